@@ -1,0 +1,57 @@
+/**
+ * The packages every app shares as singletons through Module Federation, with the version range
+ * each app requires. One copy of React and one order store at run time depend on this list.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface PackageJson {
+  version?: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(path: string): PackageJson {
+  return JSON.parse(readFileSync(path, 'utf8')) as PackageJson;
+}
+
+/** Request strings shared as singletons; sub-paths are separate requests and are listed apiece. */
+export const SINGLETON_REQUESTS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@tshirt/shared',
+] as const;
+
+function packageNameOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? request);
+}
+
+export interface SharedSingletonConfig {
+  singleton: true;
+  requiredVersion: string;
+  strictVersion: boolean;
+  eager: false;
+}
+
+/**
+ * Builds the `shared` option of ModuleFederationPlugin for the app in `appDir`: each singleton at
+ * the range the app's package.json asks for. A range the loaded version does not satisfy is
+ * reported by the federation runtime with a clear console warning naming the package.
+ */
+export function sharedSingletons(appDir: string): Record<string, SharedSingletonConfig> {
+  const app = readPackageJson(join(appDir, 'package.json'));
+  const sharedPackage = readPackageJson(join(__dirname, '..', 'package.json'));
+  const shared: Record<string, SharedSingletonConfig> = {};
+  for (const request of SINGLETON_REQUESTS) {
+    const name = packageNameOf(request);
+    const range =
+      name === '@tshirt/shared'
+        ? `^${sharedPackage.version ?? '1.0.0'}`
+        : app.dependencies?.[name];
+    if (!range) throw new Error(`${appDir}/package.json must depend on ${name} to share it`);
+    shared[request] = { singleton: true, requiredVersion: range, strictVersion: false, eager: false };
+  }
+  return shared;
+}
