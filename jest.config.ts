@@ -26,7 +26,7 @@ function browserProject(name: string): Config {
   return {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
-    testEnvironment: 'jsdom',
+    testEnvironment: '<rootDir>/../shared/test/jsdomEnvironment.js',
     transform: { '^.+\\.(t|j)sx?$': swc as unknown as [string, Record<string, unknown>] },
     moduleNameMapper: cssAndAssets,
     setupFilesAfterEnv: ['<rootDir>/../shared/test/setupDom.ts'],

@@ -1,5 +1,1 @@
 import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// react-router 7 needs these, and jsdom does not provide them.
-Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -108,7 +108,9 @@ function failureFrom(status: number, body: unknown): ApiFailure {
 }
 
 function retryAfterSeconds(headers: Headers): number | undefined {
-  const value = Number(headers.get('retry-after'));
+  const header = headers.get('retry-after');
+  if (header === null || header.trim() === '') return undefined;
+  const value = Number(header);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 

@@ -1,0 +1,16 @@
+// jsdom lacks the WHATWG fetch classes and TextEncoder that react-router and the API client use;
+// lend them Node's own so tests exercise real Response parsing.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+const NODE_GLOBALS = ['fetch', 'Response', 'Request', 'Headers', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone'];
+
+class JsdomWithFetchEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of NODE_GLOBALS) {
+      if (this.global[name] === undefined) this.global[name] = globalThis[name];
+    }
+  }
+}
+
+module.exports = JsdomWithFetchEnvironment;
