@@ -1,1 +1,2 @@
+// The async boundary lets Module Federation negotiate shared singletons (React, the store) first.
 import('./bootstrap');

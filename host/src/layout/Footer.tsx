@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { useSiteConfig } from '../site-config/SiteConfigContext';
+import styles from './Footer.module.css';
+
+/** Links, copyright and powered-by line; stacked in portrait, one row in landscape. */
+export function Footer() {
+  const { brandName } = useSiteConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label="Footer">
+          <ul className={styles.links}>
+            <li>
+              <Link to="/" className={styles.link}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/empty" className={styles.link}>
+                Careers
+              </Link>
+            </li>
+            <li>
+              <Link to="/empty" className={styles.link}>
+                Legal
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className={styles.fineprint}>
+          <p className={styles.copyright}>
+            © {year} {brandName}
+          </p>
+          <p className={styles.poweredBy}>Powered by made-to-order DTG printing in the USA</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

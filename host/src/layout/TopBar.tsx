@@ -1,0 +1,42 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useSiteConfig } from '../site-config/SiteConfigContext';
+import { BrandMark } from './BrandMark';
+import styles from './TopBar.module.css';
+
+function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return [styles.navLink, isActive && styles.active].filter(Boolean).join(' ');
+}
+
+/** Brand, Home, Catalog and Contact; one row in landscape, brand over the links in portrait. */
+export function TopBar() {
+  const { brandName, contactEmail } = useSiteConfig();
+  return (
+    <header className={styles.topBar}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          <BrandMark className={styles.brandMark} />
+          <span>{brandName}</span>
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <ul className={styles.navList}>
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/product" className={navLinkClass}>
+                Catalog
+              </NavLink>
+            </li>
+            <li>
+              <a href={`mailto:${contactEmail}`} className={styles.navLink}>
+                Contact
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

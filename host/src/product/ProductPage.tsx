@@ -1,0 +1,39 @@
+import { PRODUCT_NAME, UNIT_PRICE_CENTS, formatPrice } from '@tshirt/shared';
+import { useDocumentTitle } from '../pages/useDocumentTitle';
+import { RemoteSlot } from '../remote-loading/RemoteSlot';
+import { ProductDescription } from './ProductDescription';
+import styles from './ProductPage.module.css';
+
+/** Path of the page the checkout opens in the payment tab while the order is sent. */
+export const LOADING_PAGE_PATH = '/loading';
+
+/**
+ * The product page: the shell's title, price and description around the designer's parts and the
+ * checkout part. One column in portrait; in landscape the preview stays beside the choices.
+ */
+export function ProductPage() {
+  useDocumentTitle(PRODUCT_NAME);
+  return (
+    <article className={styles.product} aria-labelledby="product-heading">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Design your own</p>
+        <h1 id="product-heading" className={styles.title}>
+          {PRODUCT_NAME}
+        </h1>
+        <p className={styles.price}>{formatPrice(UNIT_PRICE_CENTS)}</p>
+      </header>
+      <div className={styles.preview}>
+        <RemoteSlot remote="designer" module="ShirtPreview" props={{}} className={styles.previewSlot} />
+      </div>
+      <RemoteSlot remote="designer" module="ArtForm" props={{}} className={styles.artFormSlot} />
+      <RemoteSlot remote="designer" module="DesignGallery" props={{}} className={styles.gallerySlot} />
+      <RemoteSlot
+        remote="checkout"
+        module="CheckoutPanel"
+        props={{ loadingPagePath: LOADING_PAGE_PATH }}
+        className={styles.checkoutSlot}
+      />
+      <ProductDescription className={styles.description} />
+    </article>
+  );
+}

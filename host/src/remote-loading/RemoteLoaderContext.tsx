@@ -1,0 +1,15 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RemoteLoader } from './remoteLoader';
+
+const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
+
+/** Supplies the loader every RemoteSlot uses: the federation runtime in the app, a fake in tests. */
+export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
+  return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
+}
+
+export function useRemoteLoader(): RemoteLoader {
+  const loader = useContext(RemoteLoaderContext);
+  if (!loader) throw new Error('useRemoteLoader needs a <RemoteLoaderProvider> above it');
+  return loader;
+}

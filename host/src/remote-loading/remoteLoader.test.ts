@@ -1,0 +1,69 @@
+import { createRemoteLoader } from './remoteLoader';
+import { RemoteLoadError } from './remoteLoadError';
+
+function ArtForm() {
+  return null;
+}
+
+describe('createRemoteLoader', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('loads the exposed module by its federation id and returns its default export', async () => {
+    const loadModule = jest.fn(async () => ({ default: ArtForm }));
+    const loader = createRemoteLoader({ loadModule, timeoutMs: 1000 });
+    await expect(loader.load('designer', 'ArtForm')).resolves.toBe(ArtForm);
+    expect(loadModule).toHaveBeenCalledWith('designer/ArtForm');
+  });
+
+  it('remembers a loaded component so a revisited page can show it at once', async () => {
+    const loader = createRemoteLoader({ loadModule: async () => ({ default: ArtForm }), timeoutMs: 1000 });
+    expect(loader.peek('designer', 'ArtForm')).toBeUndefined();
+    await loader.load('designer', 'ArtForm');
+    expect(loader.peek('designer', 'ArtForm')).toBe(ArtForm);
+  });
+
+  it('rejects a module whose default export is not a component', async () => {
+    const loader = createRemoteLoader({ loadModule: async () => ({ default: 'nope' }), timeoutMs: 1000 });
+    await expect(loader.load('designer', 'ArtForm')).rejects.toMatchObject({ reason: 'invalid-module' });
+  });
+
+  it('gives up after the configured time', async () => {
+    jest.useFakeTimers();
+    const loader = createRemoteLoader({ loadModule: () => new Promise(() => {}), timeoutMs: 3000 });
+    const outcome = expect(loader.load('checkout', 'CheckoutPanel')).rejects.toBeInstanceOf(RemoteLoadError);
+    jest.advanceTimersByTime(3000);
+    await outcome;
+  });
+
+  it('resets a remote whose entry failed once before loading from it again', async () => {
+    const resetRemote = jest.fn();
+    const loadModule = jest
+      .fn<Promise<unknown>, [string]>()
+      .mockRejectedValueOnce(new Error('RUNTIME-008'))
+      .mockRejectedValueOnce(new Error('RUNTIME-008'))
+      .mockResolvedValue({ default: ArtForm });
+    const loader = createRemoteLoader({ loadModule, timeoutMs: 1000, resetRemote });
+
+    await expect(loader.load('designer', 'ArtForm')).rejects.toThrow();
+    await expect(loader.load('designer', 'ShirtPreview')).rejects.toThrow();
+    expect(resetRemote).toHaveBeenCalledTimes(1);
+
+    await loader.load('designer', 'ArtForm');
+    await loader.load('designer', 'DesignGallery');
+    expect(resetRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reset a remote whose entry already loaded when one of its modules fails', async () => {
+    const resetRemote = jest.fn();
+    const loadModule = jest
+      .fn<Promise<unknown>, [string]>()
+      .mockResolvedValueOnce({ default: ArtForm })
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue({ default: ArtForm });
+    const loader = createRemoteLoader({ loadModule, timeoutMs: 1000, resetRemote });
+    await loader.load('designer', 'ArtForm');
+    await expect(loader.load('designer', 'DesignGallery')).rejects.toThrow();
+    await loader.load('designer', 'DesignGallery');
+    expect(resetRemote).not.toHaveBeenCalled();
+  });
+});

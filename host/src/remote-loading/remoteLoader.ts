@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { remoteModuleId, type ExposedName, type RemoteModulePropTypes, type RemoteName } from '@tshirt/shared';
+import { loadRemoteWithTimeout } from './loadRemoteWithTimeout';
+import { RemoteLoadError } from './remoteLoadError';
+
+/** The React component a remote exposes under `module`. */
+export type RemoteComponent<R extends RemoteName, M extends ExposedName<R>> = ComponentType<
+  RemoteModulePropTypes[R][M]
+>;
+
+/** Loads exposed components of remotes; RemoteSlot gets one from context, so tests can inject a fake. */
+export interface RemoteLoader {
+  /** Resolves with the component, or rejects with a RemoteLoadError. Call again to retry. */
+  load<R extends RemoteName, M extends ExposedName<R>>(remote: R, module: M): Promise<RemoteComponent<R, M>>;
+  /** The component if it already loaded, so a revisited page renders it without a skeleton. */
+  peek<R extends RemoteName, M extends ExposedName<R>>(remote: R, module: M): RemoteComponent<R, M> | undefined;
+}
+
+export interface RemoteLoaderOptions {
+  /** Fetches an exposed module by id, e.g. `designer/ArtForm` (the federation runtime's loadRemote). */
+  loadModule: (moduleId: string) => Promise<unknown>;
+  /** How long one load may take before it is given up on. */
+  timeoutMs: number;
+  /** Called before loading again from a remote whose entry never loaded (the runtime caches that failure). */
+  resetRemote?: (remote: RemoteName) => void;
+}
+
+/** An exposed module's default export must be something React can render. */
+export function componentFromExposedModule<C>(moduleId: string, exposed: unknown): C {
+  const component =
+    typeof exposed === 'object' && exposed !== null && 'default' in exposed
+      ? (exposed as { default: unknown }).default
+      : undefined;
+  const renderable =
+    typeof component === 'function' ||
+    (typeof component === 'object' && component !== null && '$$typeof' in component);
+  if (!renderable) throw new RemoteLoadError(moduleId, 'invalid-module');
+  return component as C;
+}
+
+export function createRemoteLoader({ loadModule, timeoutMs, resetRemote }: RemoteLoaderOptions): RemoteLoader {
+  const loaded = new Map<string, unknown>();
+  /** Remotes whose entry has run: their container is good, so a failed module is simply loaded again. */
+  const entryLoaded = new Set<RemoteName>();
+  /** Remotes that failed before their entry ever ran: the next load resets them first. */
+  const entryFailed = new Set<RemoteName>();
+
+  return {
+    peek(remote, module) {
+      return loaded.get(remoteModuleId(remote, module)) as RemoteComponent<typeof remote, typeof module> | undefined;
+    },
+    async load(remote, module) {
+      const moduleId = remoteModuleId(remote, module);
+      // Only the first retry resets the remote; parts retried with it share the fresh entry load.
+      if (entryFailed.delete(remote)) resetRemote?.(remote);
+      try {
+        const exposed = await loadRemoteWithTimeout(moduleId, () => loadModule(moduleId), timeoutMs);
+        const component = componentFromExposedModule<RemoteComponent<typeof remote, typeof module>>(moduleId, exposed);
+        entryLoaded.add(remote);
+        loaded.set(moduleId, component);
+        return component;
+      } catch (error) {
+        if (!entryLoaded.has(remote)) entryFailed.add(remote);
+        throw error;
+      }
+    },
+  };
+}
