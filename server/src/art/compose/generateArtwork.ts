@@ -1,0 +1,112 @@
+/** Ties the engine together: request fields → motifs, palette, lettering → one style's drawing. */
+import { ART_STYLES, MAX_ART_FIELD_LENGTH, type ArtStyle } from '@tshirt/shared/catalog';
+import { findMotifs, MOTIFS, motifById, tokenize, type Motif } from '../motifs';
+import { parsePalette } from '../palette/parsePalette';
+import { createRandom, hashString, type Random } from '../random';
+import { STYLE_RENDERERS, type ConcreteArtStyle } from '../styles';
+import { CANVAS } from '../styles/styleTypes';
+import { Defs, el, escapeXml } from '../svg';
+import { composeLettering, type Lettering } from '../typography/lettering';
+
+export interface ArtFields {
+  interests: string;
+  colors: string;
+  style: ArtStyle;
+  target: string;
+  occasion: string;
+  objects: string;
+}
+
+/** Motifs that suit any theme, for prompts whose words the library does not know. */
+const OPEN_THEME_MOTIFS = ['star', 'sun', 'mountain', 'wave', 'heart', 'planet', 'flower', 'moon', 'rocket', 'crown'];
+
+function cleanField(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, MAX_ART_FIELD_LENGTH) : '';
+}
+
+export function normaliseFields(request: Partial<ArtFields>): ArtFields {
+  const style = cleanField(request.style);
+  return {
+    interests: cleanField(request.interests),
+    colors: cleanField(request.colors),
+    style: (ART_STYLES as readonly string[]).includes(style) ? (style as ArtStyle) : '',
+    target: cleanField(request.target),
+    occasion: cleanField(request.occasion),
+    objects: cleanField(request.objects),
+  };
+}
+
+/** Must-have objects first, then interests, then what the occasion suggests (birthday → cake). */
+function chooseMotifs(fields: ArtFields, random: Random): { motifs: Motif[]; unknownWords: string[] } {
+  const themed = findMotifs(`${fields.objects} ${fields.interests}`);
+  const occasion = findMotifs(fields.occasion);
+  const motifs = [...themed.motifs];
+  for (const motif of occasion.motifs) if (!motifs.includes(motif)) motifs.push(motif);
+  const unknownWords = themed.unknownWords;
+  if (motifs.length === 0) {
+    // Unknown words still pick the motif, so "quantum knitting" and "jazz hands" look different.
+    const fallbackId =
+      unknownWords.length > 0
+        ? (OPEN_THEME_MOTIFS[hashString(unknownWords.join(' ')) % OPEN_THEME_MOTIFS.length] as string)
+        : random.pick(MOTIFS).id;
+    const fallback = motifById(fallbackId);
+    if (fallback) motifs.push(fallback);
+  }
+  return { motifs: motifs.slice(0, 3), unknownWords };
+}
+
+/** With no style asked for, themes lean toward a fitting language; the seed has the last word. */
+function chooseStyle(motifs: readonly Motif[], random: Random): ConcreteArtStyle {
+  const leanings: Record<string, ConcreteArtStyle[]> = {
+    animals: ['Cartoon', 'Sketch', 'Oil Painting'],
+    nature: ['Oil Painting', 'Sketch', 'Minimalist'],
+    sports: ['Graffiti', 'Cartoon', 'Black and White'],
+    music: ['Graffiti', 'Black and White', 'Photorealistic'],
+    food: ['Cartoon', 'Minimalist', 'Graffiti'],
+    travel: ['Minimalist', 'Photorealistic', 'Oil Painting'],
+    space: ['Photorealistic', 'Minimalist', 'Graffiti'],
+    hobbies: ['Sketch', 'Cartoon', 'Minimalist'],
+    holidays: ['Cartoon', 'Oil Painting', 'Black and White'],
+  };
+  const all = Object.keys(STYLE_RENDERERS) as ConcreteArtStyle[];
+  const preferred = motifs[0] ? (leanings[motifs[0].category] ?? all) : all;
+  return random.chance(0.6) ? random.pick(preferred) : random.pick(all);
+}
+
+/** The style a request resolves to for a seed (the empty style lets the engine choose). */
+export function resolveStyle(request: Partial<ArtFields>, seed: number): ConcreteArtStyle {
+  return planArtwork(normaliseFields(request), seed).style;
+}
+
+interface ArtworkPlan {
+  style: ConcreteArtStyle;
+  random: Random;
+  motifs: Motif[];
+  unknownWords: string[];
+}
+
+function planArtwork(fields: ArtFields, seed: number): ArtworkPlan {
+  // The request is folded into the seed: the same seed with other words is another picture.
+  const random = createRandom((Math.floor(seed) ^ hashString(JSON.stringify(fields))) >>> 0);
+  const { motifs, unknownWords } = chooseMotifs(fields, random.fork('motifs'));
+  const style = fields.style === '' ? chooseStyle(motifs, random.fork('style')) : fields.style;
+  return { style, random, motifs, unknownWords };
+}
+
+/** `lettering` replaces the words the engine would write (the pre-made designs carry their titles). */
+export function generateArtwork(request: Partial<ArtFields>, seed: number, lettering?: Lettering): string {
+  const fields = normaliseFields(request);
+  const { style, random, motifs, unknownWords } = planArtwork(fields, seed);
+  const palette = parsePalette(fields.colors, random.int(0, 1000));
+  const themeWords = tokenize(fields.interests).filter((word) => word.length > 2 && !['and', 'the', 'for', 'with'].includes(word));
+  const words = lettering ?? composeLettering(fields.target, fields.occasion, themeWords, motifs);
+  const defs = new Defs();
+  const body = STYLE_RENDERERS[style]({ random: random.fork(style), palette, motifs, lettering: words, unknownWords, defs });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}">` +
+    el('title', {}, escapeXml(words.headline)) +
+    defs.render() +
+    body +
+    '</svg>'
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * A motif is a small drawing in a 200 × 200 box made of parts with colour roles, not colours:
+ * each art style decides how a role is painted (flat, outlined, hatched, shaded, greyed).
+ */
+
+export type PartRole = 'base' | 'second' | 'accent' | 'dark' | 'light' | 'line';
+
+export type Shape =
+  | { kind: 'circle'; cx: number; cy: number; r: number }
+  | { kind: 'ellipse'; cx: number; cy: number; rx: number; ry: number; rotate?: number }
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; rx?: number; rotate?: number }
+  | { kind: 'path'; d: string };
+
+export interface MotifPart {
+  role: PartRole;
+  shape: Shape;
+  /** When set, the part is a stroke of this width in its role's colour instead of a fill. */
+  stroke?: number;
+  opacity?: number;
+}
+
+export type MotifCategory =
+  | 'animals'
+  | 'nature'
+  | 'sports'
+  | 'music'
+  | 'food'
+  | 'travel'
+  | 'space'
+  | 'hobbies'
+  | 'holidays';
+
+export interface Motif {
+  id: string;
+  category: MotifCategory;
+  /** Words (singular, lower case) that call this motif up. */
+  keywords: readonly string[];
+  /** A shirt-worthy line used when the shopper gives no recipient or occasion. */
+  tagline: string;
+  parts: readonly MotifPart[];
+}
+
+type Extra = Pick<MotifPart, 'stroke' | 'opacity'>;
+
+export const circle = (role: PartRole, cx: number, cy: number, r: number, extra: Extra = {}): MotifPart => ({
+  role,
+  shape: { kind: 'circle', cx, cy, r },
+  ...extra,
+});
+
+export const ellipse = (
+  role: PartRole,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  rotate = 0,
+  extra: Extra = {},
+): MotifPart => ({ role, shape: { kind: 'ellipse', cx, cy, rx, ry, rotate }, ...extra });
+
+export const rect = (
+  role: PartRole,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  rx = 0,
+  rotate = 0,
+  extra: Extra = {},
+): MotifPart => ({ role, shape: { kind: 'rect', x, y, width, height, rx, rotate }, ...extra });
+
+export const path = (role: PartRole, d: string, extra: Extra = {}): MotifPart => ({
+  role,
+  shape: { kind: 'path', d },
+  ...extra,
+});
+
+/** Thin detail lines (whiskers, seams, strings), drawn in the style's line colour. */
+export const line = (d: string, width = 4): MotifPart => ({ role: 'line', shape: { kind: 'path', d }, stroke: width });
+
+/** A filled ring (donut, record label) as one path whose inner circle winds the other way. */
+export function ringPath(cx: number, cy: number, outer: number, inner: number): string {
+  return (
+    `M${cx - outer} ${cy}A${outer} ${outer} 0 1 1 ${cx + outer} ${cy}A${outer} ${outer} 0 1 1 ${cx - outer} ${cy}Z` +
+    `M${cx - inner} ${cy}A${inner} ${inner} 0 1 0 ${cx + inner} ${cy}A${inner} ${inner} 0 1 0 ${cx - inner} ${cy}Z`
+  );
+}
+
+export function starPath(cx: number, cy: number, outer: number, inner: number, spikes: number): string {
+  let d = '';
+  for (let index = 0; index < spikes * 2; index += 1) {
+    const radius = index % 2 === 0 ? outer : inner;
+    const angle = -Math.PI / 2 + (index / (spikes * 2)) * Math.PI * 2;
+    d += `${index === 0 ? 'M' : 'L'}${(cx + Math.cos(angle) * radius).toFixed(1)} ${(cy + Math.sin(angle) * radius).toFixed(1)}`;
+  }
+  return d + 'Z';
+}
+
+/** Parts repeated around a centre (petals, rays, fronds). */
+export function around(count: number, build: (angleDegrees: number, index: number) => MotifPart): MotifPart[] {
+  return Array.from({ length: count }, (_, index) => build((index * 360) / count, index));
+}
+
+export function polar(cx: number, cy: number, radius: number, angleDegrees: number): [number, number] {
+  const angle = (angleDegrees * Math.PI) / 180;
+  return [cx + Math.cos(angle) * radius, cy + Math.sin(angle) * radius];
+}

@@ -1,0 +1,26 @@
+/** Print-ready raster: 3600 × 4800 px (300 DPI over 12 × 16 in), transparent, with the shipped fonts. */
+import { DEFAULT_FONT_FAMILY, fontFilePaths } from '../typography/fonts';
+
+export const PRINT_SIZE = { width: 3600, height: 4800 } as const;
+
+export interface RenderOptions {
+  /** Output width in pixels; the height follows the SVG's aspect. Defaults to the print width. */
+  width?: number;
+}
+
+export async function renderSvgToPng(svg: string, options: RenderOptions = {}): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: 'width', value: options.width ?? PRINT_SIZE.width },
+    font: { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY },
+    // External images are never fetched: artwork is self-contained.
+    imageRendering: 0,
+    shapeRendering: 2,
+    textRendering: 1,
+  });
+  return Buffer.from(resvg.render().asPng());
+}
+
+export function renderPrintPng(svg: string): Promise<Buffer> {
+  return renderSvgToPng(svg, { width: PRINT_SIZE.width });
+}

@@ -1,0 +1,106 @@
+import { ART_STYLES, type ArtStyle } from '@tshirt/shared/catalog';
+import { generateArtworkSvg } from '../index';
+import { hexToHsl } from '../palette/color';
+import { TEST_PROMPTS } from '../testing/prompts';
+import { checkXml, type XmlElementInfo } from '../testing/xmlWellFormed';
+
+const SHAPES = new Set(['path', 'circle', 'ellipse', 'rect', 'polygon', 'polyline', 'line']);
+const PROMPTS = [TEST_PROMPTS[0], TEST_PROMPTS[1], TEST_PROMPTS[2], TEST_PROMPTS[4]] as Array<(typeof TEST_PROMPTS)[number]>;
+const SEEDS = [1, 2, 3];
+
+function artworks(style: ArtStyle): XmlElementInfo[][] {
+  return PROMPTS.flatMap((prompt) => SEEDS.map((seed) => checkXml(generateArtworkSvg({ ...prompt, style }, seed)).elements));
+}
+
+/** Elements outside <defs>, <mask>, <clipPath> and <pattern> (what is drawn directly). */
+function drawnElements(svg: string): XmlElementInfo[] {
+  const inner = svg.replace(/<(defs|mask|clipPath|pattern)\b[\s\S]*?<\/\1>/g, '');
+  return checkXml(inner).elements;
+}
+
+function colorValues(elements: XmlElementInfo[]): string[] {
+  return elements.flatMap((element) =>
+    ['fill', 'stroke', 'stop-color', 'color', 'flood-color'].map((name) => element.attributes[name]).filter((value): value is string => !!value),
+  );
+}
+
+describe('each style has its own visual signature', () => {
+  it('Black and White uses only black, white and greys', () => {
+    for (const elements of artworks('Black and White')) {
+      for (const value of colorValues(elements)) {
+        if (value === 'none' || value.startsWith('url(#')) continue;
+        expect(value).toMatch(/^#([0-9a-f]{2})\1\1$/);
+      }
+    }
+  });
+
+  it('Sketch draws with strokes and hatching, never solid fills', () => {
+    for (const elements of artworks('Sketch')) {
+      const shapes = elements.filter((element) => SHAPES.has(element.name) && element.attributes.id === undefined);
+      const solid = shapes.filter((element) => {
+        const fill = element.attributes.fill;
+        return fill !== undefined && fill !== 'none' && !fill.startsWith('url(#');
+      });
+      // Only the hatch pattern's own strokes sit inside <pattern>; they are strokes too.
+      expect(solid).toEqual([]);
+      expect(shapes.filter((element) => element.attributes.stroke).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('Oil Painting runs its brushwork through turbulence and displacement filters', () => {
+    for (const elements of artworks('Oil Painting')) {
+      const names = elements.map((element) => element.name);
+      expect(names).toContain('feTurbulence');
+      expect(names).toContain('feDisplacementMap');
+      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#oil'))).toBe(true);
+    }
+  });
+
+  it('Graffiti has drips and spray dust', () => {
+    for (const elements of artworks('Graffiti')) {
+      expect(elements.some((element) => element.name === 'feGaussianBlur')).toBe(true);
+      expect(elements.filter((element) => element.name === 'circle').length).toBeGreaterThan(60);
+      expect(elements.some((element) => element.name === 'path' && /A[\d.]+ [\d.]+ 0 1 0/.test(element.attributes.d ?? ''))).toBe(true);
+    }
+  });
+
+  it('Minimalist stays with few elements', () => {
+    for (const prompt of PROMPTS) {
+      for (const seed of SEEDS) {
+        const drawn = drawnElements(generateArtworkSvg({ ...prompt, style: 'Minimalist' }, seed));
+        expect(drawn.length).toBeLessThanOrEqual(14);
+        const cartoon = drawnElements(generateArtworkSvg({ ...prompt, style: 'Cartoon' }, seed));
+        expect(drawn.length).toBeLessThan(cartoon.length / 2);
+      }
+    }
+  });
+
+  it('Photorealistic shades with gradients and soft shadows', () => {
+    for (const elements of artworks('Photorealistic')) {
+      expect(elements.filter((element) => element.name === 'linearGradient').length).toBeGreaterThanOrEqual(5);
+      expect(elements.some((element) => element.name === 'radialGradient')).toBe(true);
+      expect(elements.some((element) => element.name === 'feGaussianBlur')).toBe(true);
+    }
+  });
+
+  it('Cartoon outlines everything thickly', () => {
+    for (const elements of artworks('Cartoon')) {
+      const thick = elements.filter((element) => Number(element.attributes['stroke-width'] ?? 0) >= 12);
+      expect(thick.length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('styles differ from each other for the same prompt and seed', () => {
+    const svgs = ART_STYLES.filter(Boolean).map((style) => generateArtworkSvg({ ...(PROMPTS[1] as (typeof PROMPTS)[number]), style }, 5));
+    expect(new Set(svgs).size).toBe(7);
+  });
+
+  it('paints with the palette asked for', () => {
+    const svg = generateArtworkSvg({ ...(PROMPTS[0] as (typeof PROMPTS)[number]), colors: 'red', style: 'Cartoon' }, 5);
+    const reds = colorValues(checkXml(svg).elements).filter((value) => /^#[0-9a-f]{6}$/.test(value)).filter((hex) => {
+      const { h, s } = hexToHsl(hex);
+      return s > 0.4 && (h < 15 || h > 345);
+    });
+    expect(reds.length).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,21 @@
+import type { Motif } from '../motifs';
+import type { Palette } from '../palette/parsePalette';
+import type { Random } from '../random';
+import type { Defs } from '../svg';
+import type { Lettering } from '../typography/lettering';
+
+export const CANVAS = { width: 1200, height: 1600 } as const;
+
+export interface StyleInput {
+  random: Random;
+  palette: Palette;
+  /** One to three motifs, the hero first. */
+  motifs: readonly Motif[];
+  lettering: Lettering;
+  /** Theme words without a motif: they steer shapes and layout. */
+  unknownWords: readonly string[];
+  defs: Defs;
+}
+
+/** A style draws the artwork's body (defs are collected separately through input.defs). */
+export type StyleRenderer = (input: StyleInput) => string;
