@@ -10,6 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { sharedSingletons } from './federation';
+import { isContentHashed } from './serveStatic';
 
 export interface AppBuildOptions {
   /** The app's folder (its package.json, src/ and public/ live there). */
@@ -53,7 +54,8 @@ export function createAppWebpackConfig(
       filename: '[name].js',
       chunkFilename: production ? 'chunks/[name].[contenthash:10].js' : 'chunks/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      // A page opened before a redeploy may still ask for the previous build's chunks: keep them.
+      clean: production ? { keep: (asset: string) => isContentHashed(asset) } : true,
       uniqueName: options.federationName,
     },
     resolve: {
