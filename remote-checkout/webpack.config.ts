@@ -1,4 +1,5 @@
 import { createAppWebpackConfig } from '@tshirt/shared/build/webpackConfig';
+import { CHECKOUT_EXPOSES } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppWebpackConfig(
@@ -7,9 +8,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       federationName: 'checkout',
       devPort: 3002,
       publicPath: 'auto',
-      exposes: {
-        './CheckoutPanel': './src/checkout-panel/CheckoutPanel.tsx',
-      },
+      exposes: { ...CHECKOUT_EXPOSES },
     },
     argv.mode ?? 'production',
   );

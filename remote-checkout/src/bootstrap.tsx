@@ -1,4 +1,17 @@
 import { createRoot } from 'react-dom/client';
-import CheckoutPanel from './checkout-panel/CheckoutPanel';
+import { StandaloneApp } from './standalone/StandaloneApp';
+import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';
 
-createRoot(document.getElementById('root')!).render(<CheckoutPanel />);
+/** Running alone there is no host, so this app serves the page the payment tab opens on. */
+const LOADING_PAGE_PATH = '/loading';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to mount the checkout in.');
+
+createRoot(container).render(
+  window.location.pathname === LOADING_PAGE_PATH ? (
+    <StandaloneLoadingPage />
+  ) : (
+    <StandaloneApp loadingPagePath={LOADING_PAGE_PATH} />
+  ),
+);

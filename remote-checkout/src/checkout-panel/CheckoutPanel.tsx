@@ -1,5 +1,80 @@
-import type { CheckoutPanelProps } from '@tshirt/shared';
+import { useId } from 'react';
+import {
+  BUY_BUTTON_LABELS,
+  UNIT_PRICE_CENTS,
+  formatPrice,
+  useOrderState,
+  type CheckoutPanelProps,
+} from '@tshirt/shared';
+import { ShirtPicks } from './ShirtPicks';
+import { usePaymentTab } from './usePaymentTab';
+import { CHECKOUT_FAILED_TITLE, NO_ARTWORK_HINT, SECURE_CHECKOUT_NOTE } from './checkoutText';
+import theme from '../theme/theme.module.css';
+import styles from './CheckoutPanel.module.css';
 
-export default function CheckoutPanel(_props: CheckoutPanelProps) {
-  return <section aria-label="Checkout">Checkout coming soon</section>;
+const DEFAULT_LOADING_PAGE_PATH = '/loading';
+
+/** The checkout part of the product page: shirt picks, the total and Buy It. Exposed to the host. */
+export default function CheckoutPanel({ loadingPagePath = DEFAULT_LOADING_PAGE_PATH }: CheckoutPanelProps) {
+  const hasArtwork = useOrderState((state) => state.currentArtworkUrl !== '');
+  const quantity = useOrderState((state) => state.quantity);
+  const { status, failureMessage, buy } = usePaymentTab(loadingPagePath);
+  const hintId = useId();
+  const sending = status === 'sending';
+
+  return (
+    <section className={`${theme.theme} ${styles.panel}`} aria-label="Checkout">
+      <ShirtPicks />
+      <div className={styles.purchase}>
+        <div className={styles.totalRow}>
+          <p className={styles.total} role="status">
+            Total: <span className={styles.amount}>{formatPrice(UNIT_PRICE_CENTS * quantity)}</span>
+          </p>
+          <p className={styles.unitPrice}>
+            {quantity} × {formatPrice(UNIT_PRICE_CENTS)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={styles.buyButton}
+          disabled={!hasArtwork}
+          // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
+          aria-disabled={sending ? true : undefined}
+          aria-describedby={hasArtwork ? undefined : hintId}
+          onClick={sending ? undefined : buy}
+        >
+          {sending && <span className={styles.spinner} aria-hidden="true" />}
+          {sending ? BUY_BUTTON_LABELS.loading : BUY_BUTTON_LABELS.idle}
+        </button>
+        {!hasArtwork && (
+          <p id={hintId} className={styles.hint}>
+            {NO_ARTWORK_HINT}
+          </p>
+        )}
+        <div role="alert" className={styles.alertRegion}>
+          {failureMessage && (
+            <div className={styles.alert}>
+              <p className={styles.alertTitle}>{CHECKOUT_FAILED_TITLE}</p>
+              <p className={styles.alertMessage}>{failureMessage}</p>
+            </div>
+          )}
+        </div>
+        <p className={styles.reassurance}>
+          <LockIcon />
+          {SECURE_CHECKOUT_NOTE}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg className={styles.lock} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 5H6V4.5a2 2 0 1 1 4 0V6Z"
+      />
+    </svg>
+  );
 }

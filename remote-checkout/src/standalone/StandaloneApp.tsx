@@ -1,0 +1,26 @@
+import CheckoutPanel from '../checkout-panel/CheckoutPanel';
+import theme from '../theme/theme.module.css';
+import { DesignPicker } from './DesignPicker';
+import styles from './Standalone.module.css';
+
+/** The checkout remote on its own: a minimal frame, an artwork picker, and the real panel. */
+export function StandaloneApp({ loadingPagePath }: { loadingPagePath: string }) {
+  return (
+    <div className={`${theme.theme} ${styles.frame}`}>
+      <header className={styles.topBar}>
+        <h1 className={styles.frameTitle}>Checkout (standalone)</h1>
+        <span className={styles.badge}>Remote · port 3002</span>
+      </header>
+      <main className={styles.main}>
+        <DesignPicker />
+        <div className={styles.card}>
+          <CheckoutPanel loadingPagePath={loadingPagePath} />
+        </div>
+      </main>
+      <footer className={styles.footer}>
+        Orders go to the shop server through <code>/creator</code>; without it running, Buy It shows the
+        failure message.
+      </footer>
+    </div>
+  );
+}
