@@ -51,7 +51,10 @@ const config: Config = {
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
-    nodeProject('server'),
+    nodeProject('server', {
+      // @fastify/static requires the ESM-only content-disposition 3; let swc turn it into CommonJS.
+      transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
+    }),
     nodeProject('e2e'),
   ],
 };

@@ -9,6 +9,18 @@ import { resolveStyle } from './generateArtwork';
 const golf = TEST_PROMPTS[1] as (typeof TEST_PROMPTS)[number];
 
 describe('generating artwork', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'])(
+    'treats the word %s like any other word in every field',
+    (word) => {
+      const svg = generateArtworkSvg(
+        { interests: word, colors: word, style: '', target: word, occasion: word, objects: word },
+        7,
+      );
+      expect(checkXml(svg).error).toBeUndefined();
+      expect(findSafetyProblems(svg)).toEqual([]);
+    },
+  );
+
   it('gives the same SVG for the same request and seed', () => {
     for (const style of ART_STYLES) {
       expect(generateArtworkSvg({ ...golf, style }, 1234)).toBe(generateArtworkSvg({ ...golf, style }, 1234));

@@ -1,5 +1,6 @@
+import { wordTable } from './dictionary';
 /** The CSS named colours (CSS Color Module Level 4), so "teal" or "rebeccapurple" mean what a browser means. */
-export const CSS_COLOR_NAMES: Readonly<Record<string, string>> = {
+export const CSS_COLOR_NAMES: Readonly<Record<string, string>> = wordTable({
   aliceblue: '#f0f8ff', antiquewhite: '#faebd7', aqua: '#00ffff', aquamarine: '#7fffd4', azure: '#f0ffff',
   beige: '#f5f5dc', bisque: '#ffe4c4', black: '#000000', blanchedalmond: '#ffebcd', blue: '#0000ff',
   blueviolet: '#8a2be2', brown: '#a52a2a', burlywood: '#deb887', cadetblue: '#5f9ea0', chartreuse: '#7fff00',
@@ -33,10 +34,10 @@ export const CSS_COLOR_NAMES: Readonly<Record<string, string>> = {
   tan: '#d2b48c', teal: '#008080', thistle: '#d8bfd8', tomato: '#ff6347', turquoise: '#40e0d0',
   violet: '#ee82ee', wheat: '#f5deb3', white: '#ffffff', whitesmoke: '#f5f5f5', yellow: '#ffff00',
   yellowgreen: '#9acd32',
-};
+});
 
 /** Everyday colour words that are not CSS names but that shoppers type. */
-export const EVERYDAY_COLOR_NAMES: Readonly<Record<string, string>> = {
+export const EVERYDAY_COLOR_NAMES: Readonly<Record<string, string>> = wordTable({
   mint: '#98e2c6', mustard: '#e1ad21', peach: '#ffb38a', cream: '#fff3d6', sage: '#9caf88', rust: '#b7472a',
   burgundy: '#800020', wine: '#722f37', emerald: '#2ecc71', ruby: '#c0143c', sapphire: '#0f52ba',
   lilac: '#c8a2c8', mauve: '#b784a7', charcoal: '#36454f', sand: '#e2c290', terracotta: '#e2725b',
@@ -44,4 +45,4 @@ export const EVERYDAY_COLOR_NAMES: Readonly<Record<string, string>> = {
   rose: '#e8638b', copper: '#b87333', bronze: '#cd7f32', jade: '#00a86b', aubergine: '#472c4c',
   ochre: '#cc7722', pewter: '#8e9196', lemon: '#fff44f', cherry: '#d2042d', sky: '#87ceeb',
   ink: '#1b1f3b', bubblegum: '#ff85c0', lime: '#32cd32', neonpink: '#ff2bd6', neongreen: '#39ff14',
-};
+});

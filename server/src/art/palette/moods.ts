@@ -1,5 +1,6 @@
+import { wordTable } from './dictionary';
 /** Mood words shoppers use for colour, each a hand-tuned palette (strongest colour first). */
-export const MOOD_PALETTES: Readonly<Record<string, readonly string[]>> = {
+export const MOOD_PALETTES: Readonly<Record<string, readonly string[]>> = wordTable({
   pastel: ['#f4a7b9', '#a8d8ea', '#ffd3a5', '#b9e4c9', '#cdb4db'],
   neon: ['#ff2bd6', '#00e5ff', '#39ff14', '#fff01f', '#9d4dff'],
   earthy: ['#b5653b', '#d9b26f', '#6b7f3a', '#7a4e2d', '#eadbc0'],
@@ -17,10 +18,10 @@ export const MOOD_PALETTES: Readonly<Record<string, readonly string[]>> = {
   candy: ['#ff6f91', '#ffc75f', '#d65db1', '#ff9671', '#f9f871'],
   monochrome: ['#1a1a1a', '#5c5c5c', '#a3a3a3', '#e8e8e8'],
   gold: ['#d4a017', '#8a6b0e', '#f5d77a', '#2b2b2b', '#fff4cc'],
-};
+});
 
 /** Other words for the same moods. */
-export const MOOD_SYNONYMS: Readonly<Record<string, string>> = {
+export const MOOD_SYNONYMS: Readonly<Record<string, string>> = wordTable({
   pastels: 'pastel', soft: 'pastel', baby: 'pastel', dreamy: 'pastel',
   neons: 'neon', electric: 'neon', fluorescent: 'neon', glow: 'neon', vivid: 'neon', cyberpunk: 'neon',
   earth: 'earthy', earthtones: 'earthy', natural: 'earthy', rustic: 'earthy', boho: 'earthy',
@@ -35,7 +36,7 @@ export const MOOD_SYNONYMS: Readonly<Record<string, string>> = {
   sandy: 'desert', southwest: 'desert', sweet: 'candy', bubblegum: 'candy',
   greyscale: 'monochrome', grayscale: 'monochrome', mono: 'monochrome', noir: 'monochrome',
   golden: 'gold', luxury: 'gold', metallic: 'gold',
-};
+});
 
 /** Curated palettes for an empty colour field; the seed picks one. */
 export const DEFAULT_PALETTES: readonly (readonly string[])[] = [

@@ -1,3 +1,4 @@
+import { wordTable } from './dictionary';
 /** Turns the free-text colour field into a harmonious palette the styles paint with. */
 import { adjust, darken, hexToHsl, hslToHex, isGrey, lighten, luminance } from './color';
 import { CSS_COLOR_NAMES, EVERYDAY_COLOR_NAMES } from './cssColorNames';
@@ -18,12 +19,12 @@ export interface Palette {
 }
 
 /** Pure CSS primaries are harsh on fabric; these everyday words get designer-tuned shades. */
-const FRIENDLY_BASICS: Readonly<Record<string, string>> = {
+const FRIENDLY_BASICS: Readonly<Record<string, string>> = wordTable({
   red: '#e63946', blue: '#2f6fdb', green: '#2a9d5c', yellow: '#ffd23f', orange: '#ff8c42',
   purple: '#7b4bb7', pink: '#ff8fab', brown: '#8d5a3b',
-};
+});
 
-const MODIFIERS: Readonly<Record<string, (hex: string) => string>> = {
+const MODIFIERS: Readonly<Record<string, (hex: string) => string>> = wordTable({
   pastel: (hex) => adjust(hex, { l: Math.max(0.78, hexToHsl(hex).l), s: Math.min(0.75, hexToHsl(hex).s) }),
   neon: (hex) => (isGrey(hex) ? hex : adjust(hex, { s: 1, l: 0.55 })),
   dark: (hex) => darken(hex, 0.18),
@@ -33,12 +34,12 @@ const MODIFIERS: Readonly<Record<string, (hex: string) => string>> = {
   muted: (hex) => adjust(hex, { ds: -0.35 }),
   dusty: (hex) => adjust(hex, { ds: -0.3, dl: 0.05 }),
   bright: (hex) => adjust(hex, { ds: 0.2 }),
-};
+});
 
-const MODIFIER_SYNONYMS: Readonly<Record<string, string>> = {
+const MODIFIER_SYNONYMS: Readonly<Record<string, string>> = wordTable({
   pastels: 'pastel', soft: 'pastel', baby: 'pastel', neons: 'neon', electric: 'neon', fluorescent: 'neon',
   vivid: 'bright',
-};
+});
 
 function lookUpColorName(name: string): string | undefined {
   return FRIENDLY_BASICS[name] ?? CSS_COLOR_NAMES[name] ?? EVERYDAY_COLOR_NAMES[name];

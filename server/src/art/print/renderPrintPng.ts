@@ -9,8 +9,9 @@ export interface RenderOptions {
 }
 
 export async function renderSvgToPng(svg: string, options: RenderOptions = {}): Promise<Buffer> {
-  const { Resvg } = await import('@resvg/resvg-js');
-  const resvg = new Resvg(svg, {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  // Rendered on libuv's thread pool: a 3600 × 4800 print takes seconds and must not stall the server.
+  const rendered = await renderAsync(svg, {
     fitTo: { mode: 'width', value: options.width ?? PRINT_SIZE.width },
     font: { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY },
     // External images are never fetched: artwork is self-contained.
@@ -18,7 +19,7 @@ export async function renderSvgToPng(svg: string, options: RenderOptions = {}): 
     shapeRendering: 2,
     textRendering: 1,
   });
-  return Buffer.from(resvg.render().asPng());
+  return Buffer.from(rendered.asPng());
 }
 
 export function renderPrintPng(svg: string): Promise<Buffer> {

@@ -1,0 +1,86 @@
+/**
+ * Builds the store's Fastify app from a validated configuration, without listening: `main.ts`
+ * starts it, tests listen on a free port.
+ */
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { AppConfig } from './config';
+import { errorBody } from './http/httpError';
+import compress from './plugins/external/compress';
+import helmet from './plugins/external/helmet';
+import rateLimit from './plugins/external/rateLimit';
+import staticFiles from './plugins/external/static';
+import errorHandling from './plugins/app/errorHandling';
+import providers from './plugins/app/providers';
+import site from './plugins/app/site';
+import storage from './plugins/app/storage';
+import adminRoutes from './routes/creator/admin';
+import checkoutRoute from './routes/creator/checkout';
+import generateImageRoute from './routes/creator/generateImage';
+import imageRoutes from './routes/creator/images';
+import stripeWebhookRoute from './routes/creator/stripeWebhook';
+import vitalsRoute from './routes/creator/vitals';
+import testPaymentRoutes from './routes/pay';
+import siteRoutes from './routes/site';
+import type { Database } from './storage/database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appConfig: AppConfig;
+    /** The current time; tests replace it to cross a UTC midnight. */
+    clock: () => Date;
+  }
+}
+
+export interface AppOverrides {
+  /** An already open (and shared) database; the app will not close it. */
+  database?: Database;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(
+  config: AppConfig,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? { level: config.logLevel },
+    // Fastify accepts a hop count too (proxy-addr); its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    // Only the vitals beacon and Stripe's webhook carry bodies.
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed URL is the client's mistake: the usual JSON error, status 400.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(errorBody('invalid_request', error.message || 'The request URL is malformed.'));
+    },
+  });
+  app.decorate('appConfig', config);
+  app.decorate('clock', overrides.clock ?? (() => new Date()));
+
+  await app.register(errorHandling);
+  await app.register(helmet);
+  await app.register(compress);
+  await app.register(rateLimit);
+  await app.register(storage, { config, database: overrides.database });
+  await app.register(providers);
+  await app.register(site);
+
+  await app.register(generateImageRoute);
+  await app.register(checkoutRoute);
+  await app.register(vitalsRoute);
+  await app.register(imageRoutes);
+  await app.register(stripeWebhookRoute);
+  await app.register(adminRoutes, { adminToken: config.adminToken });
+  await app.register(testPaymentRoutes);
+  await app.register(siteRoutes);
+  await app.register(staticFiles);
+  return app;
+}

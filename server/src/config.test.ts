@@ -1,0 +1,102 @@
+import { resolve } from 'node:path';
+import { ConfigError, REPO_ROOT, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('starts with no variables at all: built-in providers, embedded database in .data, port 8080', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.storage).toEqual({ kind: 'pglite', dataDir: resolve(REPO_ROOT, '.data') });
+    expect(config.imageProvider).toEqual({ kind: 'builtin' });
+    expect(config.paymentProvider).toEqual({ kind: 'test' });
+    expect(config.dailyGenerationLimit).toBe(10);
+    expect(config.checkoutRateLimitPerMinute).toBe(30);
+    expect(config.trustProxy).toBe(false);
+    expect(config.site).toEqual({
+      brandName: 'Threadwise',
+      contactEmail: 'hello@threadwise.example',
+      remoteEntries: {
+        designer: '/remotes/designer/remoteEntry.js',
+        checkout: '/remotes/checkout/remoteEntry.js',
+      },
+      remoteTimeoutMs: 120_000,
+    });
+  });
+
+  it('switches on the real services when their keys are set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      OPENAI_API_KEY: 'sk-1',
+      IMAGE_MODEL: 'dall-e-3',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.storage).toEqual({
+      kind: 'postgres',
+      databaseUrl: 'postgres://shop@db:5432/shop',
+    });
+    expect(config.imageProvider).toMatchObject({
+      kind: 'openai',
+      apiKey: 'sk-1',
+      model: 'dall-e-3',
+      timeoutMs: 120_000,
+    });
+    expect(config.paymentProvider).toMatchObject({
+      kind: 'stripe',
+      secretKey: 'sk_live_1',
+      webhookSecret: 'whsec_1',
+    });
+  });
+
+  it('reads remote base URLs, entry URLs and the trusted proxy setting', () => {
+    const config = loadConfig({
+      DESIGNER_URL: 'https://cdn.example/designer',
+      CHECKOUT_URL: 'https://cdn.example/checkout/mf-manifest.json',
+      TRUST_PROXY: '2',
+      DATA_DIR: 'memory://',
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(config.site.remoteEntries).toEqual({
+      designer: 'https://cdn.example/designer/remoteEntry.js',
+      checkout: 'https://cdn.example/checkout/mf-manifest.json',
+    });
+    expect(config.trustProxy).toBe(2);
+    expect(config.storage).toEqual({ kind: 'pglite', dataDir: undefined });
+    expect(config.publicUrl).toBe('https://shop.example');
+  });
+
+  it('refuses to start, naming every invalid variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      GENERATION_DAILY_LIMIT: '0',
+      REMOTE_TIMEOUT_MS: '999',
+      PUBLIC_URL: 'ftp://shop',
+      DESIGNER_URL: 'javascript:alert(1)',
+      CONTACT_EMAIL: 'not-an-email',
+      TRUST_PROXY: 'yes please',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+    });
+    expect(problems).toHaveLength(9);
+    expect(problems.join('\n')).toMatch(/PORT.*GENERATION_DAILY_LIMIT.*REMOTE_TIMEOUT_MS/s);
+    expect(problems.find((problem) => problem.startsWith('REMOTE_TIMEOUT_MS'))).toContain(
+      'from 1000 to 600000',
+    );
+  });
+
+  it('requires the webhook secret with a Stripe key', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_1' })).toEqual([
+      expect.stringContaining('STRIPE_WEBHOOK_SECRET is required'),
+    ]);
+  });
+});

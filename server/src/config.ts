@@ -1,0 +1,264 @@
+/**
+ * The one place that reads environment variables. Every value is validated at start-up and the
+ * server refuses to start with a message naming each invalid variable.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
+import {
+  DEFAULT_BRAND_NAME,
+  DEFAULT_CONTACT_EMAIL,
+  REMOTE_ENTRY_FILE,
+  type RemoteName,
+} from '@tshirt/shared/contract';
+import { REMOTE_LOAD_TIMEOUT_MS } from '@tshirt/shared/timing';
+
+/** The server package folder and the repository root (static folders default relative to them). */
+export const SERVER_ROOT = resolve(__dirname, '..');
+export const REPO_ROOT = resolve(SERVER_ROOT, '..');
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
+export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
+export const DEFAULT_STRIPE_TIMEOUT_MS = 30_000;
+export const DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE = 30;
+/** `DATA_DIR` value that keeps the embedded database in memory (tests, throwaway demos). */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+export type StorageConfig =
+  | { kind: 'pglite'; /** undefined: in memory. */ dataDir: string | undefined }
+  | { kind: 'postgres'; databaseUrl: string };
+
+export type ImageProviderConfig =
+  | { kind: 'builtin' }
+  | {
+      kind: 'openai';
+      apiKey: string;
+      baseUrl: string | undefined;
+      model: string;
+      timeoutMs: number;
+    };
+
+export type PaymentProviderConfig =
+  | { kind: 'test' }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      apiBase: URL | undefined;
+      timeoutMs: number;
+    };
+
+export interface SiteSettings {
+  brandName: string;
+  contactEmail: string;
+  /** Entry file URL (absolute or same-origin path) of each remote. */
+  remoteEntries: Record<RemoteName, string>;
+  remoteTimeoutMs: number;
+}
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  /** Origin (and optional base path) shoppers reach the store at, without a trailing slash. */
+  publicUrl: string;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  storage: StorageConfig;
+  dailyGenerationLimit: number;
+  imageProvider: ImageProviderConfig;
+  paymentProvider: PaymentProviderConfig;
+  checkoutRateLimitPerMinute: number;
+  site: SiteSettings;
+  /** Built front-end folders the server serves. */
+  staticDirs: { host: string; designer: string; checkout: string };
+  /** Bearer token for the owner's HTTP listings; undefined: only the local scripts get one. */
+  adminToken: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads variables, collecting every problem instead of stopping at the first. */
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  text(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  httpUrl(name: string, raw: string): URL | undefined {
+    try {
+      const url = new URL(raw);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    } catch {
+      // reported below
+    }
+    this.problems.push(`${name} must be an absolute http(s) URL (got "${raw}")`);
+    return undefined;
+  }
+}
+
+function parseTrustProxy(reader: EnvReader): boolean | number | string {
+  const raw = reader.text('TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  reader.problems.push(
+    `TRUST_PROXY must be "true", a number of proxy hops, or a comma-separated list of proxy IPs/CIDRs (got "${raw}")`,
+  );
+  return false;
+}
+
+/** A remote's base URL (folder where its build is served) or its entry file URL, to the entry URL. */
+function remoteEntry(reader: EnvReader, name: string, fallbackBase: string): string {
+  const raw = reader.text(name) ?? fallbackBase;
+  if (!raw.startsWith('/') || raw.startsWith('//')) {
+    if (!reader.httpUrl(name, raw)) return fallbackBase + REMOTE_ENTRY_FILE;
+  }
+  if (/\.(js|json)$/.test(new URL(raw, 'http://base.invalid').pathname)) return raw;
+  return (raw.endsWith('/') ? raw : `${raw}/`) + REMOTE_ENTRY_FILE;
+}
+
+function staticDir(reader: EnvReader, name: string, fallback: string): string {
+  const raw = reader.text(name);
+  if (raw === undefined) return fallback;
+  return isAbsolute(raw) ? raw : resolve(REPO_ROOT, raw);
+}
+
+function storageConfig(reader: EnvReader): StorageConfig {
+  const databaseUrl = reader.text('DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      reader.problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection URL');
+    }
+    return { kind: 'postgres', databaseUrl };
+  }
+  const dataDir = reader.text('DATA_DIR');
+  if (dataDir === IN_MEMORY_DATA_DIR) return { kind: 'pglite', dataDir: undefined };
+  const folder = dataDir ?? '.data';
+  return { kind: 'pglite', dataDir: isAbsolute(folder) ? folder : resolve(REPO_ROOT, folder) };
+}
+
+function imageProviderConfig(reader: EnvReader): ImageProviderConfig {
+  const apiKey = reader.text('OPENAI_API_KEY');
+  const timeoutMs = reader.integer('OPENAI_TIMEOUT_MS', DEFAULT_OPENAI_TIMEOUT_MS, 100, 600_000);
+  const baseUrl = reader.text('OPENAI_BASE_URL');
+  if (baseUrl !== undefined) reader.httpUrl('OPENAI_BASE_URL', baseUrl);
+  const model = reader.text('IMAGE_MODEL') ?? DEFAULT_IMAGE_MODEL;
+  if (!/^[\w.:-]{1,100}$/.test(model))
+    reader.problems.push(`IMAGE_MODEL is not a model name (got "${model}")`);
+  if (apiKey === undefined) return { kind: 'builtin' };
+  return { kind: 'openai', apiKey, baseUrl, model, timeoutMs };
+}
+
+function paymentProviderConfig(reader: EnvReader): PaymentProviderConfig {
+  const secretKey = reader.text('STRIPE_SECRET_KEY');
+  const webhookSecret = reader.text('STRIPE_WEBHOOK_SECRET');
+  const apiBaseRaw = reader.text('STRIPE_API_BASE');
+  const apiBase =
+    apiBaseRaw === undefined ? undefined : reader.httpUrl('STRIPE_API_BASE', apiBaseRaw);
+  const timeoutMs = reader.integer('STRIPE_TIMEOUT_MS', DEFAULT_STRIPE_TIMEOUT_MS, 100, 120_000);
+  if (secretKey === undefined) return { kind: 'test' };
+  if (webhookSecret === undefined) {
+    reader.problems.push(
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are confirmed by Stripe’s signed webhook)',
+    );
+  }
+  return { kind: 'stripe', secretKey, webhookSecret: webhookSecret ?? '', apiBase, timeoutMs };
+}
+
+/** Builds the validated configuration, or throws a ConfigError listing every invalid variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const reader = new EnvReader(env);
+  const port = reader.integer('PORT', DEFAULT_PORT, 0, 65_535);
+
+  const publicUrlRaw = reader.text('PUBLIC_URL') ?? `http://localhost:${port}`;
+  const publicUrl = (
+    reader.httpUrl('PUBLIC_URL', publicUrlRaw)?.href ?? `http://localhost:${port}/`
+  ).replace(/\/+$/, '');
+
+  const logLevel = reader.text('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    reader.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const brandName = reader.text('BRAND_NAME') ?? DEFAULT_BRAND_NAME;
+  if (brandName.length > 60) reader.problems.push('BRAND_NAME must be at most 60 characters');
+  const contactEmail = reader.text('CONTACT_EMAIL') ?? DEFAULT_CONTACT_EMAIL;
+  if (!/^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(contactEmail)) {
+    reader.problems.push(`CONTACT_EMAIL must be an email address (got "${contactEmail}")`);
+  }
+
+  const config: AppConfig = {
+    host: reader.text('HOST') ?? '0.0.0.0',
+    port,
+    publicUrl,
+    trustProxy: parseTrustProxy(reader),
+    logLevel,
+    storage: storageConfig(reader),
+    dailyGenerationLimit: reader.integer(
+      'GENERATION_DAILY_LIMIT',
+      DEFAULT_DAILY_GENERATION_LIMIT,
+      1,
+      1_000_000,
+    ),
+    imageProvider: imageProviderConfig(reader),
+    paymentProvider: paymentProviderConfig(reader),
+    checkoutRateLimitPerMinute: reader.integer(
+      'CHECKOUT_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE,
+      1,
+      100_000,
+    ),
+    site: {
+      brandName,
+      contactEmail,
+      remoteEntries: {
+        designer: remoteEntry(reader, 'DESIGNER_URL', '/remotes/designer/'),
+        checkout: remoteEntry(reader, 'CHECKOUT_URL', '/remotes/checkout/'),
+      },
+      remoteTimeoutMs: reader.integer('REMOTE_TIMEOUT_MS', REMOTE_LOAD_TIMEOUT_MS, 1000, 600_000),
+    },
+    staticDirs: {
+      host: staticDir(reader, 'HOST_DIST_DIR', resolve(REPO_ROOT, 'host', 'dist')),
+      designer: staticDir(
+        reader,
+        'DESIGNER_DIST_DIR',
+        resolve(REPO_ROOT, 'remote-designer', 'dist'),
+      ),
+      checkout: staticDir(
+        reader,
+        'CHECKOUT_DIST_DIR',
+        resolve(REPO_ROOT, 'remote-checkout', 'dist'),
+      ),
+    },
+    adminToken: reader.text('ADMIN_TOKEN'),
+  };
+  if (config.adminToken !== undefined && config.adminToken.length < 16) {
+    reader.problems.push('ADMIN_TOKEN must be at least 16 characters');
+  }
+  if (reader.problems.length > 0) throw new ConfigError(reader.problems);
+  return config;
+}

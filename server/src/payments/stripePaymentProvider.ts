@@ -1,0 +1,108 @@
+import Stripe from 'stripe';
+import type { PaymentProviderConfig } from '../config';
+import { HttpError } from '../http/httpError';
+import type { Order } from '../orders/ordersRepository';
+import type { PaymentProvider } from './paymentProvider';
+
+type StripeSettings = Extract<PaymentProviderConfig, { kind: 'stripe' }>;
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const apiBase = settings.apiBase;
+  return new Stripe(settings.secretKey, {
+    // The shopper is waiting on the loading tab; the idempotency key makes a retry safe.
+    maxNetworkRetries: 1,
+    timeout: settings.timeoutMs,
+    telemetry: false,
+    ...(apiBase && {
+      host: apiBase.hostname,
+      port: apiBase.port || (apiBase.protocol === 'https:' ? 443 : 80),
+      protocol: apiBase.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+}
+
+/** Only a Stripe-hosted https page may become the shopper's payment link. */
+function isStripeCheckoutUrl(url: string | null): url is string {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return (
+      parsed.protocol === 'https:' &&
+      (parsed.hostname === 'stripe.com' || parsed.hostname.endsWith('.stripe.com'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Order details a person at Stripe's dashboard (and the webhook) can read; values ≤ 500 chars. */
+export function orderMetadata(order: Order): Record<string, string> {
+  return {
+    order_id: order.id,
+    product_name: order.productName,
+    shirt_color: order.shirtColor,
+    shirt_style: order.shirtStyle,
+    shirt_size: order.shirtSize,
+    quantity: String(order.quantity),
+    image_path: order.imagePath.slice(0, 500),
+    prompt: order.prompt.slice(0, 500),
+  };
+}
+
+/** Stripe Checkout: the server sets the price; the webhook (not the redirect) confirms payment. */
+export function createStripePaymentProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createPaymentLink(order) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: order.id,
+            line_items: [
+              {
+                quantity: order.quantity,
+                price_data: {
+                  currency: order.currency.toLowerCase(),
+                  unit_amount: order.unitPriceCents,
+                  product_data: {
+                    name: order.productName,
+                    description: `${order.shirtColor} · ${order.shirtStyle} · size ${order.shirtSize}`,
+                  },
+                },
+              },
+            ],
+            metadata: orderMetadata(order),
+            payment_intent_data: { metadata: { order_id: order.id } },
+            success_url: `${publicUrl}/complete`,
+            cancel_url: `${publicUrl}/product`,
+          },
+          { idempotencyKey: `checkout-${order.id}` },
+        );
+      } catch (error) {
+        const { type, message } = error as { type?: string; message?: string };
+        if (type === 'StripeConnectionError' && /time/i.test(message ?? '')) {
+          throw new HttpError(
+            504,
+            'payment_provider_timeout',
+            'The payment service took too long. Please try again.',
+          );
+        }
+        throw new HttpError(
+          502,
+          'payment_provider_error',
+          'The payment service is not available right now. Please try again.',
+        );
+      }
+      if (!isStripeCheckoutUrl(session.url)) {
+        throw new HttpError(
+          502,
+          'payment_provider_error',
+          'The payment service answered without a checkout page.',
+        );
+      }
+      return { url: session.url, reference: session.id };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The one error handler and the one not-found handler: JSON `{"error":{"code","message"}}` for the
+ * API and files, the host's page (status 404) for unknown page paths. Never a stack trace.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { globalPlugin } from '../../http/globalPlugin';
+import { HttpError, describeValidationIssue, errorBody } from '../../http/httpError';
+import { REMOTES_PATH_PREFIX } from '../external/static';
+import { orderNotFoundPage } from '../../payments/testPaymentPage';
+import { sendShell } from '../../site/sendShell';
+
+const CLIENT_ERROR_CODES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_request',
+};
+
+function isApiPath(url: string): boolean {
+  return url === '/creator' || url.startsWith('/creator/') || url.startsWith('/creator?');
+}
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  message: string,
+): FastifyReply {
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message));
+}
+
+function handleError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
+    return sendError(reply, error.statusCode, error.code, error.message);
+  }
+  if (error.validation && error.validation.length > 0) {
+    return sendError(
+      reply,
+      400,
+      'invalid_request',
+      describeValidationIssue(error.validation[0]!, error.validationContext),
+    );
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code =
+      CLIENT_ERROR_CODES[error.code] ?? (status === 404 ? 'not_found' : 'invalid_request');
+    return sendError(reply, status, code, error.message);
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendError(
+    reply,
+    500,
+    'internal_error',
+    'Something went wrong on our side. Please try again.',
+  );
+}
+
+export default globalPlugin('error-handling', async (app: FastifyInstance) => {
+  app.setErrorHandler(handleError);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(path) || path.startsWith(REMOTES_PATH_PREFIX) || !isPageRequest) {
+      return sendError(reply, 404, 'not_found', `Nothing is served at ${request.method} ${path}.`);
+    }
+    if (path.startsWith('/pay/')) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(orderNotFoundPage(app.appConfig.site.brandName));
+    }
+    // The host renders its own not-found page from the URL; the status tells crawlers and tests.
+    return sendShell(app, reply, path, 404);
+  });
+});

@@ -1,0 +1,39 @@
+/** The image and payment providers, chosen once from configuration: built-in by default. */
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { createBuiltinImageProvider } from '../../generation/builtinImageProvider';
+import type { ImageProvider } from '../../generation/imageProvider';
+import { createOpenAiImageProvider } from '../../generation/openaiImageProvider';
+import { globalPlugin } from '../../http/globalPlugin';
+import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
+import {
+  createStripeClient,
+  createStripePaymentProvider,
+} from '../../payments/stripePaymentProvider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    imageProvider: ImageProvider;
+    paymentProvider: PaymentProvider;
+    /** Set only when the Stripe provider is configured (the webhook needs it). */
+    stripe: Stripe | undefined;
+  }
+}
+
+export default globalPlugin('providers', async (app: FastifyInstance) => {
+  const config = app.appConfig;
+  const image = config.imageProvider;
+  app.decorate(
+    'imageProvider',
+    image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider(),
+  );
+
+  const payment = config.paymentProvider;
+  const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
+  app.decorate('stripe', stripe);
+  app.decorate(
+    'paymentProvider',
+    stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
+  );
+  app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
+});

@@ -1,0 +1,54 @@
+import { GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
+import type { FastifyInstance } from 'fastify';
+import { buildPrompt } from '../../generation/prompt';
+import { withoutControlCharacters } from '../../http/cleanText';
+import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generationQuota';
+import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
+import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
+import { generateImageSchema, type GenerateImageQuery } from '../../schemas/creator';
+
+function cleanFields(query: GenerateImageQuery): GenerateImageQuery {
+  return {
+    ...query,
+    target: withoutControlCharacters(query.target),
+    interests: withoutControlCharacters(query.interests),
+    occasion: withoutControlCharacters(query.occasion),
+    colors: withoutControlCharacters(query.colors),
+    objects: withoutControlCharacters(query.objects),
+  };
+}
+
+export default async function generateImageRoute(app: FastifyInstance) {
+  const { images, generationQuota } = app.repositories;
+  const dailyLimit = app.appConfig.dailyGenerationLimit;
+
+  app.get<{ Querystring: GenerateImageQuery }>(
+    GENERATE_IMAGE_PATH,
+    { schema: generateImageSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const now = app.clock();
+      const day = utcDay(now);
+      const visitor = request.ip;
+
+      if (!(await generationQuota.tryConsume(visitor, day, dailyLimit))) {
+        return reply
+          .code(429)
+          .header('retry-after', String(secondsUntilNextUtcMidnight(now)))
+          .send({ image_url: LIMIT_REACHED_IMAGE_URL, prompt: '' });
+      }
+
+      const fields = cleanFields(request.query);
+      const prompt = buildPrompt(fields);
+      try {
+        const image = await app.imageProvider.generate(fields, prompt);
+        const id = await images.insert({ ...image, provider: app.imageProvider.name, prompt });
+        return { image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`, prompt };
+      } catch (error) {
+        // A generation that did not happen does not count against the visitor.
+        await generationQuota.giveBack(visitor, day);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/** Page routes of the host, the run-time site configuration, and the health check. */
+import { SITE_CONFIG_PATH } from '@tshirt/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import { NO_CACHE } from '../../site/cachePolicy';
+import { SPA_ROUTES } from '../../site/hostShell';
+import { sendShell } from '../../site/sendShell';
+
+export default async function siteRoutes(app: FastifyInstance) {
+  for (const route of SPA_ROUTES) {
+    app.get(route, (_request, reply) => sendShell(app, reply, route, 200));
+  }
+
+  app.get(SITE_CONFIG_PATH, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return app.siteConfig;
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    await app.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,49 @@
+import { formatPrice } from '@tshirt/shared/catalog';
+import type { Order } from '../orders/ordersRepository';
+import { formatOrders, printFileUrl } from './formatOrders';
+
+const order: Order = {
+  id: 'AbCdEfGhIjKlMn_-',
+  status: 'paid',
+  productName: 'Custom Graphic T-shirt',
+  shirtColor: 'Navy',
+  shirtStyle: 'Youth',
+  shirtSize: 'L',
+  quantity: 2,
+  imagePath: '/creator/images/ZyXwVuTsRqPoNm_-.svg',
+  prompt: 'A t-shirt design about owls',
+  unitPriceCents: 1999,
+  totalCents: 3998,
+  currency: 'USD',
+  paymentProvider: 'test',
+  paymentReference: null,
+  createdAt: new Date('2026-01-02T03:04:05Z'),
+  paidAt: new Date('2026-01-02T03:05:00Z'),
+};
+
+describe('formatOrders', () => {
+  it('lists status, options, total, image and, for paid orders, the print file', () => {
+    const text = formatOrders(
+      [order, { ...order, id: 'pendingorder0000', status: 'pending', paidAt: null }],
+      'https://shop.example',
+      formatPrice,
+    );
+    expect(text).toContain('2 order(s), 1 paid');
+    expect(text).toContain('PAID     AbCdEfGhIjKlMn_-');
+    expect(text).toContain('2 × Custom Graphic T-shirt: Navy, Youth, size L');
+    expect(text).toContain('total $39.98 USD ($19.99 USD each, via test)');
+    expect(text).toContain('image: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.svg');
+    expect(text).toContain('print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png');
+    expect(text.match(/print file/g)).toHaveLength(1);
+  });
+
+  it('says so when there are no orders', () => {
+    expect(formatOrders([], 'https://shop.example', formatPrice)).toBe('No orders yet.');
+  });
+
+  it('points pre-made designs at their print PNG', () => {
+    expect(printFileUrl('/creator/designs/cosmic-cat.svg', 'https://s.example')).toBe(
+      'https://s.example/creator/designs/cosmic-cat.png',
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import type { Order } from '../orders/ordersRepository';
+
+/** The print file of an artwork path: the `.png` beside the `.svg` (generated PNGs are their own). */
+export function printFileUrl(imagePath: string, publicUrl: string): string {
+  return `${publicUrl}${imagePath.replace(/\.svg$/, '.png')}`;
+}
+
+export function formatOrders(
+  orders: readonly Order[],
+  publicUrl: string,
+  formatPrice: (cents: number) => string,
+): string {
+  if (orders.length === 0) return 'No orders yet.';
+  const paid = orders.filter((order) => order.status === 'paid').length;
+  const lines = [`${orders.length} order(s), ${paid} paid — newest first`, ''];
+  for (const order of orders) {
+    lines.push(
+      `${order.status === 'paid' ? 'PAID   ' : 'pending'}  ${order.id}  ${order.createdAt.toISOString()}`,
+      `  ${order.quantity} × ${order.productName}: ${order.shirtColor}, ${order.shirtStyle}, size ${order.shirtSize}`,
+      `  total ${formatPrice(order.totalCents)} (${formatPrice(order.unitPriceCents)} each, via ${order.paymentProvider})`,
+      `  image: ${publicUrl}${order.imagePath}`,
+    );
+    if (order.status === 'paid') {
+      lines.push(
+        `  print file: ${printFileUrl(order.imagePath, publicUrl)}  (paid ${order.paidAt?.toISOString() ?? ''})`,
+      );
+    }
+    if (order.prompt) lines.push(`  prompt: ${order.prompt}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

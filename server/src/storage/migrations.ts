@@ -1,0 +1,90 @@
+/**
+ * The schema, as an append-only list of migrations. Never edit an applied migration; add a new one.
+ * The same SQL runs on PGlite and on Postgres.
+ */
+import type { Database } from './database';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001_initial_schema',
+    sql: `
+      CREATE TABLE images (
+        id text PRIMARY KEY,
+        format text NOT NULL CHECK (format IN ('svg', 'png')),
+        content bytea NOT NULL,
+        print_png bytea,
+        provider text NOT NULL,
+        prompt text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE generation_quota (
+        client_key text NOT NULL,
+        day date NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (client_key, day)
+      );
+
+      CREATE TABLE orders (
+        id text PRIMARY KEY,
+        status text NOT NULL CHECK (status IN ('pending', 'paid')),
+        product_name text NOT NULL,
+        shirt_color text NOT NULL,
+        shirt_style text NOT NULL,
+        shirt_size text NOT NULL,
+        quantity integer NOT NULL CHECK (quantity BETWEEN 1 AND 9),
+        image_path text NOT NULL,
+        prompt text NOT NULL,
+        unit_price_cents integer NOT NULL,
+        total_cents integer NOT NULL,
+        currency text NOT NULL,
+        payment_provider text NOT NULL,
+        payment_reference text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        paid_at timestamptz
+      );
+      CREATE INDEX orders_created_at ON orders (created_at);
+
+      CREATE TABLE web_vitals (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name text NOT NULL,
+        value double precision NOT NULL,
+        rating text NOT NULL,
+        metric_id text NOT NULL,
+        route text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX web_vitals_name_route ON web_vitals (name, route);
+    `,
+  },
+];
+
+/** Any constant works; it only has to be the same for every instance sharing the database. */
+const MIGRATION_LOCK_KEY = 482_910_337;
+
+/** Applies pending migrations once, even when several server instances start together. */
+export async function runMigrations(db: Database, migrations = MIGRATIONS): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const applied = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id),
+    );
+    const newlyApplied: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.id)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+      newlyApplied.push(migration.id);
+    }
+    return newlyApplied;
+  });
+}

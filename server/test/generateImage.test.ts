@@ -1,0 +1,208 @@
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import type { Database } from '../src/storage/database';
+import { IMAGE_CONTENT_SECURITY_POLICY } from '../src/routes/creator/images';
+import {
+  createFakeFrontEnd,
+  expectErrorShape,
+  newVisitor,
+  openTestDatabase,
+  query,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+
+let db: Database;
+let frontEnd: FakeFrontEnd;
+let server: RunningApp;
+let now = new Date('2026-03-10T22:00:00.000Z');
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  frontEnd = createFakeFrontEnd();
+  server = await startApp(testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '10' }), {
+    database: db,
+    clock: () => now,
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  frontEnd?.remove();
+});
+
+function generate(params: Record<string, string>, visitor = newVisitor()) {
+  return fetch(`${server.url}/creator/generate_image?${query(params)}`, { headers: visitor });
+}
+
+describe('GET /creator/generate_image', () => {
+  it('returns a same-origin image URL and the prompt built from the fields', async () => {
+    const response = await generate({
+      target: 'Grandpa',
+      interests: 'cats, pizza',
+      occasion: 'birthday',
+      colors: 'purple and gold',
+      style: 'Cartoon',
+      objects: '',
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { image_url: string; prompt: string };
+    expect(body.image_url).toMatch(/^\/creator\/images\/[A-Za-z0-9_-]{16}\.svg$/);
+    expect(body.prompt).toBe(
+      'A Cartoon style t-shirt design about cats, pizza in purple and gold for Grandpa for a birthday',
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('accepts a request with every field empty or missing', async () => {
+    expect((await generate({})).status).toBe(200);
+    expect((await generate({ interests: '', style: '' })).status).toBe(200);
+  });
+
+  it('keeps & # ? % and emoji intact through URL encoding', async () => {
+    const interests = 'rock & roll #1? 100% 🎸🐱 naïve';
+    const response = await generate({ interests });
+    const body = (await response.json()) as { prompt: string };
+    expect(body.prompt).toBe(`A t-shirt design about ${interests}`);
+  });
+
+  it.each([
+    ['an unknown art style', { style: 'Cubism' }],
+    ['a field over 500 characters', { interests: 'x'.repeat(501) }],
+    ['another field over 500 characters', { target: 'y'.repeat(501) }],
+  ])('answers 400 with the JSON error shape for %s', async (_label, params) => {
+    const response = await generate(params);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expectErrorShape(body);
+    expect((body as { error: { code: string } }).error.code).toBe('invalid_request');
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'treats the word %s like any other text in every field',
+    async (word) => {
+      for (const field of ['target', 'interests', 'occasion', 'colors', 'objects']) {
+        const response = await generate({ [field]: word });
+        expect([field, response.status]).toEqual([field, 200]);
+      }
+    },
+  );
+
+  it('accepts exactly 500 characters (counted as characters, not bytes)', async () => {
+    expect((await generate({ interests: 'é'.repeat(500) })).status).toBe(200);
+  });
+
+  it('refuses a field given twice with a 400', async () => {
+    const response = await fetch(
+      `${server.url}/creator/generate_image?style=Cartoon&style=Sketch`,
+      {
+        headers: newVisitor(),
+      },
+    );
+    expect(response.status).toBe(400);
+    expectErrorShape(await response.json());
+  });
+
+  it('lets exactly the daily limit through when 50 requests arrive at once', async () => {
+    const visitor = newVisitor();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => generate({ interests: 'race' }, visitor)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
+  it('answers the limit with 429, Retry-After to the next UTC midnight and the limit body', async () => {
+    const visitor = newVisitor();
+    for (let index = 0; index < 10; index += 1)
+      expect((await generate({}, visitor)).status).toBe(200);
+    const response = await generate({}, visitor);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe(String(2 * 60 * 60));
+    expect(await response.json()).toEqual({ image_url: 'too many requests', prompt: '' });
+
+    // Another visitor is not affected, and the same visitor gets a new quota the next UTC day.
+    expect((await generate({})).status).toBe(200);
+    now = new Date('2026-03-11T00:00:01.000Z');
+    expect((await generate({}, visitor)).status).toBe(200);
+    now = new Date('2026-03-10T22:00:00.000Z');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const untrusting = await startApp(
+      testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '1', TRUST_PROXY: '' }),
+      {
+        database: db,
+      },
+    );
+    try {
+      const first = await fetch(`${untrusting.url}/creator/generate_image`, {
+        headers: newVisitor(),
+      });
+      const second = await fetch(`${untrusting.url}/creator/generate_image`, {
+        headers: newVisitor(),
+      });
+      expect([first.status, second.status]).toEqual([200, 429]);
+    } finally {
+      await untrusting.close();
+    }
+  });
+});
+
+describe('generated images and pre-made designs', () => {
+  it('serves a generated SVG with a script-free CSP and immutable caching', async () => {
+    const { image_url } = (await (await generate({ interests: 'owls' })).json()) as {
+      image_url: string;
+    };
+    const response = await fetch(`${server.url}${image_url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toBe(IMAGE_CONTENT_SECURITY_POLICY);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toContain('<svg');
+  });
+
+  it('renders the print PNG once and keeps it in the database', async () => {
+    const { image_url } = (await (await generate({ interests: 'print me' })).json()) as {
+      image_url: string;
+    };
+    const pngUrl = `${server.url}${image_url.replace(/\.svg$/, '.png')}`;
+    const [first, second] = await Promise.all([fetch(pngUrl), fetch(pngUrl)]);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+    const id = image_url.slice('/creator/images/'.length, -'.svg'.length);
+    const rows = await db.query<{ stored: boolean }>(
+      'SELECT print_png IS NOT NULL AS stored FROM images WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]?.stored).toBe(true);
+  }, 20_000);
+
+  it('serves every pre-made design as SVG', async () => {
+    for (const design of PREMADE_DESIGNS) {
+      const response = await fetch(`${server.url}${design.imagePath}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml');
+      expect(response.headers.get('content-security-policy')).toBe(IMAGE_CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  it.each([
+    '/creator/images/AAAAAAAAAAAAAAAA.svg',
+    '/creator/images/not-an-id.svg',
+    '/creator/images/AAAAAAAAAAAAAAAA.gif',
+    '/creator/designs/unknown.svg',
+    '/creator/designs/cosmic-cat.gif',
+  ])('answers 404 JSON for %s', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(404);
+    expectErrorShape(await response.json());
+  });
+});

@@ -1,0 +1,104 @@
+/** Test harness: a fake built front end, one in-memory database per test file, the app on a free port. */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOverrides } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+export { openTestDatabase } from './testDatabase';
+
+// The first database of a run is initialised for real (a few seconds on a busy machine).
+jest.setTimeout(60_000);
+
+/** A stand-in for the built host page (over 1 KB, like the real one, so it gets compressed). */
+export const FAKE_INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><meta name="description" content="${'A fine shirt. '.repeat(80)}"><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>`;
+
+export interface FakeFrontEnd {
+  root: string;
+  env: Record<string, string>;
+  remove(): void;
+}
+
+/** Writes a tiny "built" host and two remotes into a temporary folder. */
+export function createFakeFrontEnd(): FakeFrontEnd {
+  const root = mkdtempSync(join(tmpdir(), 'tshirt-front-'));
+  const write = (path: string, content: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  };
+  write('host/index.html', FAKE_INDEX_HTML);
+  write('host/main.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  write('host/chunks/540.0fe051d53e.js', 'console.log("chunk");');
+  write('host/main.abc1234567.css', 'body{margin:0}');
+  write('host/assets/hero.webp', 'not really a webp');
+  for (const remote of ['designer', 'checkout']) {
+    write(`${remote}/remoteEntry.js`, `var ${remote} = {};`);
+    write(`${remote}/mf-manifest.json`, '{"id":"x"}');
+    write(`${remote}/chunks/12.0123456789.js`, 'console.log(1);');
+  }
+  return {
+    root,
+    env: {
+      HOST_DIST_DIR: join(root, 'host'),
+      DESIGNER_DIST_DIR: join(root, 'designer'),
+      CHECKOUT_DIST_DIR: join(root, 'checkout'),
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** A validated configuration for tests: silent, proxies trusted (each test picks its visitor IP). */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: 'http://shop.test',
+    ...env,
+  });
+  return env.DATA_DIR ? config : { ...config, storage: { kind: 'pglite', dataDir: undefined } };
+}
+
+export interface RunningApp {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(
+  config: AppConfig,
+  overrides: AppOverrides = {},
+): Promise<RunningApp> {
+  const app = await buildApp(config, { logger: false, ...overrides });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** A fresh random client IP (sent as X-Forwarded-For) so tests do not share a daily quota. */
+export function newVisitor(): { 'x-forwarded-for': string } {
+  const [a, b, c] = randomBytes(3);
+  return { 'x-forwarded-for': `10.${a}.${b}.${c}` };
+}
+
+export function query(params: Record<string, string | number>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+}
+
+export const VALID_ORDER = {
+  productName: PRODUCT_NAME,
+  quantity: 2,
+  shirtStyle: "Women's",
+  shirtColor: 'Navy',
+  shirtSize: 'XL',
+  imageURL: PREMADE_DESIGNS[3]!.imagePath,
+  prompt: '',
+} as const;
+
+export function expectErrorShape(body: unknown): void {
+  expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+}

@@ -1,0 +1,134 @@
+import type { Database } from '../src/storage/database';
+import {
+  createFakeFrontEnd,
+  expectErrorShape,
+  newVisitor,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+import { sendJson, startStandIn, type StandIn } from './standIn';
+
+/** A 1 × 1 transparent PNG. */
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+let db: Database;
+let frontEnd: FakeFrontEnd;
+let imagesApi: StandIn;
+let server: RunningApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  frontEnd = createFakeFrontEnd();
+  imagesApi = await startStandIn();
+  server = await startApp(
+    testConfig({
+      ...frontEnd.env,
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: `${imagesApi.url}/v1`,
+      IMAGE_MODEL: 'gpt-image-1',
+      OPENAI_TIMEOUT_MS: '400',
+    }),
+    { database: db },
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  await imagesApi?.close();
+  await db?.close();
+  frontEnd?.remove();
+});
+
+async function quotaUsed(visitor: { 'x-forwarded-for': string }): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    'SELECT count FROM generation_quota WHERE client_key = $1',
+    [visitor['x-forwarded-for']],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+function generate(visitor: { 'x-forwarded-for': string }) {
+  return fetch(
+    `${server.url}/creator/generate_image?interests=${encodeURIComponent('tacos & tea')}&style=Sketch`,
+    {
+      headers: visitor,
+    },
+  );
+}
+
+describe('the OpenAI image provider', () => {
+  it('sends the server-built prompt with the configured model and stores the PNG it returns', async () => {
+    imagesApi.answerWith((_request, response) =>
+      sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
+    );
+    const visitor = newVisitor();
+    const response = await generate(visitor);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { image_url: string; prompt: string };
+    expect(body.image_url).toMatch(/^\/creator\/images\/[A-Za-z0-9_-]{16}\.png$/);
+    expect(body.prompt).toBe('A Sketch style t-shirt design about tacos & tea');
+
+    const sent = imagesApi.requests.at(-1)!;
+    expect(sent.url).toBe('/v1/images/generations');
+    expect(sent.headers.authorization).toBe('Bearer sk-test-key');
+    expect(JSON.parse(sent.body)).toMatchObject({
+      model: 'gpt-image-1',
+      prompt: body.prompt,
+      n: 1,
+      size: '1024x1536',
+    });
+
+    const image = await fetch(`${server.url}${body.image_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(
+      true,
+    );
+    expect(await quotaUsed(visitor)).toBe(1);
+
+    // A PNG-only image has no SVG form; an order can carry it by its own URL.
+    expect((await fetch(`${server.url}${body.image_url.replace('.png', '.svg')}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('answers 502 in the JSON error shape when the provider fails, and gives the quota back', async () => {
+    imagesApi.answerWith((_request, response) =>
+      sendJson(response, 500, { error: { message: 'upstream exploded', type: 'server_error' } }),
+    );
+    const visitor = newVisitor();
+    const response = await generate(visitor);
+    expect(response.status).toBe(502);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expectErrorShape(body);
+    expect(body.error.code).toBe('image_provider_error');
+    expect(body.error.message).not.toContain('upstream exploded');
+    expect(await quotaUsed(visitor)).toBe(0);
+  });
+
+  it('answers 502 when the provider answers without image data', async () => {
+    imagesApi.answerWith((_request, response) =>
+      sendJson(response, 200, { created: 1, data: [{ url: 'https://x' }] }),
+    );
+    const visitor = newVisitor();
+    expect((await generate(visitor)).status).toBe(502);
+    expect(await quotaUsed(visitor)).toBe(0);
+  });
+
+  it('answers 504 when the provider does not answer in time, and gives the quota back', async () => {
+    imagesApi.answerWith(() => {
+      // never answers
+    });
+    const visitor = newVisitor();
+    const response = await generate(visitor);
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'image_provider_timeout',
+    );
+    expect(await quotaUsed(visitor)).toBe(0);
+  });
+});

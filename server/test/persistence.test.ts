@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pgliteFolder } from '../src/storage/database';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  newVisitor,
+  openTestDatabase,
+  query,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+} from './helpers';
+
+let dataDir: string;
+let frontEnd: FakeFrontEnd;
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-data-'));
+  frontEnd = createFakeFrontEnd();
+});
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  frontEnd?.remove();
+});
+
+/** Runs `work` against a server whose database lives in `dataDir`, then shuts both down. */
+async function withServerOnDataDir<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const db = await openTestDatabase(pgliteFolder(dataDir));
+  const server = await startApp(testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '2' }), {
+    database: db,
+  });
+  try {
+    return await work(server.url);
+  } finally {
+    await server.close();
+    await db.close();
+  }
+}
+
+it('keeps images, orders, payments and used quota across a restart with the same DATA_DIR', async () => {
+  const visitor = newVisitor();
+  const before = await withServerOnDataDir(async (url) => {
+    const generated = (await (
+      await fetch(`${url}/creator/generate_image?interests=lighthouses`, { headers: visitor })
+    ).json()) as { image_url: string };
+    const svg = await (await fetch(`${url}${generated.image_url}`)).text();
+    const checkout = await fetch(
+      `${url}/creator/checkout?${query({ ...VALID_ORDER, imageURL: generated.image_url })}`,
+      {
+        method: 'POST',
+      },
+    );
+    const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+    await fetch(`${url}${paymentLinkURL}`, { method: 'POST', redirect: 'manual' });
+    return { imageUrl: generated.image_url, svg, paymentLinkURL };
+  });
+
+  await withServerOnDataDir(async (url) => {
+    const image = await fetch(`${url}${before.imageUrl}`);
+    expect(image.status).toBe(200);
+    expect(await image.text()).toBe(before.svg);
+
+    const page = await (await fetch(`${url}${before.paymentLinkURL}`)).text();
+    expect(page).toContain('This order is already paid');
+
+    // One of the two daily generations was used before the restart.
+    expect((await fetch(`${url}/creator/generate_image`, { headers: visitor })).status).toBe(200);
+    expect((await fetch(`${url}/creator/generate_image`, { headers: visitor })).status).toBe(429);
+  });
+});

@@ -1,0 +1,328 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import type { SiteConfig } from '@tshirt/shared/contract';
+import type { Database } from '../src/storage/database';
+import {
+  createFakeFrontEnd,
+  expectErrorShape,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+
+let db: Database;
+let frontEnd: FakeFrontEnd;
+let server: RunningApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  frontEnd = createFakeFrontEnd();
+  server = await startApp(
+    testConfig({
+      ...frontEnd.env,
+      BRAND_NAME: 'Shirts </script><b>&',
+      ADMIN_TOKEN: 'owner-token-0123456789',
+    }),
+    { database: db },
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  frontEnd?.remove();
+});
+
+function inlinedSiteConfig(html: string): SiteConfig {
+  const match = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no inlined site config');
+  return JSON.parse(match[1]!) as SiteConfig;
+}
+
+/** Raw response bytes, to see what compression did (fetch decompresses transparently). */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('page routes', () => {
+  it.each(['/', '/product', '/loading', '/complete', '/empty'])(
+    'answers %s with the host page and status 200',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    },
+  );
+
+  it.each(['/nope', '/product/extra', '/index.html', '/chunks/missing.js'])(
+    'answers an unknown path %s with the same page and status 404',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(inlinedSiteConfig(html).brandName).toBe('Shirts </script><b>&');
+    },
+  );
+
+  it.each(['/creator/nope', '/creator', '/remotes/designer/missing.js'])(
+    'answers %s with a JSON 404',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      expectErrorShape(await response.json());
+    },
+  );
+
+  it('answers a malformed URL with a 400 in the JSON error shape', async () => {
+    const response = await rawGet('/creator/images/%E0%A4%A', {});
+    expect(response.status).toBe(400);
+    expectErrorShape(JSON.parse(response.body.toString('utf8')));
+  });
+
+  it('answers an unknown API method with a JSON 404', async () => {
+    const response = await fetch(`${server.url}/creator/generate_image`, { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expectErrorShape(await response.json());
+  });
+
+  it('inlines the site configuration before </head>, escaped so it cannot close the script', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('\\u003c/script>\\u003cb>&');
+    expect(html.indexOf('id="site-config"')).toBeLessThan(html.indexOf('</head>'));
+    expect(inlinedSiteConfig(html)).toEqual({
+      brandName: 'Shirts </script><b>&',
+      contactEmail: 'hello@threadwise.example',
+      remotes: {
+        designer: { entry: '/remotes/designer/remoteEntry.js' },
+        checkout: { entry: '/remotes/checkout/remoteEntry.js' },
+      },
+      remoteTimeoutMs: 120000,
+    });
+  });
+
+  it('preloads both remote entries on /product only', async () => {
+    const product = await (await fetch(`${server.url}/product`)).text();
+    expect(product).toContain(
+      '<link rel="preload" as="script" href="/remotes/designer/remoteEntry.js">',
+    );
+    expect(product).toContain(
+      '<link rel="preload" as="script" href="/remotes/checkout/remoteEntry.js">',
+    );
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).not.toContain('rel="preload"');
+  });
+
+  it('serves the same configuration at /site-config.json, not cached', async () => {
+    const response = await fetch(`${server.url}/site-config.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(((await response.json()) as SiteConfig).remotes.checkout.entry).toBe(
+      '/remotes/checkout/remoteEntry.js',
+    );
+  });
+
+  it('answers a clear "not built" page instead of crashing when the host is not built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tshirt-empty-'));
+    const unbuilt = await startApp(testConfig({ HOST_DIST_DIR: empty }), { database: db });
+    try {
+      const response = await fetch(`${unbuilt.url}/product`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('npm run build');
+      expect((await fetch(`${unbuilt.url}/nope`)).status).toBe(404);
+      expect((await fetch(`${unbuilt.url}/healthz`)).status).toBe(200);
+    } finally {
+      await unbuilt.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('answers GET /healthz', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('static files', () => {
+  it.each([
+    ['/main.js', 'no-cache'],
+    ['/chunks/540.0fe051d53e.js', 'public, max-age=31536000, immutable'],
+    ['/main.abc1234567.css', 'public, max-age=31536000, immutable'],
+    ['/assets/hero.webp', 'public, max-age=31536000, immutable'],
+    ['/remotes/designer/remoteEntry.js', 'no-cache'],
+    ['/remotes/checkout/mf-manifest.json', 'no-cache'],
+    ['/remotes/checkout/chunks/12.0123456789.js', 'public, max-age=31536000, immutable'],
+  ])('serves %s with Cache-Control %s', async (path, cacheControl) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(cacheControl);
+  });
+
+  it('revalidates un-hashed files with an ETag', async () => {
+    const first = await fetch(`${server.url}/main.js`);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // Raw request: fetch() adds `Cache-Control: no-cache` to conditional requests, forcing a 200.
+    const second = await rawGet('/main.js', { 'if-none-match': etag! });
+    expect(second.status).toBe(304);
+  });
+
+  it('lets any origin load the remotes', async () => {
+    const response = await fetch(`${server.url}/remotes/designer/remoteEntry.js`, {
+      headers: { origin: 'http://elsewhere.test' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(
+      (await fetch(`${server.url}/main.js`)).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+  });
+
+  it('compresses with brotli or gzip as the browser accepts', async () => {
+    const brotli = await rawGet('/main.js', { 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toContain('console.log');
+    const gzip = await rawGet('/product', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toContain('site-config');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy that allows only this origin by default', async () => {
+    const csp = (await fetch(`${server.url}/product`)).headers.get('content-security-policy');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('adds absolute remote origins to the policy and the site configuration', async () => {
+    const remoteHosted = await startApp(
+      testConfig({
+        ...frontEnd.env,
+        DESIGNER_URL: 'https://designer.cdn.example/v3/',
+        CHECKOUT_URL: 'http://localhost:3002',
+        REMOTE_TIMEOUT_MS: '1500',
+      }),
+      { database: db },
+    );
+    try {
+      const response = await fetch(`${remoteHosted.url}/product`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const directive of ['script-src', 'connect-src', 'font-src']) {
+        expect(csp).toContain(
+          `${directive} 'self' https://designer.cdn.example http://localhost:3002`,
+        );
+      }
+      expect(csp).toContain(
+        "img-src 'self' data: blob: https://designer.cdn.example http://localhost:3002",
+      );
+      const config = inlinedSiteConfig(await response.text());
+      expect(config.remotes.designer.entry).toBe('https://designer.cdn.example/v3/remoteEntry.js');
+      expect(config.remotes.checkout.entry).toBe('http://localhost:3002/remoteEntry.js');
+      expect(config.remoteTimeoutMs).toBe(1500);
+    } finally {
+      await remoteHosted.close();
+    }
+  });
+});
+
+describe('POST /creator/vitals', () => {
+  const report = { name: 'LCP', value: 1234.5, rating: 'good', id: 'v5-1', route: '/vitals-test' };
+
+  it('stores a JSON beacon, a text/plain beacon and a batch', async () => {
+    const send = (body: string, type: string) =>
+      fetch(`${server.url}/creator/vitals`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      });
+    expect(
+      (
+        await send(
+          JSON.stringify({ ...report, delta: 3, navigationType: 'navigate' }),
+          'application/json',
+        )
+      ).status,
+    ).toBe(204);
+    expect((await send(JSON.stringify(report), 'text/plain;charset=UTF-8')).status).toBe(204);
+    expect(
+      (
+        await send(
+          JSON.stringify([report, { ...report, name: 'CLS', value: 0.02 }]),
+          'application/json',
+        )
+      ).status,
+    ).toBe(204);
+    const rows = await db.query<{ name: string }>(
+      "SELECT name FROM web_vitals WHERE route = '/vitals-test' ORDER BY id",
+    );
+    expect(rows.map((row) => row.name)).toEqual(['LCP', 'LCP', 'LCP', 'CLS']);
+  });
+
+  it.each<[string, string, string]>([
+    ['an unknown metric', JSON.stringify({ ...report, name: 'FID' }), 'application/json'],
+    ['a negative value', JSON.stringify({ ...report, value: -1 }), 'application/json'],
+    ['a missing route', JSON.stringify({ ...report, route: undefined }), 'application/json'],
+    ['a NUL in the route', JSON.stringify({ ...report, route: '/a\u0000b' }), 'application/json'],
+    ['text that is not JSON', 'hello', 'text/plain'],
+    ['malformed JSON', '{"name":', 'application/json'],
+    ['an unsupported content type', JSON.stringify(report), 'application/xml'],
+    ['a body over 4 KB', JSON.stringify({ ...report, id: 'x'.repeat(5000) }), 'application/json'],
+  ])('refuses %s with a 4xx JSON error', async (_label, body, type) => {
+    const response = await fetch(`${server.url}/creator/vitals`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expectErrorShape(await response.json());
+  });
+});
+
+describe('owner listings', () => {
+  it('require the admin bearer token', async () => {
+    const anonymous = await fetch(`${server.url}/creator/admin/orders`);
+    expect(anonymous.status).toBe(401);
+    expectErrorShape(await anonymous.json());
+    const wrong = await fetch(`${server.url}/creator/admin/orders`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.status).toBe(401);
+    const owner = await fetch(`${server.url}/creator/admin/vitals`, {
+      headers: { authorization: 'Bearer owner-token-0123456789' },
+    });
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toEqual({ vitals: expect.any(Array) });
+  });
+});

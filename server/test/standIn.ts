@@ -1,0 +1,56 @@
+/** A local stand-in for a third-party HTTP API: each test sets how it answers. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type StandInHandler = (request: RecordedRequest, response: ServerResponse) => void;
+
+export interface StandIn {
+  url: string;
+  requests: RecordedRequest[];
+  answerWith(handler: StandInHandler): void;
+  close(): Promise<void>;
+}
+
+export async function startStandIn(): Promise<StandIn> {
+  let handler: StandInHandler = (_request, response) => response.writeHead(500).end();
+  const requests: RecordedRequest[] = [];
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const request = {
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(request);
+      handler(request, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    answerWith: (next) => {
+      handler = next;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
