@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS, PAGE_TEXT } from '@tshirt/shared/labels';
+import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStoreServer, type StoreServer } from './harness/storeServer';
+
+const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+let server: StoreServer;
+let browser: TestBrowser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startStoreServer({ ADMIN_TOKEN });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  pageErrors.length = 0;
+  page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${server.url}/product`);
+  await page.getByLabel(FIELD_LABELS.interests).waitFor();
+  await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
+});
+afterEach(async () => {
+  for (const open of browser.context.pages()) await open.close();
+  expect(pageErrors).toEqual([]);
+});
+
+interface Generated {
+  url: URL;
+  imageUrl: string;
+  prompt: string;
+}
+
+/** Presses the generate button and returns what was asked and what the server answered. */
+async function generate(label: string): Promise<Generated> {
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => answer.url().includes('/creator/generate_image')),
+    page.getByRole('button', { name: label }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { image_url: string; prompt: string };
+  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
+  return { url: new URL(response.url()), imageUrl: body.image_url, prompt: body.prompt };
+}
+
+/** The artwork shown on the shirt: the image in the preview named by its description. */
+async function expectArtworkOnShirt(description: string, imageUrl: string): Promise<void> {
+  const artwork = page.getByRole('img', { name: description, exact: true }).first();
+  await artwork.waitFor();
+  expect(await artwork.getAttribute('src')).toBe(imageUrl);
+  await page.waitForFunction(
+    (src) => [...document.images].some((image) => image.getAttribute('src') === src && image.naturalWidth > 0),
+    imageUrl,
+  );
+}
+
+describe('designing a shirt', () => {
+  it('generates art from every field, re-generates, picks and un-picks a design, recolours the shirt', async () => {
+    const fields = {
+      interests: 'cats & dogs #1? 100% 🐱',
+      colors: 'purple & gold',
+      target: 'Grandpa & Grandma',
+      occasion: 'Birthday #60?',
+    };
+    await page.getByLabel(FIELD_LABELS.interests).fill(fields.interests);
+    await page.getByLabel(FIELD_LABELS.colors).fill(fields.colors);
+    await page.getByLabel(FIELD_LABELS.style).selectOption('Cartoon');
+    const disclosure = page.getByRole('button', { name: FIELD_LABELS.customizations });
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
+    await disclosure.click();
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel(FIELD_LABELS.target).fill(fields.target);
+    await page.getByLabel(FIELD_LABELS.occasion).fill(fields.occasion);
+
+    const first = await generate(GENERATE_BUTTON_LABELS.idle);
+    expect(Object.fromEntries(first.url.searchParams)).toEqual({
+      ...fields,
+      style: 'Cartoon',
+      objects: '',
+    });
+    expect(first.imageUrl).toMatch(/^\/creator\/images\//);
+    await expectArtworkOnShirt(first.prompt, first.imageUrl);
+
+    const second = await generate(GENERATE_BUTTON_LABELS.generated);
+    expect(second.imageUrl).not.toBe(first.imageUrl);
+    const [firstSvg, secondSvg] = await Promise.all(
+      [first.imageUrl, second.imageUrl].map(async (path) => (await fetch(`${server.url}${path}`)).text()),
+    );
+    expect(secondSvg).not.toBe(firstSvg);
+    await expectArtworkOnShirt(second.prompt, second.imageUrl);
+
+    const surf = PREMADE_DESIGNS[0]!;
+    const surfButton = page.getByRole('button', { name: surf.title, exact: true });
+    await surfButton.click();
+    expect(await surfButton.getAttribute('aria-pressed')).toBe('true');
+    await expectArtworkOnShirt(surf.title, surf.imagePath);
+
+    await surfButton.click();
+    expect(await surfButton.getAttribute('aria-pressed')).toBe('false');
+    await expectArtworkOnShirt(second.prompt, second.imageUrl);
+
+    await page.getByRole('img', { name: "Black Men's t-shirt preview" }).waitFor();
+    await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('White');
+    await page.getByLabel(FIELD_LABELS.shirtStyle, { exact: true }).selectOption("Women's");
+    await page.getByRole('img', { name: "White Women's t-shirt preview" }).waitFor();
+  });
+});
+
+describe('buying a shirt', () => {
+  it('opens the payment tab on /loading, pays on the test page and lands on /complete', async () => {
+    const trail = PREMADE_DESIGNS[1]!;
+    await page.getByRole('button', { name: trail.title, exact: true }).click();
+    await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
+    await page.getByLabel(FIELD_LABELS.shirtStyle, { exact: true }).selectOption("Women's");
+    await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('XXL');
+    await page.getByLabel(FIELD_LABELS.quantity, { exact: true }).selectOption('3');
+    await page.getByText('$59.97 USD').first().waitFor();
+
+    const [tab] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
+    ]);
+    await tab.waitForURL(/\/loading$/);
+    await tab.getByText(PAGE_TEXT.loadingOrder).waitFor();
+    await tab.waitForURL(/\/pay\/[^/]+$/);
+    await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
+
+    await tab.getByText(/test payment/i).first().waitFor();
+    const details = (await tab.getByRole('main').textContent()) ?? '';
+    for (const expected of ['Navy', "Women's", 'XXL', '3', '$19.99 USD', '$59.97 USD']) {
+      expect(details).toContain(expected);
+    }
+    const orderId = new URL(tab.url()).pathname.split('/').pop();
+
+    await tab.getByRole('button', { name: 'Pay' }).click();
+    await tab.waitForURL(/\/complete$/);
+    await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
+
+    const listing = await fetch(`${server.url}/creator/admin/orders`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const { orders } = (await listing.json()) as {
+      orders: Array<{ id: string; status: string; totalCents: number; imageUrl?: string }>;
+    };
+    const order = orders.find((candidate) => candidate.id === orderId);
+    expect(order).toMatchObject({ status: 'paid', totalCents: 5997 });
+
+    await tab.getByRole('link', { name: PAGE_TEXT.continueShopping }).click();
+    await tab.waitForURL(/\/product$/);
+  });
+
+  it('shows what went wrong and leaves no stray tab when the server fails', async () => {
+    await page.getByRole('button', { name: PREMADE_DESIGNS[2]!.title, exact: true }).click();
+    await page.route('**/creator/checkout**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    const pagesBefore = browser.context.pages().length;
+    const opened = browser.context.waitForEvent('page');
+    await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click();
+    const tab = await opened;
+    await page.getByRole('alert').filter({ hasText: /HTTP 500/ }).waitFor();
+    await tab.waitForEvent('close', { timeout: 5_000 }).catch(() => undefined);
+    expect(tab.isClosed()).toBe(true);
+    expect(browser.context.pages()).toHaveLength(pagesBefore);
+    expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).isEnabled()).toBe(true);
+  });
+});
+
+describe('on a phone', () => {
+  it('the product page works in portrait', async () => {
+    await page.setViewportSize(PORTRAIT);
+    await page.getByRole('button', { name: PREMADE_DESIGNS[3]!.title, exact: true }).click();
+    await expectArtworkOnShirt(PREMADE_DESIGNS[3]!.title, PREMADE_DESIGNS[3]!.imagePath);
+    expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).isEnabled()).toBe(true);
+  });
+});
