@@ -9,10 +9,28 @@ import { generateArtworkSvg, renderPrintPng, type ArtRequest } from '../../serve
 
 const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
   { interests: '', colors: '', target: '', occasion: '', objects: '' },
-  { interests: 'golf and fishing', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement', objects: '' },
+  {
+    interests: 'golf and fishing',
+    colors: 'forest green, gold',
+    target: 'Grandpa',
+    occasion: 'retirement',
+    objects: '',
+  },
   { interests: 'cats, coffee', colors: 'pastel', target: '', occasion: '', objects: 'cat' },
-  { interests: 'space, rockets', colors: 'neon', target: 'Maya', occasion: 'birthday', objects: '' },
-  { interests: 'surfing', colors: 'sunset', target: '', occasion: '', objects: 'waves, palm trees' },
+  {
+    interests: 'space, rockets',
+    colors: 'neon',
+    target: 'Maya',
+    occasion: 'birthday',
+    objects: '',
+  },
+  {
+    interests: 'surfing',
+    colors: 'sunset',
+    target: '',
+    occasion: '',
+    objects: 'waves, palm trees',
+  },
 ];
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -21,7 +39,11 @@ function percentile(sorted: readonly number[], fraction: number): number {
 
 function summarise(samples: number[]): { median: number; p99: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    median: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 async function main(): Promise<void> {
@@ -29,10 +51,16 @@ async function main(): Promise<void> {
   const svgTimes: number[] = [];
   const sizes: number[] = [];
   // Warm up the JIT so the first samples do not dominate p99.
-  for (let index = 0; index < 20; index += 1) generateArtworkSvg({ ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style: 'Cartoon' }, index);
+  for (let index = 0; index < 20; index += 1)
+    generateArtworkSvg(
+      { ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style: 'Cartoon' },
+      index,
+    );
   for (let index = 0; index < generations; index += 1) {
     const style = ART_STYLES[index % ART_STYLES.length] ?? '';
-    const prompt = PROMPTS[Math.floor(index / ART_STYLES.length) % PROMPTS.length] as (typeof PROMPTS)[number];
+    const prompt = PROMPTS[
+      Math.floor(index / ART_STYLES.length) % PROMPTS.length
+    ] as (typeof PROMPTS)[number];
     const start = performance.now();
     const svg = generateArtworkSvg({ ...prompt, style }, 10_000 + index);
     svgTimes.push(performance.now() - start);
@@ -43,7 +71,10 @@ async function main(): Promise<void> {
   const pngSizes: number[] = [];
   for (let index = 0; index < renders; index += 1) {
     const style = ART_STYLES[(index % (ART_STYLES.length - 1)) + 1] ?? 'Cartoon';
-    const svg = generateArtworkSvg({ ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style }, 500 + index);
+    const svg = generateArtworkSvg(
+      { ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style },
+      500 + index,
+    );
     const start = performance.now();
     const png = await renderPrintPng(svg);
     pngTimes.push(performance.now() - start);
@@ -55,10 +86,18 @@ async function main(): Promise<void> {
   const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
   console.log(`| Measure | Samples | Median | p99 | Max |`);
   console.log(`| --- | --- | --- | --- | --- |`);
-  console.log(`| SVG generation (all styles × ${PROMPTS.length} prompts) | ${generations} | ${format(svg.median)} ms | ${format(svg.p99)} ms | ${format(svg.max)} ms |`);
-  console.log(`| SVG size | ${generations} | ${(size.median / 1024).toFixed(1)} KB | ${(size.p99 / 1024).toFixed(1)} KB | ${(size.max / 1024).toFixed(1)} KB |`);
-  console.log(`| Print PNG render, 3600 × 4800 (resvg) | ${renders} | ${format(png.median)} ms | ${format(png.p99)} ms | ${format(png.max)} ms |`);
-  console.log(`| Print PNG size | ${renders} | ${(summarise(pngSizes).median / 1024 / 1024).toFixed(2)} MB | | |`);
+  console.log(
+    `| SVG generation (all styles × ${PROMPTS.length} prompts) | ${generations} | ${format(svg.median)} ms | ${format(svg.p99)} ms | ${format(svg.max)} ms |`,
+  );
+  console.log(
+    `| SVG size | ${generations} | ${(size.median / 1024).toFixed(1)} KB | ${(size.p99 / 1024).toFixed(1)} KB | ${(size.max / 1024).toFixed(1)} KB |`,
+  );
+  console.log(
+    `| Print PNG render, 3600 × 4800 (resvg) | ${renders} | ${format(png.median)} ms | ${format(png.p99)} ms | ${format(png.max)} ms |`,
+  );
+  console.log(
+    `| Print PNG size | ${renders} | ${(summarise(pngSizes).median / 1024 / 1024).toFixed(2)} MB | | |`,
+  );
   console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}.`);
 }
 

@@ -1,0 +1,20 @@
+/** Builds bench/federation/dist with webpack's Node API (about as long as one app's build). */
+import webpack from 'webpack';
+import { createOneBundleConfig, ONE_BUNDLE_DIST } from './webpack.config';
+
+export async function buildOneBundle(): Promise<string> {
+  const compiler = webpack(createOneBundleConfig());
+  const stats = await new Promise<webpack.Stats>((resolveBuild, rejectBuild) => {
+    compiler.run((error, result) => {
+      compiler.close(() => undefined);
+      if (error || !result) rejectBuild(error ?? new Error('webpack returned no stats'));
+      else resolveBuild(result);
+    });
+  });
+  if (stats.hasErrors()) {
+    throw new Error(
+      `The one-bundle build failed:\n${stats.toString({ all: false, errors: true, colors: false })}`,
+    );
+  }
+  return ONE_BUNDLE_DIST;
+}

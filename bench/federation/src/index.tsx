@@ -1,0 +1,42 @@
+/**
+ * The store as one ordinary bundle, for the federation-overhead benchmark: the host's own App,
+ * styles, site config and vitals, with the remotes' exposed modules imported directly instead of
+ * loaded through the federation runtime. Mirrors host/src/bootstrap.tsx but for the loader.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../../host/src/styles/global.css';
+import { App } from '../../../host/src/App';
+import { createRemoteLoader } from '../../../host/src/remote-loading/remoteLoader';
+import { loadSiteConfig } from '../../../host/src/site-config/siteConfig';
+import { startVitalsReporting } from '../../../host/src/vitals/startVitalsReporting';
+import CheckoutPanel from 'checkout/CheckoutPanel';
+import ArtForm from 'designer/ArtForm';
+import DesignGallery from 'designer/DesignGallery';
+import ShirtPreview from 'designer/ShirtPreview';
+
+/** Every exposed module, keyed by the id the host asks the federation runtime for. */
+const EXPOSED_MODULES: Record<string, unknown> = {
+  'designer/ShirtPreview': { default: ShirtPreview },
+  'designer/ArtForm': { default: ArtForm },
+  'designer/DesignGallery': { default: DesignGallery },
+  'checkout/CheckoutPanel': { default: CheckoutPanel },
+};
+
+async function start(): Promise<void> {
+  const config = await loadSiteConfig();
+  const remoteLoader = createRemoteLoader({
+    loadModule: async (moduleId) => EXPOSED_MODULES[moduleId],
+    timeoutMs: config.remoteTimeoutMs,
+  });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html must contain <div id="root">');
+  createRoot(container).render(
+    <StrictMode>
+      <App config={config} remoteLoader={remoteLoader} />
+    </StrictMode>,
+  );
+  startVitalsReporting();
+}
+
+void start();

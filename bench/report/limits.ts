@@ -1,0 +1,142 @@
+/**
+ * "What limits the goals not met": for each part with an unmet goal, the measured causes the
+ * figures point at (largest scripts, main-thread time, the extra requests, saturated cores).
+ */
+import type { PageBytes } from '../bytes/measurePageBytes';
+import type { LighthouseSeries } from '../lighthouse/runLighthouse';
+import type { EndpointFigures } from '../server/serverBench';
+import { count, kb, ms, percent, seconds } from './format';
+import type { GoalVerdict } from './goals';
+import type { BenchResults } from './results';
+
+function largestScripts(page: PageBytes, top: number): string {
+  return page.responses
+    .filter((response) => response.kind === 'JS')
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, top)
+    .map(
+      (response) =>
+        `${'`'}${response.path}${'`'} ${kb(response.gzip)}${response.contents ? ` (${response.contents})` : ''}`,
+    )
+    .join(', ');
+}
+
+function federationRuntimeCost(page: PageBytes): { copies: number; gzip: number } {
+  const carriers = page.responses.filter((response) =>
+    response.contents.includes('federation runtime'),
+  );
+  return {
+    copies: carriers.length,
+    gzip: carriers.reduce((sum, response) => sum + response.gzip, 0),
+  };
+}
+
+function bytesLimits(results: BenchResults): string[] {
+  const bytes = results.bytes?.data;
+  if (!bytes) return [];
+  const lines: string[] = [];
+  for (const page of [bytes.home, bytes.product]) {
+    const runtime = federationRuntimeCost(page);
+    lines.push(
+      `${'`'}${page.path}${'`'} loads ${kb(page.byKind.JS.gzip)} of JS (gzip) in ${page.byKind.JS.requests} scripts. Largest: ${largestScripts(page, 5)}.` +
+        (runtime.copies > 0
+          ? ` ${runtime.copies === 1 ? 'One of them carries' : `${runtime.copies} of them carry`} a copy of the federation runtime (the host's main.js and each remoteEntry.js): ${kb(runtime.gzip)}${runtime.copies === 1 ? '' : ' together'}.`
+          : ''),
+    );
+  }
+  if (bytes.home.remoteFiles.length > 0)
+    lines.push(`${'`'}/${'`'} fetches remote files: ${bytes.home.remoteFiles.join(', ')}.`);
+  return lines;
+}
+
+/** Lighthouse names the page's own HTML by its URL and time it cannot pin on a script "Unattributable". */
+function scriptLabel(url: string, page: string): string {
+  if (url === page) return 'the HTML document (parse, style, layout)';
+  if (url === 'Unattributable') return 'unattributed (browser work, GC)';
+  return `${'`'}${url}${'`'}`;
+}
+
+function lighthouseLimits(results: BenchResults): string[] {
+  const lighthouse = results.lighthouse?.data;
+  if (!lighthouse) return [];
+  return (Object.entries(lighthouse.mobile) as Array<[string, LighthouseSeries]>).map(
+    ([page, series]) => {
+      const { diagnostics, median } = series;
+      const cpu = diagnostics.scriptCpuMs
+        .slice(0, 4)
+        .map((item) => `${scriptLabel(item.url, page)} ${ms(item.ms)}`)
+        .join(', ');
+      const tasks = diagnostics.longTasks
+        .slice(0, 4)
+        .map((item) => `${scriptLabel(item.url, page)} ${ms(item.ms)}`)
+        .join(', ');
+      return (
+        `Mobile ${'`'}${page}${'`'} (score ${median.score}, FCP ${seconds(median.fcpMs)}, LCP ${seconds(median.lcpMs)}, TBT ${ms(median.tbtMs)}): ` +
+        `the LCP element is “${diagnostics.lcpElement}”. Main-thread time by script (4× slowed CPU): ${cpu}. Longest tasks: ${tasks}.`
+      );
+    },
+  );
+}
+
+function federationLimits(results: BenchResults): string[] {
+  const federation = results.federation?.data;
+  if (!federation) return [];
+  const { composed, oneBundle } = federation;
+  return [
+    `The composed ${'`'}/product${'`'} loads ${kb(composed.jsGzip - oneBundle.jsGzip)} more JS (gzip) in ${composed.jsRequests - oneBundle.jsRequests} more requests than the one bundle ` +
+      `(${kb(composed.jsGzip)} in ${composed.jsRequests} vs ${kb(oneBundle.jsGzip)} in ${oneBundle.jsRequests}), and its mobile LCP is ` +
+      `${seconds(composed.lighthouseMobile.median.lcpMs)} vs ${seconds(oneBundle.lighthouseMobile.median.lcpMs)}: the difference is the federation runtime copies, the share-scope negotiation before the first render, and the remote entries and exposed chunks fetched after the host's bundle has run.`,
+  ];
+}
+
+function serverLimits(results: BenchResults): string[] {
+  const rows = results.server?.data;
+  if (!rows) return [];
+  const byName = (fragment: string) => rows.find((row) => row.name.includes(fragment));
+  const lines = rows
+    .filter((row) => row.judged)
+    .map(
+      (row: EndpointFigures) =>
+        `${row.name}: ${count(row.requestsPerSecond)}/s, p99 ${ms(row.p99Ms)}, both cores ${percent(row.machineCpu)} busy (server and autocannon share them).`,
+    );
+  const entryBrotli = byName('remoteEntry.js (Brotli');
+  const entryPlain = byName('remoteEntry.js (uncompressed');
+  if (entryBrotli && entryPlain) {
+    lines.push(
+      `Compression is done on every request: remoteEntry.js is answered ${count(entryPlain.requestsPerSecond)}/s uncompressed but ${count(entryBrotli.requestsPerSecond)}/s when Brotli is accepted. Pre-compressed files (.br/.gz written at build time and served as they are) remove that work.`,
+    );
+  }
+  return lines;
+}
+
+const LIMITS_BY_PART: Record<keyof BenchResults, (results: BenchResults) => string[]> = {
+  bytes: bytesLimits,
+  lighthouse: lighthouseLimits,
+  federation: federationLimits,
+  server: serverLimits,
+  art: () => [],
+};
+
+const PART_TITLES: Record<keyof BenchResults, string> = {
+  bytes: 'Bytes',
+  lighthouse: 'Lighthouse',
+  federation: 'Federation overhead',
+  server: 'Server',
+  art: 'Art engine',
+};
+
+export function renderLimits(results: BenchResults, verdicts: readonly GoalVerdict[]): string {
+  const partsNotMet = [
+    ...new Set(verdicts.filter((verdict) => verdict.met === false).map((verdict) => verdict.part)),
+  ];
+  if (partsNotMet.length === 0) return 'Every measured goal is met.';
+  return partsNotMet
+    .map((part) => {
+      const unmet = verdicts
+        .filter((verdict) => verdict.part === part && verdict.met === false)
+        .map((verdict) => verdict.goal);
+      const causes = LIMITS_BY_PART[part](results).map((line) => `- ${line}`);
+      return [`### ${PART_TITLES[part]} — not met: ${unmet.join('; ')}`, '', ...causes].join('\n');
+    })
+    .join('\n\n');
+}

@@ -1,0 +1,294 @@
+/** docs/BENCHMARKS.md from the latest results of every part. */
+import { RESOURCE_KINDS, type PageBytes } from '../bytes/measurePageBytes';
+import { LIGHTHOUSE_VERSION, type LighthouseSeries } from '../lighthouse/runLighthouse';
+import { code, count, kb, ms, percent, ratio, seconds, table } from './format';
+import { judgeGoals } from './goals';
+import { renderLimits } from './limits';
+import type { BenchResults, PartName, PartRun } from './results';
+
+export const PART_COMMANDS: Record<PartName, string> = {
+  bytes: 'npm run bench -- bytes',
+  lighthouse: 'npm run bench -- lighthouse',
+  federation: 'npm run bench -- federation',
+  server: 'npm run bench -- server',
+  art: 'npm run bench -- art',
+};
+
+function notMeasured(part: PartName): string {
+  return `Not measured yet: run ${code(PART_COMMANDS[part])}.`;
+}
+
+function provenance(run: PartRun<unknown>): string {
+  return `Measured ${run.measuredAt.replace('T', ' ').slice(0, 16)} UTC in ${Math.round(run.seconds)} s (load average ${run.machine.loadAverage} at start). Reproduce: ${code(run.command)}.`;
+}
+
+function renderGoals(results: BenchResults): string {
+  const mark = (met: boolean | undefined) =>
+    met === undefined ? '—' : met ? '✅ met' : '❌ not met';
+  return table(
+    ['Goal', 'Target', 'Measured', 'Met'],
+    judgeGoals(results).map((verdict) => [
+      verdict.goal,
+      verdict.target,
+      verdict.measured,
+      mark(verdict.met),
+    ]),
+  );
+}
+
+function renderMachine(results: BenchResults): string {
+  const rows = (Object.entries(results) as Array<[PartName, PartRun<unknown> | undefined]>)
+    .filter((entry): entry is [PartName, PartRun<unknown>] => entry[1] !== undefined)
+    .map(([part, run]) => [
+      part,
+      run.measuredAt.slice(0, 10),
+      `${run.machine.cores} × ${run.machine.cpuModel}`,
+      `${run.machine.memoryGiB} GiB`,
+      run.machine.os,
+      run.machine.node,
+      run.machine.chromium,
+      String(run.machine.loadAverage),
+    ]);
+  return [
+    table(['Part', 'Date', 'Cores', 'Memory', 'OS', 'Node', 'Chromium', 'Load avg at start'], rows),
+    '',
+    'The machine has 2 cores shared with other work (other builds and test runs may be running at the same time; the load average at start shows how busy it was), so expect a few percent of run-to-run variation, more for throughput. Lighthouse and autocannon run on the same cores as the server they measure.',
+  ].join('\n');
+}
+
+function renderPageBytes(page: PageBytes): string {
+  const rows = RESOURCE_KINDS.filter((kind) => page.byKind[kind].requests > 0).map((kind) => {
+    const totals = page.byKind[kind];
+    return [kind, String(totals.requests), kb(totals.transferred), kb(totals.gzip)];
+  });
+  const total = RESOURCE_KINDS.reduce(
+    (sum, kind) => ({
+      requests: sum.requests + page.byKind[kind].requests,
+      transferred: sum.transferred + page.byKind[kind].transferred,
+      gzip: sum.gzip + page.byKind[kind].gzip,
+    }),
+    { requests: 0, transferred: 0, gzip: 0 },
+  );
+  rows.push(['**All**', String(total.requests), kb(total.transferred), kb(total.gzip)]);
+  const copies = Object.entries(page.libraryCopies)
+    .map(([library, copiesOf]) => `${library} × ${copiesOf}`)
+    .join(', ');
+  const scripts = page.responses
+    .filter((response) => response.kind === 'JS')
+    .map((response) => [
+      code(response.path),
+      kb(response.transferred),
+      kb(response.gzip),
+      response.contents || ' ',
+    ]);
+  return [
+    `#### ${code(page.path)}`,
+    '',
+    table(['Kind', 'Requests', 'Transferred (as sent, with headers)', 'gzip (body)'], rows),
+    '',
+    `Library copies downloaded: ${copies}. Remote files: ${page.remoteFiles.length === 0 ? 'none' : page.remoteFiles.map(code).join(', ')}.`,
+    '',
+    '<details><summary>Every script</summary>',
+    '',
+    table(['Script', 'Transferred', 'gzip', 'Contains'], scripts),
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+function renderBytes(results: BenchResults): string {
+  const run = results.bytes;
+  if (!run) return notMeasured('bytes');
+  return [
+    'Each page loaded once in a fresh headless Chromium profile (empty cache) at a 390 × 844 viewport, waiting for network idle and, on `/product`, for the remotes to render the Interests field and the Buy It button. Bytes come from the DevTools protocol: *transferred* is what crossed the wire (Brotli, as the server sends to Chromium, plus response headers); *gzip* is each body gzipped at zlib’s default level, the unit the goals use.',
+    '',
+    renderPageBytes(run.data.home),
+    '',
+    renderPageBytes(run.data.product),
+    '',
+    provenance(run),
+  ].join('\n');
+}
+
+function renderLighthouse(results: BenchResults): string {
+  const run = results.lighthouse;
+  if (!run) return notMeasured('lighthouse');
+  const rows = (['mobile', 'desktop'] as const).flatMap((preset) =>
+    (Object.entries(run.data[preset]) as Array<[string, LighthouseSeries]>).map(
+      ([page, series]) => [
+        preset,
+        code(page),
+        String(series.median.score),
+        seconds(series.median.fcpMs),
+        seconds(series.median.lcpMs),
+        ms(series.median.tbtMs),
+        series.median.cls.toFixed(3),
+        series.all
+          .map((figures) => `${figures.score} / ${seconds(figures.lcpMs)} / ${ms(figures.tbtMs)}`)
+          .join('; '),
+      ],
+    ),
+  );
+  return [
+    `Lighthouse ${LIGHTHOUSE_VERSION} (performance category only) against the production server on loopback, Chromium flags ${code('--headless --no-sandbox --disable-gpu')}, a fresh profile per run. Mobile is Lighthouse's default (Moto G Power emulation, simulated slow 4G, 4× CPU slowdown); desktop is ${code('--preset=desktop')}. Each figure is the median of ${Object.values(run.data.mobile)[0]?.runs ?? 3} runs, taken figure by figure.`,
+    '',
+    table(
+      ['Preset', 'Page', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'Runs (score / LCP / TBT)'],
+      rows,
+    ),
+    '',
+    provenance(run),
+  ].join('\n');
+}
+
+function renderFederation(results: BenchResults): string {
+  const run = results.federation;
+  if (!run) return notMeasured('federation');
+  const { composed, oneBundle } = run.data;
+  const row = (label: string, a: number, b: number, format: (value: number) => string) => [
+    label,
+    format(a),
+    format(b),
+    ratio(a / b),
+  ];
+  return [
+    'The same `/product` two ways, both served by the production server: the composed site (host + two remotes through Module Federation) and a bench-only one-bundle build (`bench/federation/`: the host’s own webpack configuration without the federation plugin, the host’s App with the remotes’ exposed modules imported directly through aliases built from each remote’s `exposes` map). The shell’s preload hints for remote entries are blocked for the one-bundle page, which does not use them.',
+    '',
+    table(
+      ['`/product`', 'Composed', 'One bundle', 'Composed ÷ one bundle'],
+      [
+        row('JS, gzip', composed.jsGzip, oneBundle.jsGzip, kb),
+        row('JS, transferred', composed.jsTransferred, oneBundle.jsTransferred, kb),
+        row('JS requests', composed.jsRequests, oneBundle.jsRequests, count),
+        row(
+          'CSS, gzip (remote CSS is inside the remotes’ JS when composed)',
+          composed.cssGzip,
+          oneBundle.cssGzip,
+          kb,
+        ),
+        row(
+          'JS + CSS, gzip',
+          composed.jsGzip + composed.cssGzip,
+          oneBundle.jsGzip + oneBundle.cssGzip,
+          kb,
+        ),
+        row(
+          'Lighthouse mobile LCP (median)',
+          composed.lighthouseMobile.median.lcpMs,
+          oneBundle.lighthouseMobile.median.lcpMs,
+          seconds,
+        ),
+        row(
+          'Lighthouse mobile TBT (median)',
+          composed.lighthouseMobile.median.tbtMs,
+          oneBundle.lighthouseMobile.median.tbtMs,
+          ms,
+        ),
+        row(
+          'Lighthouse mobile score (median)',
+          composed.lighthouseMobile.median.score,
+          oneBundle.lighthouseMobile.median.score,
+          String,
+        ),
+      ],
+    ),
+    '',
+    provenance(run),
+  ].join('\n');
+}
+
+function renderServer(results: BenchResults): string {
+  const run = results.server;
+  if (!run) return notMeasured('server');
+  const rows = run.data.map((row) => [
+    row.name + (row.judged ? '' : ' ¹'),
+    count(row.requestsPerSecond),
+    ms(row.p50Ms),
+    ms(row.p99Ms),
+    count(row.errors),
+    count(row.timeouts),
+    count(row.non2xx),
+    count(row.totalRequests),
+    percent(row.machineCpu),
+  ]);
+  return [
+    'autocannon (in the bench process) against the production server on loopback: 100 connections, 10 s per endpoint after a 2 s warm-up at 10 connections, `GENERATION_DAILY_LIMIT=1000000`, `CHECKOUT_RATE_LIMIT_PER_MINUTE=100000`, embedded database in a fresh folder, `LOG_LEVEL=warn`. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt.',
+    '',
+    table(
+      [
+        'Endpoint',
+        'Requests/s',
+        'p50',
+        'p99',
+        'Errors',
+        'Timeouts',
+        'Non-2xx',
+        'Requests',
+        'CPU busy (both cores)',
+      ],
+      rows,
+    ),
+    '',
+    '¹ For comparison only: the goals are judged on the rows a browser produces (Brotli accepted).',
+    '',
+    provenance(run),
+  ].join('\n');
+}
+
+function renderArt(results: BenchResults): string {
+  const run = results.art;
+  if (!run) return notMeasured('art');
+  return [
+    '`bench/art/artBench.ts` in its own process (no goal in the issue; figures for reference).',
+    '',
+    ...run.data.table,
+    '',
+    run.data.note,
+    '',
+    provenance(run),
+  ].join('\n');
+}
+
+export function renderReport(results: BenchResults): string {
+  const verdicts = judgeGoals(results);
+  return [
+    '# Benchmarks',
+    '',
+    '<!-- Generated by `npm run bench` (bench/main.ts) from bench/results.json. Do not edit by hand. -->',
+    '',
+    'Figures against the goals of issue 8 (“fast on a mid-range phone, federation cost near zero”). `npm run bench` runs every part and rewrites this file; `npm run bench -- <part>` (bytes, lighthouse, federation, server, art) reruns one part and keeps the others’ latest figures. The runner builds the store first when a build is missing or older than its sources.',
+    '',
+    '## Goals',
+    '',
+    renderGoals(results),
+    '',
+    '## Machine',
+    '',
+    renderMachine(results),
+    '',
+    '## 1. Bytes downloaded',
+    '',
+    renderBytes(results),
+    '',
+    '## 2. Lighthouse',
+    '',
+    renderLighthouse(results),
+    '',
+    '## 3. Federation overhead',
+    '',
+    renderFederation(results),
+    '',
+    '## 4. Server throughput',
+    '',
+    renderServer(results),
+    '',
+    '## 5. Art engine',
+    '',
+    renderArt(results),
+    '',
+    '## What limits the goals not met',
+    '',
+    renderLimits(results, verdicts),
+    '',
+  ].join('\n');
+}

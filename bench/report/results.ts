@@ -1,0 +1,50 @@
+/**
+ * The figures of the last run of each part, kept in bench/results.json so that running one part
+ * alone rewrites docs/BENCHMARKS.md with the others' figures unchanged.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import type { ArtResult } from '../art/runArtBench';
+import type { BytesResult } from '../bytes/bytesBench';
+import type { FederationResult } from '../federation/federationBench';
+import type { MachineInfo } from '../harness/machine';
+import type { LighthouseResult } from '../lighthouse/lighthouseBench';
+import type { EndpointFigures } from '../server/serverBench';
+
+export const RESULTS_FILE = join(REPO_ROOT, 'bench/results.json');
+
+export interface PartRun<T> {
+  /** ISO date and time the part finished. */
+  measuredAt: string;
+  /** Wall time the part took, in seconds. */
+  seconds: number;
+  machine: MachineInfo;
+  /** The command that reproduces this part's table. */
+  command: string;
+  data: T;
+}
+
+export interface BenchResults {
+  bytes?: PartRun<BytesResult>;
+  lighthouse?: PartRun<LighthouseResult>;
+  federation?: PartRun<FederationResult>;
+  server?: PartRun<EndpointFigures[]>;
+  art?: PartRun<ArtResult>;
+}
+
+export type PartName = keyof BenchResults;
+
+export function readResults(): BenchResults {
+  if (!existsSync(RESULTS_FILE)) return {};
+  try {
+    return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults;
+  } catch {
+    console.warn(`${RESULTS_FILE} is not valid JSON; starting from empty results`);
+    return {};
+  }
+}
+
+export function writeResults(results: BenchResults): void {
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+}
