@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/.data/**',
       'e2e/artifacts/**',
       'bench/.results/**',
+      '.e2e-*/**',
     ],
   },
   ...tseslint.configs.recommended,

@@ -1,0 +1,102 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { Page, Request } from 'playwright-core';
+import { startStaticServer } from '@tshirt/shared/build/serveStatic';
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS, PAGE_TEXT } from '@tshirt/shared/labels';
+import { launchBrowser, type TestBrowser } from './harness/browser';
+import { freePort } from './harness/ports';
+import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
+import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
+
+/** The designer team's next release, told apart by its gallery heading. */
+const NEXT_HEADING = 'Fresh designs this week';
+
+let browser: TestBrowser;
+let store: StoreServer;
+let designerOrigin: string;
+let checkoutOrigin: string;
+let designerFolder: string;
+let nextDesignerBuild: string;
+const statics: Server[] = [];
+const remoteRequests: string[] = [];
+
+async function serve(root: string): Promise<string> {
+  const port = await freePort();
+  statics.push(await startStaticServer({ root, port }));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  nextDesignerBuild = buildRemoteWithChange('remote-designer', {
+    file: 'src/gallery/DesignGallery.tsx',
+    from: />\s*Designs\s*</,
+    to: `>${NEXT_HEADING}<`,
+  });
+  designerFolder = createDeployFolder('remote-designer/dist');
+  designerOrigin = await serve(designerFolder);
+  checkoutOrigin = await serve(join(REPO_ROOT, 'remote-checkout/dist'));
+  store = await startStoreServer({
+    DESIGNER_URL: `${designerOrigin}/`,
+    CHECKOUT_URL: `${checkoutOrigin}/`,
+  });
+  browser = await launchBrowser();
+  browser.context.on('request', (request: Request) => remoteRequests.push(request.url()));
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+  for (const server of statics) server.close();
+  for (const folder of [designerFolder, nextDesignerBuild]) {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+async function openProduct(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${store.url}/product`);
+  await page.getByLabel(FIELD_LABELS.interests).waitFor();
+  await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
+  return page;
+}
+
+it('composes remotes served from their own origins and sells a generated shirt through them', async () => {
+  const page = await openProduct();
+  expect(remoteRequests).toContain(`${designerOrigin}/remoteEntry.js`);
+  expect(remoteRequests).toContain(`${checkoutOrigin}/remoteEntry.js`);
+
+  await page.getByLabel(FIELD_LABELS.interests).fill('sailing & lighthouses');
+  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
+  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
+
+  const [tab] = await Promise.all([
+    browser.context.waitForEvent('page'),
+    page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
+  ]);
+  await tab.waitForURL(/\/pay\/[^/]+$/);
+  await tab.getByRole('button', { name: 'Pay' }).click();
+  await tab.waitForURL(/\/complete$/);
+  await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
+  await tab.close();
+  await page.close();
+});
+
+it('shows a redeployed remote on the next page load, and a page left open keeps working', async () => {
+  const leftOpen = await openProduct();
+  expect(await leftOpen.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(0);
+
+  deployOver(nextDesignerBuild, designerFolder);
+
+  const fresh = await openProduct();
+  await fresh.getByRole('heading', { name: NEXT_HEADING }).waitFor();
+  await fresh.close();
+
+  const wolf = PREMADE_DESIGNS[7]!;
+  const wolfButton = leftOpen.getByRole('button', { name: wolf.title, exact: true });
+  await wolfButton.click();
+  expect(await wolfButton.getAttribute('aria-pressed')).toBe('true');
+  await leftOpen.getByRole('img', { name: wolf.title, exact: true }).first().waitFor();
+  await leftOpen.close();
+});

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './storeServer';
+
+/** A deploy target: a folder a static server (or CDN) serves, holding one build after another. */
+export function createDeployFolder(fromBuild: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'tshirt-deploy-'));
+  cpSync(join(REPO_ROOT, fromBuild), folder, { recursive: true });
+  return folder;
+}
+
+/** Deploys a new build over an old one the way a CDN upload does: new files in, old chunks kept. */
+export function deployOver(build: string, folder: string): void {
+  cpSync(build, folder, { recursive: true, force: true });
+}
+
+export interface SourceChange {
+  /** File inside the remote's folder, e.g. `src/gallery/DesignGallery.tsx`. */
+  file: string;
+  from: RegExp;
+  to: string;
+}
+
+/**
+ * Builds a remote from a copy of its folder with one source change, as its team would ship a new
+ * version, without touching the checked-out sources or their `dist`.
+ */
+export function buildRemoteWithChange(remote: string, change: SourceChange): string {
+  const copy = join(REPO_ROOT, `.e2e-${remote}-next`);
+  const output = mkdtempSync(join(tmpdir(), `tshirt-${remote}-next-`));
+  rmSync(copy, { recursive: true, force: true });
+  try {
+    for (const part of ['src', 'public', 'webpack.config.ts', 'package.json', 'tsconfig.json']) {
+      cpSync(join(REPO_ROOT, remote, part), join(copy, part), { recursive: true });
+    }
+    const changed = join(copy, change.file);
+    const before = readFileSync(changed, 'utf8');
+    const after = before.replace(change.from, change.to);
+    if (after === before) throw new Error(`${change.from} not found in ${remote}/${change.file}`);
+    writeFileSync(changed, after);
+    const build = spawnSync(
+      join(REPO_ROOT, 'node_modules/.bin/webpack'),
+      ['--mode', 'production', '--output-path', output],
+      { cwd: copy, encoding: 'utf8' },
+    );
+    if (build.status !== 0) throw new Error(`Building the changed ${remote} failed:\n${build.stdout}${build.stderr}`);
+    return output;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
