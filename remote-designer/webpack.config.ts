@@ -1,4 +1,5 @@
 import { createAppWebpackConfig } from '@tshirt/shared/build/webpackConfig';
+import { DESIGNER_EXPOSES } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
   createAppWebpackConfig(
@@ -7,11 +8,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       federationName: 'designer',
       devPort: 3001,
       publicPath: 'auto',
-      exposes: {
-        './ShirtPreview': './src/shirt-preview/ShirtPreview.tsx',
-        './ArtForm': './src/art-form/ArtForm.tsx',
-        './DesignGallery': './src/gallery/DesignGallery.tsx',
-      },
+      exposes: { ...DESIGNER_EXPOSES },
     },
     argv.mode ?? 'production',
   );

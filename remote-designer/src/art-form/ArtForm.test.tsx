@@ -1,0 +1,254 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ART_STYLES,
+  FIELD_LABELS,
+  GENERATE_BUTTON_LABELS,
+  GENERATE_IMAGE_PATH,
+  orderStore,
+} from '@tshirt/shared';
+import { stubWindowScrolling } from '../page-scroll/testing';
+import ArtForm from './ArtForm';
+import { ANY_ART_STYLE_TEXT } from './ArtStyleSelect';
+import {
+  deferred,
+  generated,
+  installFakeGenerateEndpoint,
+  limitReached,
+  serverError,
+  type FakeAnswer,
+} from './fakeGenerateEndpoint';
+
+const generateButton = (name: string) => screen.getByRole('button', { name });
+
+beforeEach(() => {
+  orderStore.reset();
+  stubWindowScrolling();
+});
+
+describe('ArtForm fields', () => {
+  it('labels the Interests and Colors inputs and keeps Objects present but hidden', () => {
+    render(<ArtForm />);
+    expect(screen.getByRole('textbox', { name: FIELD_LABELS.interests })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: FIELD_LABELS.colors })).toBeVisible();
+    const objects = screen.getByLabelText(FIELD_LABELS.objects);
+    expect(objects).toBeInTheDocument();
+    expect(objects).not.toBeVisible();
+    expect(screen.queryByRole('textbox', { name: FIELD_LABELS.objects })).not.toBeInTheDocument();
+  });
+
+  it('offers exactly the spec art styles, the empty one first', () => {
+    render(<ArtForm />);
+    const select = screen.getByRole('combobox', { name: FIELD_LABELS.style });
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((option) => option.value)).toEqual([...ART_STYLES]);
+    expect(options[0]).toHaveTextContent(ANY_ART_STYLE_TEXT);
+    expect(select).toHaveValue('');
+  });
+
+  it('writes every field to the shared store as the shopper types', async () => {
+    const user = userEvent.setup();
+    render(<ArtForm />);
+    await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'surfing');
+    await user.type(screen.getByLabelText(FIELD_LABELS.colors), 'teal');
+    await user.selectOptions(screen.getByLabelText(FIELD_LABELS.style), 'Graffiti');
+    await user.click(screen.getByRole('button', { name: FIELD_LABELS.customizations }));
+    await user.type(screen.getByLabelText(FIELD_LABELS.target), 'my sister');
+    await user.type(screen.getByLabelText(FIELD_LABELS.occasion), 'birthday');
+
+    expect(orderStore.getState()).toMatchObject({
+      interests: 'surfing',
+      colors: 'teal',
+      style: 'Graffiti',
+      target: 'my sister',
+      occasion: 'birthday',
+    });
+  });
+
+  it('shows values that other parts put in the store', () => {
+    orderStore.update({ interests: 'cats', style: 'Sketch' });
+    render(<ArtForm />);
+    expect(screen.getByLabelText(FIELD_LABELS.interests)).toHaveValue('cats');
+    expect(screen.getByLabelText(FIELD_LABELS.style)).toHaveValue('Sketch');
+  });
+});
+
+describe('Additional customizations disclosure', () => {
+  it('is a real button whose aria-expanded follows the panel', async () => {
+    const user = userEvent.setup();
+    render(<ArtForm />);
+    const toggle = screen.getByRole('button', { name: FIELD_LABELS.customizations });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    expect(screen.getByLabelText(FIELD_LABELS.target)).not.toBeVisible();
+    expect(screen.getByLabelText(FIELD_LABELS.occasion)).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: FIELD_LABELS.target })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: FIELD_LABELS.occasion })).toBeVisible();
+    expect(panel).toContainElement(screen.getByLabelText(FIELD_LABELS.target));
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText(FIELD_LABELS.target)).not.toBeVisible();
+  });
+
+  it('opens from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<ArtForm />);
+    screen.getByRole('button', { name: FIELD_LABELS.customizations }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: FIELD_LABELS.customizations })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard(' ');
+    expect(screen.getByRole('button', { name: FIELD_LABELS.customizations })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('Generate button', () => {
+  it('starts as Generate Art', () => {
+    render(<ArtForm />);
+    expect(generateButton(GENERATE_BUTTON_LABELS.idle)).toBeEnabled();
+  });
+
+  it('sends every field URL-encoded, so &, #, ? and emoji arrive intact', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeGenerateEndpoint(generated('/creator/images/a1.svg', 'a prompt'));
+    render(<ArtForm />);
+    await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'rock & roll #1?');
+    await user.type(screen.getByLabelText(FIELD_LABELS.colors), 'pink 🌸 & gold');
+    await user.selectOptions(screen.getByLabelText(FIELD_LABELS.style), 'Oil Painting');
+    await user.click(screen.getByRole('button', { name: FIELD_LABELS.customizations }));
+    await user.type(screen.getByLabelText(FIELD_LABELS.target), 'Mom & Dad');
+    await user.type(screen.getByLabelText(FIELD_LABELS.occasion), 'what? 50th #anniversary 🎉');
+    act(() => orderStore.update({ objects: 'a=b&c' }));
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+
+    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+    const [url] = endpoint.urls();
+    expect(url?.startsWith(`${GENERATE_IMAGE_PATH}?`)).toBe(true);
+    expect(url).toContain(`interests=${encodeURIComponent('rock & roll #1?')}`);
+    expect(url).toContain(`colors=${encodeURIComponent('pink 🌸 & gold')}`);
+    expect(url).not.toMatch(/[#🌸🎉]/u);
+    expect(Object.fromEntries(endpoint.requests()[0] ?? [])).toEqual({
+      target: 'Mom & Dad',
+      interests: 'rock & roll #1?',
+      occasion: 'what? 50th #anniversary 🎉',
+      colors: 'pink 🌸 & gold',
+      style: 'Oil Painting',
+      objects: 'a=b&c',
+    });
+  });
+
+  it('says Loading… while the request runs, then puts the image on the shirt and offers Re-Generate Art', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<FakeAnswer>();
+    installFakeGenerateEndpoint(answer.promise);
+    render(<ArtForm />);
+
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    expect(generateButton(GENERATE_BUTTON_LABELS.loading)).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent(/generating your art/i);
+
+    answer.resolve(generated('/creator/images/first.svg', 'A teal wave'));
+    expect(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(orderStore.getState()).toMatchObject({
+      currentArtworkUrl: '/creator/images/first.svg',
+      lastGeneratedUrl: '/creator/images/first.svg',
+      prompt: 'A teal wave',
+    });
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('re-generates to a new image that becomes both the artwork and the last generated image', async () => {
+    const user = userEvent.setup();
+    installFakeGenerateEndpoint(
+      generated('/creator/images/first.svg', 'first'),
+      generated('/creator/images/second.svg', 'second'),
+    );
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+
+    expect(orderStore.getState()).toMatchObject({
+      currentArtworkUrl: '/creator/images/second.svg',
+      lastGeneratedUrl: '/creator/images/second.svg',
+      prompt: 'second',
+    });
+  });
+
+  it('sends only one request when pressed again while one is running', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<FakeAnswer>();
+    const endpoint = installFakeGenerateEndpoint(answer.promise, generated('/creator/images/extra.svg', 'extra'));
+    render(<ArtForm />);
+
+    const button = generateButton(GENERATE_BUTTON_LABELS.idle);
+    await user.click(button);
+    await user.click(button);
+    await user.dblClick(button);
+    await user.type(screen.getByLabelText(FIELD_LABELS.interests), '{Enter}');
+    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+
+    answer.resolve(generated('/creator/images/only.svg', 'only'));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/only.svg');
+  });
+
+  it('says the daily limit is exceeded and changes nothing else', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeGenerateEndpoint(generated('/creator/images/first.svg', 'first'), limitReached);
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));
+    const stateBefore = orderStore.getState();
+    (window.scrollTo as jest.Mock).mockClear();
+
+    const limited = await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.limitReached });
+    expect(limited).toHaveAttribute('aria-disabled', 'true');
+    expect(orderStore.getState()).toBe(stateBefore);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.scrollTo).not.toHaveBeenCalled();
+
+    await user.click(limited);
+    expect(endpoint.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a server failure returns to the previous label and says generation failed and can be retried', async () => {
+    const user = userEvent.setup();
+    installFakeGenerateEndpoint(serverError('The art studio is busy right now.'), generated('/creator/images/ok.svg', 'ok'));
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/generation failed/i);
+    expect(alert).toHaveTextContent('The art studio is busy right now.');
+    expect(alert).toHaveTextContent(/try again/i);
+    expect(generateButton(GENERATE_BUTTON_LABELS.idle)).not.toHaveAttribute('aria-disabled');
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
+
+    // Recovery: the next press works and clears the message.
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/ok.svg');
+  });
+
+  it('after a failed re-generate keeps the earlier image and goes back to Re-Generate Art', async () => {
+    const user = userEvent.setup();
+    installFakeGenerateEndpoint(generated('/creator/images/first.svg', 'first'), new Error('offline'));
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the store/i);
+    expect(generateButton(GENERATE_BUTTON_LABELS.generated)).toBeInTheDocument();
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/first.svg');
+  });
+});

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  GENERATE_BUTTON_LABELS,
+  generateImage,
+  orderStore,
+  useOrderState,
+  type ApiFailure,
+  type ArtFields,
+  type OrderState,
+} from '@tshirt/shared';
+import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
+
+type GenerateLabel = (typeof GENERATE_BUTTON_LABELS)[keyof typeof GENERATE_BUTTON_LABELS];
+
+export interface GenerateArt {
+  label: GenerateLabel;
+  /** True while a request runs or after the daily limit: pressing does nothing then. */
+  unavailable: boolean;
+  loading: boolean;
+  limitReached: boolean;
+  /** Why the last attempt failed; cleared when the next one starts. */
+  failure: ApiFailure | null;
+  generate: () => void;
+}
+
+export function artFieldsOf(state: OrderState): ArtFields {
+  const { target, interests, occasion, colors, style, objects } = state;
+  return { target, interests, occasion, colors, style, objects };
+}
+
+/** The generate button's life: one request at a time, the limit remembered, failures reported. */
+export function useGenerateArt(): GenerateArt {
+  const hasGenerated = useOrderState((state) => state.lastGeneratedUrl !== '');
+  const [phase, setPhase] = useState<'ready' | 'loading' | 'limit'>('ready');
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  // A ref, not state: a second press in the same tick must already see the first request.
+  const busy = useRef(false);
+  const pending = useRef<AbortController | null>(null);
+
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const generate = useCallback(() => {
+    if (busy.current) return;
+    busy.current = true;
+    const controller = new AbortController();
+    pending.current = controller;
+    setPhase('loading');
+    setFailure(null);
+    void generateImage(artFieldsOf(orderStore.getState()), { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      pending.current = null;
+      switch (result.kind) {
+        case 'ok':
+          busy.current = false;
+          orderStore.recordGeneratedImage(result.imageUrl, result.prompt);
+          setPhase('ready');
+          scrollPageToTop();
+          return;
+        case 'limit':
+          // Stays busy: the server will refuse every further request today.
+          setPhase('limit');
+          return;
+        case 'error':
+          busy.current = false;
+          setFailure(result.error);
+          setPhase('ready');
+          return;
+      }
+    });
+  }, []);
+
+  const label: GenerateLabel =
+    phase === 'loading'
+      ? GENERATE_BUTTON_LABELS.loading
+      : phase === 'limit'
+        ? GENERATE_BUTTON_LABELS.limitReached
+        : hasGenerated
+          ? GENERATE_BUTTON_LABELS.generated
+          : GENERATE_BUTTON_LABELS.idle;
+
+  return {
+    label,
+    unavailable: phase !== 'ready',
+    loading: phase === 'loading',
+    limitReached: phase === 'limit',
+    failure,
+    generate,
+  };
+}

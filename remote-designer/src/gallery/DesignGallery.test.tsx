@@ -1,0 +1,144 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
+import { stubWindowScrolling } from '../page-scroll/testing';
+import DesignGallery from './DesignGallery';
+import { THUMBNAIL_SIZE } from './DesignThumbnail';
+import { GENERATED_DESIGN_TITLE } from './galleryItems';
+
+const [sunset, mountain, retro] = PREMADE_DESIGNS as [
+  (typeof PREMADE_DESIGNS)[number],
+  (typeof PREMADE_DESIGNS)[number],
+  (typeof PREMADE_DESIGNS)[number],
+];
+const designs = () => within(screen.getByRole('group', { name: 'Designs' })).getAllByRole('button');
+const design = (name: string) => screen.getByRole('button', { name });
+
+let scrollTo: jest.Mock;
+beforeEach(() => {
+  orderStore.reset();
+  scrollTo = stubWindowScrolling();
+});
+
+describe('DesignGallery', () => {
+  it('lists the 8 pre-made designs by title, none selected', () => {
+    render(<DesignGallery />);
+    expect(designs().map((button) => button.textContent)).toEqual(PREMADE_DESIGNS.map((d) => d.title));
+    for (const button of designs()) expect(button).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('loads thumbnails lazily at a fixed size', () => {
+    render(<DesignGallery />);
+    const thumbnail = design(sunset.title).querySelector('img');
+    expect(thumbnail).toHaveAttribute('src', sunset.imagePath);
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail).toHaveAttribute('width', String(THUMBNAIL_SIZE.width));
+    expect(thumbnail).toHaveAttribute('height', String(THUMBNAIL_SIZE.height));
+  });
+
+  it('shows the last generated image first once there is one', () => {
+    render(<DesignGallery />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/mine.svg', 'my prompt'));
+    expect(designs()).toHaveLength(PREMADE_DESIGNS.length + 1);
+    expect(designs()[0]).toHaveAccessibleName(GENERATED_DESIGN_TITLE);
+    expect(designs()[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(designs()[0]?.querySelector('img')).toHaveAttribute('src', '/creator/images/mine.svg');
+  });
+
+  it('puts a picked design on the shirt, marks it and scrolls the page to the top smoothly', async () => {
+    const user = userEvent.setup();
+    render(<DesignGallery />);
+    await user.click(design(mountain.title));
+    expect(orderStore.getState().currentArtworkUrl).toBe(mountain.imagePath);
+    expect(design(mountain.title)).toHaveAttribute('aria-pressed', 'true');
+    expect(design(sunset.title)).toHaveAttribute('aria-pressed', 'false');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('takes the design off when it is picked again and nothing was generated', async () => {
+    const user = userEvent.setup();
+    render(<DesignGallery />);
+    await user.click(design(mountain.title));
+    await user.click(design(mountain.title));
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
+    expect(design(mountain.title)).toHaveAttribute('aria-pressed', 'false');
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('reverts to the last generated image when the current design is picked again', async () => {
+    const user = userEvent.setup();
+    orderStore.recordGeneratedImage('/creator/images/mine.svg', 'my prompt');
+    render(<DesignGallery />);
+    await user.click(design(retro.title));
+    expect(orderStore.getState().currentArtworkUrl).toBe(retro.imagePath);
+    await user.click(design(retro.title));
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/mine.svg');
+    expect(design(GENERATED_DESIGN_TITLE)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('picking the generated image while it is on the shirt leaves it on (it is the last generated one)', async () => {
+    const user = userEvent.setup();
+    orderStore.recordGeneratedImage('/creator/images/mine.svg', 'my prompt');
+    render(<DesignGallery />);
+    await user.click(design(GENERATED_DESIGN_TITLE));
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/mine.svg');
+  });
+
+  it('jumps to the top without animation when the shopper prefers reduced motion', async () => {
+    scrollTo = stubWindowScrolling({ reducedMotion: true });
+    const user = userEvent.setup();
+    render(<DesignGallery />);
+    await user.click(design(sunset.title));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
+  });
+
+  describe('keyboard', () => {
+    it('is one tab stop, and arrow keys move focus between designs without selecting', async () => {
+      const user = userEvent.setup();
+      render(<DesignGallery />);
+      await user.tab();
+      expect(design(sunset.title)).toHaveFocus();
+      expect(designs().filter((button) => button.tabIndex === 0)).toHaveLength(1);
+
+      await user.keyboard('{ArrowRight}');
+      expect(design(mountain.title)).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(design(retro.title)).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(design(mountain.title)).toHaveFocus();
+      await user.keyboard('{ArrowUp}');
+      expect(design(sunset.title)).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(designs().at(-1)).toHaveFocus();
+      await user.keyboard('{Home}');
+      expect(design(sunset.title)).toHaveFocus();
+      expect(orderStore.getState().currentArtworkUrl).toBe('');
+      expect(scrollTo).not.toHaveBeenCalled();
+    });
+
+    it('selects with Enter and Space', async () => {
+      const user = userEvent.setup();
+      render(<DesignGallery />);
+      await user.tab();
+      await user.keyboard('{ArrowRight}{Enter}');
+      expect(orderStore.getState().currentArtworkUrl).toBe(mountain.imagePath);
+      await user.keyboard('{ArrowRight} ');
+      expect(orderStore.getState().currentArtworkUrl).toBe(retro.imagePath);
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+    });
+
+    it('returns to the selected design when tabbing back into the row', async () => {
+      const user = userEvent.setup();
+      orderStore.selectDesign(retro.imagePath);
+      render(
+        <>
+          <button type="button">before</button>
+          <DesignGallery />
+        </>,
+      );
+      await user.tab();
+      await user.tab();
+      expect(design(retro.title)).toHaveFocus();
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import styles from './DesignGallery.module.css';
+
+/** Thumbnail size in CSS pixels: fixed, so lazy images never shift the row. 3:4 like the print area. */
+export const THUMBNAIL_SIZE = { width: 132, height: 176 } as const;
+
+/** A lazily loaded design image; if it cannot load, a quiet placeholder keeps the tile tidy. */
+export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
+  const [failedUrl, setFailedUrl] = useState('');
+  if (failedUrl === imageUrl) {
+    return (
+      <svg className={styles.placeholder} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="M4 5.5A1.5 1.5 0 015.5 4h13A1.5 1.5 0 0120 5.5v13a1.5 1.5 0 01-1.5 1.5h-13A1.5 1.5 0 014 18.5v-13zM4 16l4.5-4.5 3.5 3.5 2.5-2.5L20 18M15 9.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
+      </svg>
+    );
+  }
+  return (
+    <img
+      className={styles.thumbnail}
+      src={imageUrl}
+      alt=""
+      width={THUMBNAIL_SIZE.width}
+      height={THUMBNAIL_SIZE.height}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailedUrl(imageUrl)}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { scrollPageToTop } from './scrollPageToTop';
+import { stubWindowScrolling } from './testing';
+
+describe('scrollPageToTop', () => {
+  it('scrolls smoothly to the top by default', () => {
+    const scrollTo = stubWindowScrolling();
+    scrollPageToTop();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('jumps instantly when the shopper prefers reduced motion', () => {
+    const scrollTo = stubWindowScrolling({ reducedMotion: true });
+    scrollPageToTop();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
+  });
+});

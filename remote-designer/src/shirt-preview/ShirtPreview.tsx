@@ -1,0 +1,161 @@
+import { useId, useState, type CSSProperties } from 'react';
+import {
+  SHIRT_COLOR_HEX,
+  describeArtwork,
+  useOrderState,
+  type ShirtPreviewProps,
+} from '@tshirt/shared';
+import { fabricToneFor } from './fabricTone';
+import { PREVIEW_VIEWBOX, silhouetteFor, type PrintArea } from './shirtSilhouettes';
+import styles from './ShirtPreview.module.css';
+
+const VIEWBOX = `0 0 ${PREVIEW_VIEWBOX.width} ${PREVIEW_VIEWBOX.height}`;
+
+/** Where the print area sits, as percentages of the frame, so the artwork scales with the picture. */
+function printAreaBox(area: PrintArea): CSSProperties {
+  return {
+    left: `${(area.x / PREVIEW_VIEWBOX.width) * 100}%`,
+    top: `${(area.y / PREVIEW_VIEWBOX.height) * 100}%`,
+    width: `${(area.width / PREVIEW_VIEWBOX.width) * 100}%`,
+    height: `${(area.height / PREVIEW_VIEWBOX.height) * 100}%`,
+  };
+}
+
+/** The shirt in the chosen colour and style, with the current artwork in its print area. */
+export default function ShirtPreview({ className }: ShirtPreviewProps) {
+  const shirtColor = useOrderState((state) => state.shirtColor);
+  const shirtStyle = useOrderState((state) => state.shirtStyle);
+  const artworkUrl = useOrderState((state) => state.currentArtworkUrl);
+  const artworkDescription = useOrderState(describeArtwork);
+  const [failedArtworkUrl, setFailedArtworkUrl] = useState('');
+
+  // Gradient and clip ids must be unique when several previews share a page.
+  const idPrefix = `shirt${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const ids = {
+    clip: `${idPrefix}-clip`,
+    sideShade: `${idPrefix}-side`,
+    lightFall: `${idPrefix}-light`,
+    blur: `${idPrefix}-blur`,
+    knit: `${idPrefix}-knit`,
+  };
+
+  const fabric = SHIRT_COLOR_HEX[shirtColor];
+  const tone = fabricToneFor(fabric);
+  const silhouette = silhouetteFor(shirtStyle);
+  const rootClassName = className ? `${styles.preview} ${className}` : styles.preview;
+
+  return (
+    <div className={rootClassName} data-shirt-style={shirtStyle} data-shirt-color={shirtColor}>
+      <div className={styles.canvas}>
+        <svg
+          className={styles.layer}
+          viewBox={VIEWBOX}
+          role="img"
+          aria-label={`${shirtColor} ${shirtStyle} t-shirt preview`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <ellipse className={styles.floorShadow} cx="250" cy={silhouette.floorY} rx="160" ry="8" />
+          <path className={styles.fabric} d={silhouette.neckOpening} fill={fabric} />
+          <path d={silhouette.neckOpening} fill="#000" opacity={tone.insideOpacity} />
+          <path
+            className={styles.fabric}
+            data-part="body"
+            d={silhouette.outline}
+            fill={fabric}
+            stroke={tone.edge}
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          />
+          <path
+            className={styles.fabric}
+            d={silhouette.neckline}
+            fill="none"
+            stroke={fabric}
+            strokeWidth="9"
+          />
+          <path d={silhouette.neckline} fill="none" stroke={tone.edge} strokeWidth="1.5" />
+          <path
+            d={silhouette.neckline}
+            fill="none"
+            stroke={tone.stitch}
+            strokeWidth="1.2"
+            strokeDasharray="3 3"
+            transform="translate(0 6)"
+          />
+          <path d={silhouette.hemStitches} fill="none" stroke={tone.stitch} strokeWidth="1.2" strokeDasharray="3 3" />
+        </svg>
+
+        {artworkUrl !== '' && (
+          <img
+            key={artworkUrl}
+            className={styles.artwork}
+            style={printAreaBox(silhouette.printArea)}
+            src={artworkUrl}
+            alt={artworkDescription}
+            decoding="async"
+            data-load-failed={failedArtworkUrl === artworkUrl || undefined}
+            onError={() => setFailedArtworkUrl(artworkUrl)}
+          />
+        )}
+
+        {/* Drawn over the artwork too, so folds and light fall across the print as on real fabric. */}
+        <svg className={styles.layer} viewBox={VIEWBOX} aria-hidden="true" focusable="false">
+          <defs>
+            <clipPath id={ids.clip}>
+              <path d={silhouette.outline} />
+            </clipPath>
+            <linearGradient id={ids.sideShade} x1="0" x2="1" y1="0" y2="0">
+              <stop offset="0" stopColor="#000" stopOpacity={0.32 * tone.shadowOpacity} />
+              <stop offset="0.2" stopColor="#000" stopOpacity="0" />
+              <stop offset="0.38" stopColor="#fff" stopOpacity={0.09 * tone.highlightOpacity} />
+              <stop offset="0.62" stopColor="#fff" stopOpacity="0" />
+              <stop offset="0.8" stopColor="#000" stopOpacity="0" />
+              <stop offset="1" stopColor="#000" stopOpacity={0.36 * tone.shadowOpacity} />
+            </linearGradient>
+            <linearGradient id={ids.lightFall} x1="0" x2="0" y1="0" y2="1">
+              <stop offset="0" stopColor="#fff" stopOpacity={0.1 * tone.highlightOpacity} />
+              <stop offset="0.35" stopColor="#fff" stopOpacity="0" />
+              <stop offset="0.8" stopColor="#000" stopOpacity="0" />
+              <stop offset="1" stopColor="#000" stopOpacity={0.12 * tone.shadowOpacity} />
+            </linearGradient>
+            <filter id={ids.blur} x="-20%" y="-20%" width="140%" height="140%">
+              <feGaussianBlur stdDeviation="7" />
+            </filter>
+            <filter id={ids.knit} x="0" y="0" width="100%" height="100%">
+              <feTurbulence type="fractalNoise" baseFrequency="0.85" numOctaves="2" seed="7" result="noise" />
+              <feColorMatrix
+                in="noise"
+                type="matrix"
+                values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.09 0"
+              />
+            </filter>
+          </defs>
+          <g clipPath={`url(#${ids.clip})`}>
+            <rect width="100%" height="100%" filter={`url(#${ids.knit})`} />
+            <rect width="100%" height="100%" fill={`url(#${ids.sideShade})`} />
+            <rect width="100%" height="100%" fill={`url(#${ids.lightFall})`} />
+            <path
+              d={silhouette.folds}
+              fill="none"
+              stroke="#000"
+              strokeOpacity={tone.foldOpacity}
+              strokeWidth="14"
+              strokeLinecap="round"
+              filter={`url(#${ids.blur})`}
+            />
+            <path
+              d={silhouette.folds}
+              fill="none"
+              stroke="#fff"
+              strokeOpacity={0.12 * tone.highlightOpacity}
+              strokeWidth="6"
+              strokeLinecap="round"
+              transform="translate(-7 -4)"
+              filter={`url(#${ids.blur})`}
+            />
+          </g>
+        </svg>
+      </div>
+    </div>
+  );
+}
