@@ -11,6 +11,7 @@ export default tseslint.config(
       'e2e/artifacts/**',
       'bench/.results/**',
       '.e2e-*/**',
+      '.tmp/**',
     ],
   },
   ...tseslint.configs.recommended,
