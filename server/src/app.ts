@@ -9,12 +9,14 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig } from './config';
 import { errorBody } from './http/httpError';
+import { BODY_LIMIT_BYTES, answerRefusedConnection } from './http/requestLimits';
 import compress from './plugins/external/compress';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
 import errorHandling from './plugins/app/errorHandling';
 import providers from './plugins/app/providers';
+import shutdown from './plugins/app/shutdown';
 import site from './plugins/app/site';
 import storage from './plugins/app/storage';
 import adminRoutes from './routes/creator/admin';
@@ -25,6 +27,7 @@ import stripeWebhookRoute from './routes/creator/stripeWebhook';
 import vitalsRoute from './routes/creator/vitals';
 import testPaymentRoutes from './routes/pay';
 import siteRoutes from './routes/site';
+import type { ImageProvider } from './generation/imageProvider';
 import type { Database } from './storage/database';
 
 declare module 'fastify' {
@@ -39,6 +42,8 @@ export interface AppOverrides {
   /** An already open (and shared) database; the app will not close it. */
   database?: Database;
   clock?: () => Date;
+  /** Another image provider (tests use fast, slow or failing stand-ins). */
+  imageProvider?: ImageProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -50,8 +55,10 @@ export async function buildApp(
     logger: overrides.logger ?? { level: config.logLevel },
     // Fastify accepts a hop count too (proxy-addr); its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
-    // Only the vitals beacon and Stripe's webhook carry bodies.
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler: answerRefusedConnection,
+    // plugins/app/shutdown answers those requests in the JSON error shape instead.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A malformed URL is the client's mistake: the usual JSON error, status 400.
     frameworkErrors: (error, _request, frameworkReply) => {
@@ -66,11 +73,12 @@ export async function buildApp(
   app.decorate('clock', overrides.clock ?? (() => new Date()));
 
   await app.register(errorHandling);
+  await app.register(shutdown);
   await app.register(helmet);
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
-  await app.register(providers);
+  await app.register(providers, { imageProvider: overrides.imageProvider });
   await app.register(site);
 
   await app.register(generateImageRoute);

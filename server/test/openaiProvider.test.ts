@@ -132,3 +132,44 @@ describe('the OpenAI image provider', () => {
     expect(await quotaUsed(visitor)).toBe(0);
   });
 });
+
+describe('while slow generations are in flight', () => {
+  it('keeps answering health checks, pages and designs at once, then delivers the images', async () => {
+    const slowApi = await startStandIn();
+    slowApi.answerWith((_request, response) => {
+      setTimeout(
+        () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
+        2_000,
+      );
+    });
+    const patient = await startApp(
+      testConfig({
+        ...frontEnd.env,
+        OPENAI_API_KEY: 'sk-test-key',
+        OPENAI_BASE_URL: `${slowApi.url}/v1`,
+        OPENAI_TIMEOUT_MS: '10000',
+      }),
+      { database: db },
+    );
+    try {
+      const visitor = newVisitor();
+      const generations = Array.from({ length: 6 }, () =>
+        fetch(`${patient.url}/creator/generate_image?interests=owls`, { headers: visitor }),
+      );
+      while (slowApi.requests.length < 6) await new Promise((wait) => setTimeout(wait, 10));
+
+      for (const path of ['/healthz', '/', '/product', '/creator/designs/sunset-surf.svg']) {
+        const startedAt = Date.now();
+        const response = await fetch(`${patient.url}${path}`);
+        await response.arrayBuffer();
+        expect([path, response.status, Date.now() - startedAt < 500]).toEqual([path, 200, true]);
+      }
+      // Nothing was answered yet: the generations were still waiting on the provider.
+      for (const response of await Promise.all(generations)) expect(response.status).toBe(200);
+      expect(await quotaUsed(visitor)).toBe(6);
+    } finally {
+      await patient.close();
+      await slowApi.close();
+    }
+  });
+});

@@ -181,14 +181,19 @@ describe('static files', () => {
     expect(response.headers.get('cache-control')).toBe(cacheControl);
   });
 
-  it('revalidates un-hashed files with an ETag', async () => {
-    const first = await fetch(`${server.url}/main.js`);
-    const etag = first.headers.get('etag');
-    expect(etag).toBeTruthy();
-    // Raw request: fetch() adds `Cache-Control: no-cache` to conditional requests, forcing a 200.
-    const second = await rawGet('/main.js', { 'if-none-match': etag! });
-    expect(second.status).toBe(304);
-  });
+  it.each(['br, gzip', 'gzip', ''])(
+    'revalidates un-hashed files with an ETag (Accept-Encoding "%s")',
+    async (acceptEncoding) => {
+      // A browser asks again with the same Accept-Encoding; each encoding has its own ETag.
+      // Raw requests: fetch() adds `Cache-Control: no-cache` to conditional requests, forcing a 200.
+      const headers = { 'accept-encoding': acceptEncoding };
+      const first = await rawGet('/main.js', headers);
+      const etag = first.headers.etag as string;
+      expect(etag).toBeTruthy();
+      const second = await rawGet('/main.js', { ...headers, 'if-none-match': etag });
+      expect(second.status).toBe(304);
+    },
+  );
 
   it('lets any origin load the remotes', async () => {
     const response = await fetch(`${server.url}/remotes/designer/remoteEntry.js`, {

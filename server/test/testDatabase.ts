@@ -63,7 +63,8 @@ export async function openTestDatabase(dataDir?: string): Promise<Database> {
   const loadDataDir = isNew ? new NodeBlob([await templateDump(PGlite)]) : undefined;
   const pglite = await PGlite.create({
     ...(dataDir && { dataDir }),
-    ...(loadDataDir && { loadDataDir }),
+    // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
+    ...(loadDataDir && { loadDataDir: loadDataDir as unknown as Blob }),
   });
   const db = wrapPglite(pglite);
   await runMigrations(db);

@@ -68,8 +68,22 @@ function fromRow(row: OrderRow): Order {
   };
 }
 
+/** A pending order as it will be stored, before it is written (the payment link needs its id). */
+export function draftOrder(order: NewOrder, now: Date): Order {
+  return {
+    ...order,
+    id: newId(),
+    status: 'pending',
+    totalCents: order.unitPriceCents * order.quantity,
+    paymentReference: null,
+    createdAt: now,
+    paidAt: null,
+  };
+}
+
 export interface OrdersRepository {
-  insertPending(order: NewOrder): Promise<Order>;
+  /** Writes a drafted order, with its payment reference, in one statement. */
+  insertPending(order: Order): Promise<Order>;
   find(id: string): Promise<Order | undefined>;
   setPaymentReference(id: string, reference: string): Promise<void>;
   /** Marks a pending order paid; false when it was already paid or does not exist (idempotent). */
@@ -83,11 +97,12 @@ export function createOrdersRepository(db: Queryable): OrdersRepository {
     async insertPending(order) {
       const rows = await db.query<OrderRow>(
         `INSERT INTO orders (id, status, product_name, shirt_color, shirt_style, shirt_size, quantity,
-           image_path, prompt, unit_price_cents, total_cents, currency, payment_provider)
-         VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+           image_path, prompt, unit_price_cents, total_cents, currency, payment_provider,
+           payment_reference)
+         VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          RETURNING *`,
         [
-          newId(),
+          order.id,
           order.productName,
           order.shirtColor,
           order.shirtStyle,
@@ -96,9 +111,10 @@ export function createOrdersRepository(db: Queryable): OrdersRepository {
           order.imagePath,
           order.prompt,
           order.unitPriceCents,
-          order.unitPriceCents * order.quantity,
+          order.totalCents,
           order.currency,
           order.paymentProvider,
+          order.paymentReference,
         ],
       );
       return fromRow(rows[0] as OrderRow);

@@ -4,6 +4,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '@tshirt/shared/contract';
 import { SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
 import { escapeHtml } from './htmlPages';
@@ -15,9 +16,16 @@ export const SPA_ROUTES = ['/', '/product', '/loading', '/complete', '/empty'] a
 /** Pages that compose the remotes: their entry files are worth fetching before the shell asks. */
 const ROUTES_USING_REMOTES = new Set(['/product']);
 
+/** A page ready to send: the HTML and its Brotli and gzip encodings, made once per build. */
+export interface RenderedPage {
+  html: string;
+  brotli: Buffer;
+  gzip: Buffer;
+}
+
 export interface HostShell {
-  /** The page HTML for `pathname`, or undefined when the host is not built. */
-  render(pathname: string): Promise<string | undefined>;
+  /** The page for `pathname`, or undefined when the host is not built. */
+  render(pathname: string): Promise<RenderedPage | undefined>;
 }
 
 function insertBeforeHeadEnd(html: string, markup: string): string {
@@ -37,27 +45,57 @@ export function injectIntoShell(html: string, siteConfig: SiteConfig, pathname: 
   return insertBeforeHeadEnd(html, preloads + configScript);
 }
 
+/** How often the built index.html is checked for a new build (not on every request). */
+const BUILD_CHECK_INTERVAL_MS = 1000;
+
+function renderPage(html: string): RenderedPage {
+  return {
+    html,
+    brotli: brotliCompressSync(html, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
 export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): HostShell {
   const indexFile = join(hostDistDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | undefined;
+  /** The pages of the current build: with and without the remote preloads. */
+  let build: { mtimeMs: number; withPreloads: RenderedPage; plain: RenderedPage } | undefined;
+  let checkedAt = -Infinity;
+  let checking: Promise<void> | undefined;
 
-  // Re-read only when a new build replaced the file.
-  async function readIndexHtml(): Promise<string | undefined> {
+  // A new build replaces index.html: its pages are rendered and compressed once, not per request.
+  async function checkBuild(): Promise<void> {
     try {
       const { mtimeMs } = await stat(indexFile);
-      if (cached?.mtimeMs !== mtimeMs)
-        cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
-      return cached.html;
+      if (build?.mtimeMs === mtimeMs) return;
+      const html = await readFile(indexFile, 'utf8');
+      build = {
+        mtimeMs,
+        withPreloads: renderPage(injectIntoShell(html, siteConfig, '/product')),
+        plain: renderPage(injectIntoShell(html, siteConfig, '/')),
+      };
     } catch {
-      cached = undefined;
-      return undefined;
+      build = undefined;
     }
   }
 
   return {
     async render(pathname) {
-      const html = await readIndexHtml();
-      return html === undefined ? undefined : injectIntoShell(html, siteConfig, pathname);
+      const now = Date.now();
+      if (now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
+        checkedAt = now;
+        checking = checkBuild().finally(() => {
+          checking = undefined;
+        });
+      }
+      if (checking) await checking;
+      if (!build) return undefined;
+      return ROUTES_USING_REMOTES.has(pathname) ? build.withPreloads : build.plain;
     },
   };
 }

@@ -1,20 +1,40 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_CACHE } from './cachePolicy';
 import { frontEndNotBuiltPage } from './htmlPages';
+
+/** The best encoding of the page the browser accepts (a `q=0` refuses one). */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
 
 /** Answers a page route with the host shell (or a clear "not built" page; never a crash). */
 export async function sendShell(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   pathname: string,
   statusCode: 200 | 404,
 ): Promise<FastifyReply> {
-  const html = await app.hostShell.render(pathname);
+  const page = await app.hostShell.render(pathname);
   reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
-  if (html === undefined) {
+  if (page === undefined) {
     return reply
       .code(statusCode === 404 ? 404 : 503)
       .send(frontEndNotBuiltPage(app.appConfig.staticDirs.host));
   }
-  return reply.code(statusCode).send(html);
+  // Compressed once per build (plugins/external/compress leaves an encoded answer as it is).
+  reply.code(statusCode).header('vary', 'accept-encoding');
+  const encoding = request.method === 'HEAD' ? undefined : acceptedEncoding(request);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.brotli);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }

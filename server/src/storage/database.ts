@@ -61,21 +61,81 @@ export function wrapPglite(pglite: PGlite): Database {
   };
 }
 
+/** The database cannot be reached right now (down, restarting, refusing connections). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Network errors of the socket, and Postgres's own "connection" and "shutting down" SQLSTATEs. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    // Class 08: connection exception.
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  // pg's own messages when a socket dies or a connection cannot be made in time.
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
+}
+
+/** Rethrows connection failures as DatabaseUnavailableError (answered 503 with Retry-After). */
+async function reportingUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isDatabaseUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+  }
+}
+
+/** How long a request waits for a connection before the database counts as unavailable. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const { Pool } = await import('pg');
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection cut by a restarting database is dropped by the pool; without a listener the
+  // 'error' event would crash the process. The next query opens a fresh connection.
+  pool.on('error', () => undefined);
   // Fail at start-up, not on the first shopper's request, when the database is unreachable.
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      return (await pool.query(sql, [...params])).rows as Row[];
+    query<Row>(sql: string, params: readonly unknown[] = []) {
+      return reportingUnavailable(async () => (await pool.query(sql, [...params])).rows as Row[]);
     },
-    async exec(sql: string) {
-      await pool.query(sql);
+    exec(sql: string) {
+      return reportingUnavailable(async () => {
+        await pool.query(sql);
+      });
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await reportingUnavailable(() => pool.connect());
+      let released = false;
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -89,9 +149,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        // A broken connection must not go back to the pool.
+        const unavailable = isDatabaseUnavailable(error);
+        client.release(unavailable);
+        released = true;
+        throw unavailable ? new DatabaseUnavailableError(error) : error;
       } finally {
-        client.release();
+        if (!released) client.release();
       }
     },
     close: () => pool.end(),

@@ -16,13 +16,23 @@ export interface VitalsRepository {
 
 export function createVitalsRepository(db: Queryable): VitalsRepository {
   return {
+    // One statement for the whole batch (at most 10 beacons): one round trip, all or nothing.
     async insert(reports) {
-      for (const report of reports) {
-        await db.query(
-          'INSERT INTO web_vitals (name, value, rating, metric_id, route) VALUES ($1, $2, $3, $4, $5)',
-          [report.name, report.value, report.rating, report.id, report.route],
-        );
-      }
+      if (reports.length === 0) return;
+      const rows = reports.map(
+        (_, index) =>
+          `($${index * 5 + 1}, $${index * 5 + 2}, $${index * 5 + 3}, $${index * 5 + 4}, $${index * 5 + 5})`,
+      );
+      await db.query(
+        `INSERT INTO web_vitals (name, value, rating, metric_id, route) VALUES ${rows.join(', ')}`,
+        reports.flatMap((report) => [
+          report.name,
+          report.value,
+          report.rating,
+          report.id,
+          report.route,
+        ]),
+      );
     },
     async p75ByMetricAndRoute() {
       return db.query<VitalsSummaryRow>(

@@ -5,9 +5,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../../http/globalPlugin';
 import { HttpError, describeValidationIssue, errorBody } from '../../http/httpError';
+import { URL_LIMIT_CHARACTERS } from '../../http/requestLimits';
 import { REMOTES_PATH_PREFIX } from '../external/static';
 import { orderNotFoundPage } from '../../payments/testPaymentPage';
 import { sendShell } from '../../site/sendShell';
+import { isDatabaseUnavailable } from '../../storage/database';
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const CLIENT_ERROR_CODES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -52,6 +57,16 @@ function handleError(
       describeValidationIssue(error.validation[0]!, error.validationContext),
     );
   }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn('database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendError(
+      reply,
+      503,
+      'service_unavailable',
+      'The store is briefly unavailable. Please try again in a few seconds.',
+    );
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code =
@@ -70,6 +85,16 @@ function handleError(
 export default globalPlugin('error-handling', async (app: FastifyInstance) => {
   app.setErrorHandler(handleError);
 
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > URL_LIMIT_CHARACTERS) {
+      throw new HttpError(
+        414,
+        'uri_too_long',
+        `The request URL is longer than ${URL_LIMIT_CHARACTERS} characters.`,
+      );
+    }
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
@@ -83,6 +108,6 @@ export default globalPlugin('error-handling', async (app: FastifyInstance) => {
         .send(orderNotFoundPage(app.appConfig.site.brandName));
     }
     // The host renders its own not-found page from the URL; the status tells crawlers and tests.
-    return sendShell(app, reply, path, 404);
+    return sendShell(app, request, reply, path, 404);
   });
 });

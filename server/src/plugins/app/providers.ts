@@ -20,20 +20,29 @@ declare module 'fastify' {
   }
 }
 
-export default globalPlugin('providers', async (app: FastifyInstance) => {
-  const config = app.appConfig;
-  const image = config.imageProvider;
-  app.decorate(
-    'imageProvider',
-    image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider(),
-  );
+export interface ProvidersOptions {
+  /** Replaces the configured image provider (tests). */
+  imageProvider?: ImageProvider;
+}
 
-  const payment = config.paymentProvider;
-  const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
-  app.decorate('stripe', stripe);
-  app.decorate(
-    'paymentProvider',
-    stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
-  );
-  app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
-});
+export default globalPlugin(
+  'providers',
+  async (app: FastifyInstance, options: ProvidersOptions) => {
+    const config = app.appConfig;
+    const image = config.imageProvider;
+    app.decorate(
+      'imageProvider',
+      options.imageProvider ??
+        (image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider()),
+    );
+
+    const payment = config.paymentProvider;
+    const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
+    app.decorate('stripe', stripe);
+    app.decorate(
+      'paymentProvider',
+      stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
+    );
+    app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
+  },
+);

@@ -6,11 +6,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../http/globalPlugin';
 import { cacheControlForStaticFile } from '../../site/cachePolicy';
+import { precompressFolder } from '../../site/precompressStatic';
 
 export const REMOTES_PATH_PREFIX = '/remotes/';
 
 const staticOptions = {
   index: false,
+  // `<file>.br` / `<file>.gz` written by precompressFolder, when present.
+  preCompressed: true,
   wildcard: true,
   cacheControl: false,
   dotfiles: 'ignore',
@@ -39,6 +42,19 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
     root: config.staticDirs.checkout,
     prefix: `${REMOTES_PATH_PREFIX}checkout/`,
     decorateReply: false,
+  });
+
+  // In the background: the server answers at once, and faster once the copies exist.
+  app.addHook('onReady', async () => {
+    const folders = [
+      config.staticDirs.host,
+      config.staticDirs.designer,
+      config.staticDirs.checkout,
+    ];
+    void Promise.all(folders.map((folder) => precompressFolder(folder))).then(
+      (written) => app.log.debug({ written }, 'static files precompressed'),
+      (error: unknown) => app.log.warn({ err: error }, 'static files not precompressed'),
+    );
   });
 
   // Any origin may load the remotes (a host deployed elsewhere composes them).

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { withoutControlCharacters } from '../../http/cleanText';
 import { badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
+import { draftOrder } from '../../orders/ordersRepository';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
 import { checkoutSchema, type CheckoutQuery } from '../../schemas/creator';
 
@@ -29,28 +30,27 @@ export default async function checkoutRoute(app: FastifyInstance) {
         );
       }
 
-      // Recorded before the shopper is sent to pay, so a payment always finds its order.
-      const order = await orders.insertPending({
-        productName: choice.productName,
-        shirtColor: choice.shirtColor,
-        shirtStyle: choice.shirtStyle,
-        shirtSize: choice.shirtSize,
-        quantity: choice.quantity,
-        imagePath: artwork.path,
-        prompt: withoutControlCharacters(choice.prompt),
-        unitPriceCents: UNIT_PRICE_CENTS,
-        currency: CURRENCY,
-        paymentProvider: app.paymentProvider.name,
-      });
-      try {
-        const link = await app.paymentProvider.createPaymentLink(order);
-        if (link.reference) await orders.setPaymentReference(order.id, link.reference);
-        return { paymentLinkURL: link.url };
-      } catch (error) {
-        // No payment page exists for it, so the order never happened.
-        await orders.remove(order.id);
-        throw error;
-      }
+      const order = draftOrder(
+        {
+          productName: choice.productName,
+          shirtColor: choice.shirtColor,
+          shirtStyle: choice.shirtStyle,
+          shirtSize: choice.shirtSize,
+          quantity: choice.quantity,
+          imagePath: artwork.path,
+          prompt: withoutControlCharacters(choice.prompt),
+          unitPriceCents: UNIT_PRICE_CENTS,
+          currency: CURRENCY,
+          paymentProvider: app.paymentProvider.name,
+        },
+        app.clock(),
+      );
+      // The payment link is made first (Stripe's idempotency key is the drafted id); the order and
+      // its payment reference are then written in one statement before the shopper gets the link,
+      // so a payment always finds its order and a crash never leaves half an order behind.
+      const link = await app.paymentProvider.createPaymentLink(order);
+      await orders.insertPending({ ...order, paymentReference: link.reference ?? null });
+      return { paymentLinkURL: link.url };
     },
   );
 }

@@ -7,7 +7,7 @@ import { sendShell } from '../../site/sendShell';
 
 export default async function siteRoutes(app: FastifyInstance) {
   for (const route of SPA_ROUTES) {
-    app.get(route, (_request, reply) => sendShell(app, reply, route, 200));
+    app.get(route, (request, reply) => sendShell(app, request, reply, route, 200));
   }
 
   app.get(SITE_CONFIG_PATH, async (_request, reply) => {

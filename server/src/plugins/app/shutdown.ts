@@ -1,0 +1,25 @@
+/**
+ * While the server stops, requests still arriving on open keep-alive connections are refused with
+ * the usual JSON error (503, Retry-After) before any work starts; those already in flight finish.
+ */
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../http/globalPlugin';
+import { HttpError } from '../../http/httpError';
+
+export default globalPlugin('shutdown', async (app: FastifyInstance) => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // A keep-alive connection would otherwise outlive its last answer and hold the stop back.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new HttpError(503, 'shutting_down', 'This server is restarting. Please try again.', {
+      'retry-after': '1',
+    });
+  });
+});

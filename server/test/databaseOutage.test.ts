@@ -1,0 +1,127 @@
+/**
+ * The database goes away (its server stopped) and comes back on the same port: the API answers a
+ * JSON 503 with Retry-After meanwhile, the site and the remotes keep being served, and the server
+ * recovers by itself.
+ */
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  expectErrorShape,
+  newVisitor,
+  query,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+import { startRealPostgres, type RealPostgres } from './realPostgres';
+
+let postgres: RealPostgres;
+let frontEnd: FakeFrontEnd;
+let server: RunningApp;
+
+beforeAll(async () => {
+  postgres = await startRealPostgres();
+  frontEnd = createFakeFrontEnd();
+  server = await startApp({
+    ...testConfig({ ...frontEnd.env, ADMIN_TOKEN: 'outage-owner-token-0123456789' }),
+    storage: { kind: 'postgres', databaseUrl: postgres.databaseUrl },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  postgres?.remove();
+  frontEnd?.remove();
+});
+
+const vitalsBeacon = JSON.stringify({
+  name: 'LCP',
+  value: 1200,
+  rating: 'good',
+  id: 'v5-outage',
+  route: '/product',
+});
+
+/** Every API call that needs the database, as a shopper's browser (or the owner) makes it. */
+const API_CALLS: Array<[string, () => Promise<Response>]> = [
+  [
+    'GET /creator/generate_image',
+    () => fetch(`${server.url}/creator/generate_image?interests=kites`, { headers: newVisitor() }),
+  ],
+  [
+    'POST /creator/checkout',
+    () => fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, { method: 'POST' }),
+  ],
+  [
+    'POST /creator/vitals',
+    () =>
+      fetch(`${server.url}/creator/vitals`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: vitalsBeacon,
+      }),
+  ],
+  [
+    'GET /creator/admin/orders',
+    () =>
+      fetch(`${server.url}/creator/admin/orders`, {
+        headers: { authorization: 'Bearer outage-owner-token-0123456789' },
+      }),
+  ],
+  ['GET /healthz', () => fetch(`${server.url}/healthz`)],
+];
+
+describe('while the database is unreachable', () => {
+  it('answers the API with a JSON 503 and Retry-After, keeps serving the site, and recovers by itself', async () => {
+    for (const [, call] of API_CALLS) expect((await call()).status).toBeLessThan(300);
+
+    postgres.stop();
+    try {
+      for (const [label, call] of API_CALLS) {
+        const startedAt = Date.now();
+        const response = await call();
+        expect([label, response.status]).toEqual([label, 503]);
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expectErrorShape(body);
+        // No driver detail reaches the client.
+        expect(body.error.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres|terminat/i);
+        // Refused at once, not after hanging on the dead database.
+        expect(Date.now() - startedAt).toBeLessThan(2_000);
+      }
+
+      for (const path of [
+        '/',
+        '/product',
+        '/remotes/designer/remoteEntry.js',
+        '/remotes/checkout/remoteEntry.js',
+        '/main.js',
+        PREMADE_DESIGNS[0]!.imagePath,
+      ]) {
+        expect([path, (await fetch(`${server.url}${path}`)).status]).toEqual([path, 200]);
+      }
+    } finally {
+      postgres.start();
+    }
+
+    // Back on the same port: the pool opens fresh connections on the next request.
+    const restartedAt = Date.now();
+    let recoveredAfterMs = -1;
+    while (Date.now() - restartedAt < 10_000) {
+      if ((await fetch(`${server.url}/healthz`)).status === 200) {
+        recoveredAfterMs = Date.now() - restartedAt;
+        break;
+      }
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+    expect(recoveredAfterMs).toBeGreaterThanOrEqual(0);
+    expect(recoveredAfterMs).toBeLessThan(2_000);
+    if (process.env.RELIABILITY_FIGURES) console.log(`database recovery: ${recoveredAfterMs} ms`);
+    for (const [label, call] of API_CALLS) {
+      const status = (await call()).status;
+      expect([label, status < 300]).toEqual([label, true]);
+    }
+  });
+});

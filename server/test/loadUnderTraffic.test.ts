@@ -1,0 +1,126 @@
+/**
+ * 200 concurrent connections of mixed shopper traffic (pages, remote entries, static files,
+ * generation, checkout, vitals, designs) against the real server process for two consecutive runs:
+ * no 5xx, no error, no time-out; p99 reported; resident memory does not grow by more than 20 %
+ * from the first run to the second. Loopback only; LOAD_TEST_SECONDS (default 60) per run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { pgliteFolder } from '../src/storage/database';
+import { startChildServer, type ChildServer } from './childServer';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  openTestDatabase,
+  query,
+  type FakeFrontEnd,
+} from './helpers';
+
+const CONNECTIONS = 200;
+const RUN_SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 60);
+const MAX_MEMORY_GROWTH = 0.2;
+
+jest.setTimeout((RUN_SECONDS * 2 + 90) * 1000);
+
+let frontEnd: FakeFrontEnd;
+let dataDir: string;
+let server: ChildServer;
+
+beforeAll(async () => {
+  frontEnd = createFakeFrontEnd();
+  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-load-'));
+  await (await openTestDatabase(pgliteFolder(dataDir))).close();
+  server = await startChildServer({
+    ...frontEnd.env,
+    DATA_DIR: dataDir,
+    GENERATION_DAILY_LIMIT: '1000000',
+    CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  frontEnd?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const INTERESTS = ['surfing', 'cats and coffee', 'space rockets', 'jazz', 'tacos', 'gardening'];
+let generation = 0;
+
+/** One shopper's round, repeated by every connection: mostly pages and files, some API calls. */
+const SHOPPER_ROUND: autocannon.Request[] = [
+  { method: 'GET', path: '/', headers: BROWSER },
+  { method: 'GET', path: '/remotes/designer/remoteEntry.js', headers: BROWSER },
+  { method: 'GET', path: '/remotes/checkout/remoteEntry.js', headers: BROWSER },
+  { method: 'GET', path: '/main.js', headers: BROWSER },
+  { method: 'GET', path: '/product', headers: BROWSER },
+  {
+    method: 'GET',
+    setupRequest: (request) => {
+      generation += 1;
+      const interests = `${INTERESTS[generation % INTERESTS.length] ?? ''} ${generation}`;
+      return { ...request, path: `/creator/generate_image?${query({ interests })}` };
+    },
+  },
+  { method: 'GET', path: PREMADE_DESIGNS[0]!.imagePath, headers: BROWSER },
+  { method: 'POST', path: `/creator/checkout?${query(VALID_ORDER)}` },
+  {
+    method: 'POST',
+    path: '/creator/vitals',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify({ name: 'LCP', value: 1800, rating: 'good', id: 'v5-1', route: '/' }),
+  },
+  { method: 'GET', path: '/healthz' },
+];
+
+function run(seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    requests: SHOPPER_ROUND,
+  });
+}
+
+function expectClean(result: autocannon.Result): void {
+  expect({
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    '5xx': result['5xx'],
+  }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, '5xx': 0 });
+  expect(result.requests.total).toBeGreaterThan(CONNECTIONS * SHOPPER_ROUND.length);
+}
+
+it(`holds ${CONNECTIONS} connections of mixed traffic for two runs with no error and bounded memory`, async () => {
+  // A short warm-up, so the first run's memory is not the cost of compiling and filling caches.
+  await run(5);
+  const first = await run(RUN_SECONDS);
+  const memoryAfterFirst = server.residentBytes();
+  const second = await run(RUN_SECONDS);
+  const memoryAfterSecond = server.residentBytes();
+
+  const summary = (label: string, result: autocannon.Result, rss: number) =>
+    `${label}: ${result.requests.total} requests, ${Math.round(result.requests.average)}/s, ` +
+    `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+    `RSS ${(rss / 2 ** 20).toFixed(0)} MiB`;
+  console.log(
+    [
+      `load: ${CONNECTIONS} connections, ${RUN_SECONDS} s per run`,
+      summary('run 1', first, memoryAfterFirst),
+      summary('run 2', second, memoryAfterSecond),
+      `memory growth run 1 → run 2: ${((memoryAfterSecond / memoryAfterFirst - 1) * 100).toFixed(1)} %`,
+    ].join('\n'),
+  );
+
+  expectClean(first);
+  expectClean(second);
+  expect(memoryAfterSecond).toBeLessThanOrEqual(memoryAfterFirst * (1 + MAX_MEMORY_GROWTH));
+  // Still healthy afterwards.
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});

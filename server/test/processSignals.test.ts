@@ -1,0 +1,218 @@
+/**
+ * The real server process under signals: SIGTERM while requests are in flight, SIGKILL in the
+ * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pgliteFolder } from '../src/storage/database';
+import { startChildServer, type ChildServer } from './childServer';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  openTestDatabase,
+  query,
+  type FakeFrontEnd,
+} from './helpers';
+import { startRealPostgres, type RealPostgres } from './realPostgres';
+import { sendJson, startStandIn, type StandIn } from './standIn';
+
+const ADMIN_TOKEN = 'signals-owner-token-0123456789';
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const SLOW_GENERATION_MS = 1500;
+
+let frontEnd: FakeFrontEnd;
+let postgres: RealPostgres;
+let imagesApi: StandIn;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  frontEnd = createFakeFrontEnd();
+  postgres = await startRealPostgres();
+  imagesApi = await startStandIn();
+  imagesApi.answerWith((_request, response) => {
+    setTimeout(
+      () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
+      SLOW_GENERATION_MS,
+    );
+  });
+});
+
+afterAll(async () => {
+  await imagesApi?.close();
+  postgres?.remove();
+  frontEnd?.remove();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A DATA_DIR holding an already migrated embedded database (from the test template: fast). */
+async function newDataDir(): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'tshirt-signals-'));
+  folders.push(folder);
+  await (await openTestDatabase(pgliteFolder(folder))).close();
+  return folder;
+}
+
+const CHECKOUT_QUERY = query({ ...VALID_ORDER, prompt: 'signals' });
+
+type Outcome = { kind: 'ok'; orderId: string } | { kind: 'refused'; detail: string };
+
+/** One checkout: 200 with the order's id, or a refusal (503 JSON error, or no connection). */
+async function checkout(url: string): Promise<Outcome> {
+  try {
+    const response = await fetch(`${url}/creator/checkout?${CHECKOUT_QUERY}`, { method: 'POST' });
+    const body = (await response.json()) as { paymentLinkURL?: string; error?: { code: string } };
+    if (response.status === 200) {
+      return { kind: 'ok', orderId: body.paymentLinkURL!.replace('/pay/', '') };
+    }
+    // The only refusal a stopping server may give is the JSON 503.
+    expect(response.status).toBe(503);
+    expect(body.error?.code).toEqual(expect.any(String));
+    return { kind: 'refused', detail: `503 ${body.error?.code}` };
+  } catch (error) {
+    return { kind: 'refused', detail: String((error as Error).cause ?? error) };
+  }
+}
+
+/** Sends checkouts from `workers` parallel loops until `until()` is true; `outcomes` fills as they come. */
+function checkoutBurst(url: string, workers: number, until: () => boolean) {
+  const outcomes: Outcome[] = [];
+  const done = Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (!until()) {
+        const outcome = await checkout(url);
+        outcomes.push(outcome);
+        // A refused connection means the process is gone: this worker is done.
+        if (outcome.kind === 'refused') return;
+      }
+    }),
+  ).then(() => outcomes);
+  return { outcomes, done };
+}
+
+async function listOrderIds(url: string): Promise<string[]> {
+  const response = await fetch(`${url}/creator/admin/orders?limit=1000`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { orders: Array<{ id: string }> }).orders.map(
+    (order) => order.id,
+  );
+}
+
+describe('SIGTERM during traffic', () => {
+  it('finishes requests in flight, refuses new ones cleanly, exits 0 and leaves no half-written order', async () => {
+    const dataDir = await newDataDir();
+    const server = await startChildServer({
+      ...frontEnd.env,
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN,
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: `${imagesApi.url}/v1`,
+      GENERATION_DAILY_LIMIT: '1000',
+      CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    try {
+      const requestsBefore = imagesApi.requests.length;
+      // Five slow generations in flight…
+      const generations = Array.from({ length: 5 }, () =>
+        fetch(`${server.url}/creator/generate_image?interests=lighthouses`).then(
+          async (response) => ({ status: response.status, body: await response.json() }),
+        ),
+      );
+      // …and checkouts streaming in, when the signal arrives.
+      let stopped = false;
+      const burst = checkoutBurst(server.url, 4, () => stopped).done;
+      while (imagesApi.requests.length < requestsBefore + 5) {
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
+      server.signal('SIGTERM');
+      const signalledAt = Date.now();
+
+      // A new connection after the signal is refused, or answered with the JSON 503.
+      await new Promise((wait) => setTimeout(wait, 200));
+      const late = await checkout(server.url);
+      expect(late.kind).toBe('refused');
+
+      for (const generation of await Promise.all(generations)) {
+        expect(generation.status).toBe(200);
+        expect(generation.body).toEqual({
+          image_url: expect.stringMatching(/^\/creator\/images\/[\w-]{16}\.png$/),
+          prompt: expect.any(String),
+        });
+      }
+      const exitCode = await server.exited;
+      if (exitCode !== 0) throw new Error(`exit ${exitCode}:\n${server.output()}`);
+      // It waited for the slow generations, then stopped promptly.
+      expect(Date.now() - signalledAt).toBeLessThan(SLOW_GENERATION_MS + 5_000);
+      stopped = true;
+      const outcomes = await burst;
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+
+      const answered = outcomes.flatMap((outcome) =>
+        outcome.kind === 'ok' ? [outcome.orderId] : [],
+      );
+      expect(answered.length).toBeGreaterThan(0);
+      // Exactly the answered orders are stored: none lost, none written for a refused request.
+      const db = await openTestDatabase(pgliteFolder(dataDir));
+      try {
+        const rows = await db.query<{ id: string; payment_provider: string }>(
+          'SELECT id, payment_provider FROM orders',
+        );
+        expect(rows.map((row) => row.id).sort()).toEqual([...answered].sort());
+        const images = await db.query<{ count: number }>(
+          'SELECT count(*)::integer AS count FROM images',
+        );
+        expect(images[0]?.count).toBe(5);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe.each([
+  ['the embedded database in DATA_DIR', async () => ({ DATA_DIR: await newDataDir() })],
+  ['a real Postgres (DATABASE_URL)', async () => ({ DATABASE_URL: postgres.databaseUrl })],
+])('SIGKILL during a burst of checkouts, on %s', (_label, storageEnv) => {
+  it('keeps every order that was answered 200 after a restart, each exactly once', async () => {
+    const env = {
+      ...frontEnd.env,
+      ...(await storageEnv()),
+      ADMIN_TOKEN,
+      CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    let server: ChildServer | undefined = await startChildServer(env);
+    let killed = false;
+    try {
+      const before = await listOrderIds(server.url);
+      const burst = checkoutBurst(server.url, 8, () => killed);
+      // Kill it mid-burst, once a good number of checkouts have been answered.
+      while (burst.outcomes.filter((outcome) => outcome.kind === 'ok').length < 60) {
+        await new Promise((wait) => setTimeout(wait, 5));
+      }
+      server.signal('SIGKILL');
+      killed = true;
+      expect(await server.exited).toBeNull();
+      const outcomes = await burst.done;
+      await server.stop();
+
+      server = await startChildServer(env);
+      const after = await listOrderIds(server.url);
+      const answered = outcomes.flatMap((outcome) =>
+        outcome.kind === 'ok' ? [outcome.orderId] : [],
+      );
+      expect(answered.length).toBeGreaterThan(10);
+      const newOrders = after.filter((id) => !before.includes(id));
+      // No duplicates, nothing answered is missing, nothing beyond what was sent.
+      expect(new Set(newOrders).size).toBe(newOrders.length);
+      for (const id of answered) expect(newOrders).toContain(id);
+      expect(newOrders.length).toBeLessThanOrEqual(outcomes.length);
+    } finally {
+      await server?.stop();
+    }
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * One test per security promise not already covered beside its feature (the CSP in
+ * serving.test.ts, the admin token in serving.test.ts, the checkout abuse limit in
+ * checkout.test.ts, Stripe-only payment links in stripeProvider.test.ts).
+ */
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import type { Database } from '../src/storage/database';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  expectErrorShape,
+  newVisitor,
+  openTestDatabase,
+  query,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+
+const ADMIN_TOKEN = 'security-owner-token-0123456789';
+
+let db: Database;
+let frontEnd: FakeFrontEnd;
+let server: RunningApp;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  frontEnd = createFakeFrontEnd();
+  server = await startApp(testConfig({ ...frontEnd.env, ADMIN_TOKEN }), { database: db });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  frontEnd?.remove();
+});
+
+/** A raw request, so oversized URLs and headers reach the server exactly as sent. */
+function rawRequest(
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${server.url}/`,
+      { path, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('security headers on pages', () => {
+  it.each(['/', '/product', '/pay/AAAAAAAAAAAAAAAA'])(
+    'sends the protective headers with %s',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      const header = (name: string) => response.headers.get(name);
+      expect(header('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(header('content-security-policy')).toContain("object-src 'none'");
+      expect(header('x-content-type-options')).toBe('nosniff');
+      expect(header('x-frame-options')).toBe('SAMEORIGIN');
+      expect(header('referrer-policy')).toBe('no-referrer');
+      expect(header('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(header('cross-origin-opener-policy')).toBe('same-origin');
+      expect(header('x-powered-by')).toBeNull();
+    },
+  );
+});
+
+describe('SVG images', () => {
+  it('are served so that they cannot run script, generated or pre-made', async () => {
+    const generated = (await (
+      await fetch(`${server.url}/creator/generate_image?interests=owls`, { headers: newVisitor() })
+    ).json()) as { image_url: string };
+    for (const path of [generated.image_url, '/creator/designs/sunset-surf.svg']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      // Opened directly, the document may not run or load anything.
+      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+      expect(response.headers.get('content-security-policy')).not.toMatch(/script-src/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.text()).not.toMatch(/<script|\son[a-z]+\s*=|javascript:/i);
+    }
+  });
+});
+
+describe('internal errors', () => {
+  it('never show a stack trace or internal detail, on any endpoint', async () => {
+    // A database that fails every query in a way no shopper should hear about.
+    const broken = await openTestDatabase();
+    await broken.exec(`
+      ALTER TABLE orders RENAME TO orders_secret_internal;
+      ALTER TABLE images RENAME TO images_secret_internal;
+      ALTER TABLE generation_quota RENAME TO quota_secret_internal;
+      ALTER TABLE web_vitals RENAME TO vitals_secret_internal;
+    `);
+    const failing = await startApp(testConfig({ ...frontEnd.env, ADMIN_TOKEN }), {
+      database: broken,
+    });
+    try {
+      const calls: Array<[string, RequestInit?]> = [
+        ['/creator/generate_image?interests=owls'],
+        [`/creator/checkout?${query(VALID_ORDER)}`, { method: 'POST' }],
+        [
+          '/creator/vitals',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'LCP', value: 1, rating: 'good', id: 'a', route: '/' }),
+          },
+        ],
+        ['/creator/images/AAAAAAAAAAAAAAAA.svg'],
+        ['/pay/AAAAAAAAAAAAAAAA'],
+        ['/creator/admin/orders', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }],
+      ];
+      for (const [path, init] of calls) {
+        const response = await fetch(`${failing.url}${path}`, init);
+        const text = await response.text();
+        expect([path, response.status]).toEqual([path, 500]);
+        const body = JSON.parse(text) as { error: { code: string; message: string } };
+        expectErrorShape(body);
+        expect(body.error.code).toBe('internal_error');
+        expect(text).not.toMatch(/secret_internal|relation|stack|\.ts\b|node_modules|\bat\s/i);
+      }
+    } finally {
+      await failing.close();
+      await broken.close();
+    }
+  });
+});
+
+describe('owner listings', () => {
+  it('do not exist at all when no admin token is configured', async () => {
+    const tokenless = await startApp(testConfig(frontEnd.env), { database: db });
+    try {
+      for (const path of ['/creator/admin/orders', '/creator/admin/vitals']) {
+        for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+          const response = await fetch(`${tokenless.url}${path}`, {
+            headers: authorization === undefined ? {} : { authorization },
+          });
+          expect(response.status).toBe(404);
+          expectErrorShape(await response.json());
+        }
+      }
+    } finally {
+      await tokenless.close();
+    }
+  });
+
+  it('refuse a token that is almost right, for both listings', async () => {
+    for (const path of ['/creator/admin/orders', '/creator/admin/vitals']) {
+      for (const authorization of [
+        ADMIN_TOKEN,
+        `Bearer ${ADMIN_TOKEN.slice(0, -1)}`,
+        `Bearer ${ADMIN_TOKEN}x`,
+        `Basic ${ADMIN_TOKEN}`,
+        `bearer${ADMIN_TOKEN}`,
+      ]) {
+        const response = await fetch(`${server.url}${path}`, { headers: { authorization } });
+        expect([path, authorization, response.status]).toEqual([path, authorization, 401]);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+  });
+});
+
+describe('payment links', () => {
+  it('are only ever our own payment page with the built-in provider', async () => {
+    for (const imageURL of [VALID_ORDER.imageURL, `http://shop.test${VALID_ORDER.imageURL}`]) {
+      const response = await fetch(
+        `${server.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
+        { method: 'POST', headers: newVisitor() },
+      );
+      expect(response.status).toBe(200);
+      const { paymentLinkURL } = (await response.json()) as { paymentLinkURL: string };
+      expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{16}$/);
+    }
+    for (const imageURL of [
+      'https://evil.example/x.svg',
+      '//evil.example/creator/designs/sunset-surf.svg',
+      'javascript:alert(1)',
+    ]) {
+      const response = await fetch(
+        `${server.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
+        { method: 'POST', headers: newVisitor() },
+      );
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe('request size limits', () => {
+  it('answers a body over the limit with a 413 JSON error', async () => {
+    const response = await fetch(`${server.url}/creator/vitals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ padding: 'x'.repeat(300 * 1024) }]),
+    });
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string } };
+    expectErrorShape(body);
+    expect(body.error.code).toBe('payload_too_large');
+  });
+
+  it('answers a URL over the limit with a 414 JSON error', async () => {
+    const response = await rawRequest(`/creator/generate_image?interests=${'x'.repeat(13_000)}`);
+    expect(response.status).toBe(414);
+    expectErrorShape(JSON.parse(response.body));
+  });
+
+  it('answers headers over Node’s limit with a 431 JSON error, not a bare one', async () => {
+    const response = await rawRequest('/', { headers: { 'x-padding': 'x'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expectErrorShape(JSON.parse(response.body));
+  });
+
+  it('answers a request Node’s parser refuses outright with a 400 JSON error', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /creator/vitals HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+      });
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expectErrorShape(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)));
+  });
+});
