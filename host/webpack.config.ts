@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createAppWebpackConfig } from '@tshirt/shared/build/webpackConfig';
+import { createAppWebpackConfig, type AppBuildOptions } from '@tshirt/shared/build/webpackConfig';
 
 type Mode = 'development' | 'production';
 
@@ -9,16 +9,20 @@ function reactRouterProductionAlias(): Record<string, string> {
   return { 'react-router$': join(reactRouterDir, 'dist', 'production', 'index.mjs') };
 }
 
+/** The host's build options (the benchmarks' one-bundle build reuses them). */
+export function hostBuildOptions(mode: Mode): AppBuildOptions {
+  return {
+    appDir: __dirname,
+    federationName: 'host',
+    devPort: 3000,
+    publicPath: '/',
+    alias: mode === 'production' ? reactRouterProductionAlias() : {},
+    prerenderEntry: './src/prerender/renderRoutes.tsx',
+    blockingHeadScripts: [join(__dirname, 'public', 'orientation.js')],
+  };
+}
+
 export default (_env: unknown, argv: { mode?: Mode }) => {
   const mode = argv.mode ?? 'production';
-  return createAppWebpackConfig(
-    {
-      appDir: __dirname,
-      federationName: 'host',
-      devPort: 3000,
-      publicPath: '/',
-      alias: mode === 'production' ? reactRouterProductionAlias() : {},
-    },
-    mode,
-  );
+  return createAppWebpackConfig(hostBuildOptions(mode), mode);
 };

@@ -4,7 +4,7 @@ import { createOneBundleConfig, ONE_BUNDLE_DIST } from './webpack.config';
 
 export async function buildOneBundle(): Promise<string> {
   const compiler = webpack(createOneBundleConfig());
-  const stats = await new Promise<webpack.Stats>((resolveBuild, rejectBuild) => {
+  const stats = await new Promise<webpack.MultiStats>((resolveBuild, rejectBuild) => {
     compiler.run((error, result) => {
       compiler.close(() => undefined);
       if (error || !result) rejectBuild(error ?? new Error('webpack returned no stats'));

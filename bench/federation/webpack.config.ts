@@ -1,12 +1,14 @@
 /**
- * The bench-only one-bundle build: the host's own production webpack configuration (same loaders,
- * aliases, CSS extraction, HTML template) without the Module Federation plugin, with the remotes'
- * exposed modules aliased to their source files from each remote's own `exposes` map.
+ * The bench-only one-bundle build: the host's own production browser configuration (same loaders,
+ * aliases, CSS extraction, HTML template, head script and page pre-render; the host has no
+ * federation plugin, it starts the runtime itself), with another entry that imports the remotes'
+ * exposed modules directly, aliased to their source files from each remote's own `exposes` map.
  */
 import { join, resolve } from 'node:path';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
-import hostWebpackConfig from '../../host/webpack.config';
+import { createPrerenderConfig } from '@tshirt/shared/build/prerender';
+import { hostBrowserConfig } from '@tshirt/shared/build/webpackConfig';
+import { hostBuildOptions } from '../../host/webpack.config';
 import { CHECKOUT_EXPOSES } from '../../remote-checkout/src/exposes';
 import { DESIGNER_EXPOSES } from '../../remote-designer/src/exposes';
 
@@ -36,11 +38,14 @@ function exposedModuleAliases(): Record<string, string> {
   );
 }
 
-export function createOneBundleConfig(): Configuration {
-  const host = hostWebpackConfig(undefined, { mode: 'production' });
+/** The one bundle, then the host's pre-render of its pages into the one bundle's folder (as the host's own build). */
+export function createOneBundleConfig(): Configuration[] {
+  const options = hostBuildOptions('production');
+  const host = hostBrowserConfig(options, 'production');
   const hostAlias = host.resolve?.alias;
-  return {
+  const oneBundle: Configuration = {
     ...host,
+    name: 'one-bundle',
     entry: join(__dirname, 'src/index.tsx'),
     output: { ...host.output, path: ONE_BUNDLE_DIST, uniqueName: 'oneBundle' },
     resolve: {
@@ -50,9 +55,16 @@ export function createOneBundleConfig(): Configuration {
         ...exposedModuleAliases(),
       },
     },
-    plugins: (host.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
     devServer: undefined,
   } as Configuration;
+  const prerender = createPrerenderConfig({
+    after: 'one-bundle',
+    appDir: options.appDir,
+    entry: options.prerenderEntry ?? './src/prerender/renderRoutes.tsx',
+    htmlDir: ONE_BUNDLE_DIST,
+    browser: oneBundle,
+  });
+  return [oneBundle, prerender];
 }
 
 export default createOneBundleConfig;

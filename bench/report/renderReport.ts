@@ -152,7 +152,7 @@ function renderFederation(results: BenchResults): string {
     ratio(a / b),
   ];
   return [
-    'The same `/product` two ways, both served by the production server: the composed site (host + two remotes through Module Federation) and a bench-only one-bundle build (`bench/federation/`: the host’s own webpack configuration without the federation plugin, the host’s App with the remotes’ exposed modules imported directly through aliases built from each remote’s `exposes` map). The shell’s preload hints for remote entries are blocked for the one-bundle page, which does not use them.',
+    'The same `/product` two ways, both served by the production server: the composed site (host + two remotes through Module Federation) and a bench-only one-bundle build (`bench/federation/`: the host’s own browser build configuration, which has no federation plugin, and its page pre-render, with the host’s App and the remotes’ exposed modules imported directly through aliases built from each remote’s `exposes` map). The shell’s preload hints for remote entries are blocked for the one-bundle page, which does not use them.',
     '',
     table(
       ['`/product`', 'Composed', 'One bundle', 'Composed ÷ one bundle'],

@@ -1,22 +1,38 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './App';
+import { canHydrate } from './prerender/prerenderedPage';
+import { PRODUCT_PAGE_PATH } from './product/ProductPage';
 import { createFederationRemoteLoader } from './remote-loading/federationRemoteLoader';
 import { loadSiteConfig } from './site-config/siteConfig';
 import { startVitalsReporting } from './vitals/startVitalsReporting';
+
+/** A mismatch React recovers from (it renders that part anew) is worth a warning, not an error. */
+function warnRecoverable(error: unknown): void {
+  console.warn('[hydration]', error);
+}
 
 async function start(): Promise<void> {
   // Read at run time: the same build serves any brand and any remote URLs.
   const config = await loadSiteConfig();
   const remoteLoader = createFederationRemoteLoader(config);
+  // The product page needs the runtime at once: fetch it while React renders the shell.
+  if (window.location.pathname === PRODUCT_PAGE_PATH) remoteLoader.prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html must contain <div id="root">');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <App config={config} remoteLoader={remoteLoader} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Pre-rendered HTML of this very page is adopted; HTML for another page or brand is replaced.
+  if (canHydrate(container, window.location.pathname, config)) {
+    hydrateRoot(container, app, { onRecoverableError: warnRecoverable });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   startVitalsReporting();
 }
 

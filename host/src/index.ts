@@ -1,2 +1,2 @@
-// The async boundary lets Module Federation negotiate shared singletons (React, the store) first.
-import('./bootstrap');
+// No async boundary: the host has no federation plugin, it starts the runtime only where remotes are shown.
+import './bootstrap';

@@ -47,11 +47,43 @@ export function sharedSingletons(appDir: string): Record<string, SharedSingleton
   for (const request of SINGLETON_REQUESTS) {
     const name = packageNameOf(request);
     const range =
-      name === '@tshirt/shared'
-        ? `^${sharedPackage.version ?? '1.0.0'}`
-        : app.dependencies?.[name];
+      name === '@tshirt/shared' ? `^${sharedPackage.version ?? '1.0.0'}` : app.dependencies?.[name];
     if (!range) throw new Error(`${appDir}/package.json must depend on ${name} to share it`);
-    shared[request] = { singleton: true, requiredVersion: range, strictVersion: false, eager: false };
+    shared[request] = {
+      singleton: true,
+      requiredVersion: range,
+      strictVersion: false,
+      eager: false,
+    };
   }
   return shared;
+}
+
+/** What a host that starts the federation runtime itself provides for each singleton. */
+export interface ProvidedSingleton {
+  /** The version the app bundles, read from the installed package. */
+  version: string;
+  requiredVersion: string;
+}
+
+function installedVersion(appDir: string, packageName: string): string {
+  if (packageName === '@tshirt/shared')
+    return readPackageJson(join(__dirname, '..', 'package.json')).version ?? '1.0.0';
+  const file = require.resolve(`${packageName}/package.json`, { paths: [appDir] });
+  const version = readPackageJson(file).version;
+  if (!version) throw new Error(`${file} has no version`);
+  return version;
+}
+
+/**
+ * The singletons with the version the app in `appDir` actually bundles: a host without the
+ * federation plugin registers its own copies under these versions when it starts the runtime.
+ */
+export function providedSingletons(appDir: string): Record<string, ProvidedSingleton> {
+  return Object.fromEntries(
+    Object.entries(sharedSingletons(appDir)).map(([request, { requiredVersion }]) => [
+      request,
+      { version: installedVersion(appDir, packageNameOf(request)), requiredVersion },
+    ]),
+  );
 }

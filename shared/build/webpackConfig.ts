@@ -2,14 +2,28 @@
  * The one webpack configuration every front-end app builds with: TypeScript through ts-loader,
  * CSS (CSS Modules for `*.module.css`), assets, html-webpack-plugin, Module Federation with the
  * shared singletons, and a dev server that proxies the API to the local server.
+ *
+ * How federation is built, for bytes (issue 8): the federation runtime is downloaded once per page,
+ * and only by pages that compose remotes.
+ * - The host has no federation plugin: it starts the runtime itself (`@module-federation/enhanced/runtime`)
+ *   in a lazily loaded chunk, provides its own React and store as the shared singletons
+ *   (`__HOST_PROVIDED_SINGLETONS__`), and exposes the runtime to the remotes as
+ *   `_FEDERATION_RUNTIME_CORE`.
+ * - A remote's production build is two compilations into one folder: the container
+ *   (`remoteEntry.js` and the exposed chunks) with `experiments.externalRuntime`, so it carries no
+ *   runtime of its own, and the standalone page (`index.html`, `main.js`), an ordinary bundle of
+ *   the same sources that needs no federation at all. In development a remote is one compilation
+ *   with its own runtime, which works with the same host.
  */
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { sharedSingletons } from './federation';
+import { providedSingletons, sharedSingletons } from './federation';
+import { createPrerenderConfig } from './prerender';
 import { isContentHashed } from './serveStatic';
 
 export interface AppBuildOptions {
@@ -20,7 +34,7 @@ export interface AppBuildOptions {
   devPort: number;
   /** Remotes: the exposed modules, e.g. `{ './ArtForm': './src/art-form/ArtForm.tsx' }`. */
   exposes?: Record<string, string>;
-  /** Files of runtime plugins to register with the federation runtime. */
+  /** Files of runtime plugins to register with a remote's federation runtime. */
   runtimePlugins?: string[];
   /** `'/'` for the host (served at the site root); remotes use `'auto'` so any origin works. */
   publicPath: '/' | 'auto';
@@ -30,20 +44,116 @@ export interface AppBuildOptions {
   htmlTemplate?: string;
   /** Extra webpack aliases. */
   alias?: Record<string, string>;
+  /**
+   * Hosts: a module that renders the known pages at build time (see ./prerender.ts); production
+   * builds then write their HTML beside index.html.
+   */
+  prerenderEntry?: string;
+  /**
+   * Small scripts that must run before the first paint (e.g. to match a pre-rendered layout to the
+   * window): emitted with a content hash and loaded, blocking, at the end of the head (after the stylesheets, so those are requested first).
+   */
+  blockingHeadScripts?: string[];
 }
 
 type Mode = 'development' | 'production';
 
+export type AppWebpackConfig = Configuration & { devServer?: DevServerConfiguration };
+
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
-export function createAppWebpackConfig(
-  options: AppBuildOptions,
-  mode: Mode,
-): Configuration & { devServer?: DevServerConfiguration } {
+/**
+ * Compile-time switches of the federation runtime: no snapshot plugin (remotes are plain
+ * `remoteEntry.js` files, never manifests) and browser-only code, so both are tree-shaken away.
+ */
+export const FEDERATION_RUNTIME_DEFINES = {
+  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+  ENV_TARGET: JSON.stringify('web'),
+} as const;
+
+function cssModuleOptions(options: AppBuildOptions, production: boolean) {
+  return {
+    auto: true,
+    namedExport: false,
+    exportLocalsConvention: 'as-is' as const,
+    localIdentName: production
+      ? `${options.federationName}-[hash:base64:6]`
+      : `${options.federationName}-[name]-[local]`,
+  };
+}
+
+function typeScriptRule(appDir: string): RuleSetRule {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'ts-loader',
+      options: {
+        transpileOnly: true,
+        configFile: join(appDir, 'tsconfig.json'),
+        compilerOptions: { noEmit: false, sourceMap: true },
+      },
+    },
+  };
+}
+
+const ASSET_TEST = /\.(png|jpe?g|webp|avif|svg|woff2?)$/i;
+
+/** Emits each script with a content hash and puts a blocking `<script>` for it after the stylesheets in the head. */
+class BlockingHeadScriptsPlugin {
+  constructor(private readonly files: string[]) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('BlockingHeadScriptsPlugin', (compilation) => {
+      const publicPath =
+        typeof compiler.options.output.publicPath === 'string'
+          ? compiler.options.output.publicPath
+          : '/';
+      const emitted: string[] = [];
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'BlockingHeadScriptsPlugin',
+          stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          emitted.length = 0;
+          for (const file of this.files) {
+            const source = readFileSync(file);
+            const hash = webpack.util
+              .createHash('sha256')
+              .update(source)
+              .digest('hex')
+              .slice(0, 10);
+            const name = `${basename(file, extname(file))}.${hash}.js`;
+            compilation.emitAsset(name, new webpack.sources.RawSource(source), { immutable: true });
+            compilation.fileDependencies.add(file);
+            emitted.push(name);
+          }
+        },
+      );
+      HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
+        'BlockingHeadScriptsPlugin',
+        (groups) => {
+          const tags = emitted.map((name) =>
+            HtmlWebpackPlugin.createHtmlTagObject('script', { src: `${publicPath}${name}` }, ''),
+          );
+          groups.headTags.push(...tags);
+          return groups;
+        },
+      );
+    });
+  }
+}
+
+/** The browser build of an app, without federation (each caller adds its own). */
+function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const production = mode === 'production';
   const { appDir } = options;
+  const extractsCss = options.publicPath === '/';
   return {
     mode,
+    // Every browser the store supports runs ES2022 (as the TypeScript target): webpack's own code is shorter too.
+    target: ['web', 'es2022'],
     context: appDir,
     entry: options.entry ?? './src/index.ts',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -64,64 +174,34 @@ export function createAppWebpackConfig(
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: {
-              transpileOnly: true,
-              configFile: join(appDir, 'tsconfig.json'),
-              compilerOptions: { noEmit: false, sourceMap: true },
-            },
-          },
-        },
+        typeScriptRule(appDir),
         {
           test: /\.css$/,
           use: [
-            options.publicPath === '/' ? MiniCssExtractPlugin.loader : 'style-loader',
-            {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  auto: true,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  localIdentName: production
-                    ? `${options.federationName}-[hash:base64:6]`
-                    : `${options.federationName}-[name]-[local]`,
-                },
-              },
-            },
+            extractsCss ? MiniCssExtractPlugin.loader : 'style-loader',
+            { loader: 'css-loader', options: { modules: cssModuleOptions(options, production) } },
           ],
         },
-        {
-          test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/i,
-          type: 'asset/resource',
-        },
+        { test: ASSET_TEST, type: 'asset/resource' },
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: options.federationName,
-        filename: options.exposes ? 'remoteEntry.js' : undefined,
-        exposes: options.exposes,
-        shared: sharedSingletons(appDir),
-        runtimePlugins: options.runtimePlugins,
-        dts: false,
-        manifest: options.exposes ? true : false,
-      }),
       new HtmlWebpackPlugin({
         template: options.htmlTemplate ?? join(appDir, 'public', 'index.html'),
         scriptLoading: 'defer',
       }),
-      ...(options.publicPath === '/'
+      ...(extractsCss
         ? [
             new MiniCssExtractPlugin({
               filename: production ? '[name].[contenthash:10].css' : '[name].css',
-              chunkFilename: production ? 'chunks/[name].[contenthash:10].css' : 'chunks/[name].css',
+              chunkFilename: production
+                ? 'chunks/[name].[contenthash:10].css'
+                : 'chunks/[name].css',
             }),
           ]
+        : []),
+      ...(options.blockingHeadScripts?.length
+        ? [new BlockingHeadScriptsPlugin(options.blockingHeadScripts)]
         : []),
     ],
     performance: { hints: false },
@@ -141,4 +221,98 @@ export function createAppWebpackConfig(
       client: { overlay: { errors: true, warnings: false } },
     },
   };
+}
+
+function remoteFederationPlugin(
+  options: AppBuildOptions,
+  externalRuntime: boolean,
+): ModuleFederationPlugin {
+  return new ModuleFederationPlugin({
+    name: options.federationName,
+    filename: 'remoteEntry.js',
+    exposes: options.exposes,
+    shared: sharedSingletons(options.appDir),
+    runtimePlugins: options.runtimePlugins,
+    dts: false,
+    manifest: true,
+    experiments: {
+      // The host provides `_FEDERATION_RUNTIME_CORE` before it loads any remote entry.
+      externalRuntime,
+      // A remote loads no remotes of its own, so its runtime code for loading them is left out.
+      optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+    },
+  });
+}
+
+/**
+ * The host: an ordinary bundle that starts the federation runtime on demand (see the file comment),
+ * followed in production by the pre-render of its pages when it has a `prerenderEntry`.
+ */
+function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | AppWebpackConfig[] {
+  const config = hostBrowserConfig(options, mode);
+  if (mode !== 'production' || !options.prerenderEntry) return config;
+  return [
+    config,
+    createPrerenderConfig({
+      after: options.federationName,
+      appDir: options.appDir,
+      entry: options.prerenderEntry,
+      htmlDir: join(options.appDir, 'dist'),
+      browser: config,
+    }),
+  ];
+}
+
+/** The host's browser compilation (exported for builds that change its entry or output, e.g. the benchmarks'). */
+export function hostBrowserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
+  const config = browserConfig(options, mode);
+  config.name = options.federationName;
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new webpack.DefinePlugin({
+      ...FEDERATION_RUNTIME_DEFINES,
+      __HOST_PROVIDED_SINGLETONS__: JSON.stringify(providedSingletons(options.appDir)),
+    }),
+  ];
+  return config;
+}
+
+/**
+ * A remote's production build: the container without a runtime, then the standalone page into
+ * the same folder (it runs after the container, so its clean-up never removes the container's files).
+ */
+function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
+  const containerName = `${options.federationName}-container`;
+  const container = browserConfig(options, 'production');
+  container.name = containerName;
+  // The container plugin adds `remoteEntry.js` as the only entry; there is no page in this build.
+  container.entry = {};
+  container.plugins = [remoteFederationPlugin(options, true)];
+  delete container.devServer;
+
+  const standalone = browserConfig(options, 'production');
+  standalone.name = `${options.federationName}-standalone`;
+  standalone.dependencies = [containerName];
+  standalone.output = {
+    ...standalone.output,
+    clean: false,
+    uniqueName: `${options.federationName}-standalone`,
+  };
+  delete standalone.devServer;
+  return [container, standalone];
+}
+
+/**
+ * The webpack configuration of an app: one compilation for the host and for a remote in
+ * development, two for a remote's production build (see the file comment).
+ */
+export function createAppWebpackConfig(
+  options: AppBuildOptions,
+  mode: Mode,
+): AppWebpackConfig | AppWebpackConfig[] {
+  if (!options.exposes) return hostConfigs(options, mode);
+  if (mode === 'production') return remoteProductionConfigs(options);
+  const config = browserConfig(options, mode);
+  config.plugins = [remoteFederationPlugin(options, false), ...(config.plugins ?? [])];
+  return config;
 }

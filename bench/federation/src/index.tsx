@@ -4,10 +4,11 @@
  * loaded through the federation runtime. Mirrors host/src/bootstrap.tsx but for the loader.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../../../host/src/styles/global.css';
 import { App } from '../../../host/src/App';
 import { createRemoteLoader } from '../../../host/src/remote-loading/remoteLoader';
+import { canHydrate } from '../../../host/src/prerender/prerenderedPage';
 import { loadSiteConfig } from '../../../host/src/site-config/siteConfig';
 import { startVitalsReporting } from '../../../host/src/vitals/startVitalsReporting';
 import CheckoutPanel from 'checkout/CheckoutPanel';
@@ -31,11 +32,19 @@ async function start(): Promise<void> {
   });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html must contain <div id="root">');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <App config={config} remoteLoader={remoteLoader} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (canHydrate(container, window.location.pathname, config)) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn('[hydration]', error),
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   startVitalsReporting();
 }
 

@@ -4,6 +4,9 @@ import { RemoteSlot } from '../remote-loading/RemoteSlot';
 import { ProductDescription } from './ProductDescription';
 import styles from './ProductPage.module.css';
 
+/** The page that composes the remotes' parts. */
+export const PRODUCT_PAGE_PATH = '/product';
+
 /** Path of the page the checkout opens in the payment tab while the order is sent. */
 export const LOADING_PAGE_PATH = '/loading';
 
@@ -23,10 +26,20 @@ export function ProductPage() {
         <p className={styles.price}>{formatPrice(UNIT_PRICE_CENTS)}</p>
       </header>
       <div className={styles.preview}>
-        <RemoteSlot remote="designer" module="ShirtPreview" props={{}} className={styles.previewSlot} />
+        <RemoteSlot
+          remote="designer"
+          module="ShirtPreview"
+          props={{}}
+          className={styles.previewSlot}
+        />
       </div>
       <RemoteSlot remote="designer" module="ArtForm" props={{}} className={styles.artFormSlot} />
-      <RemoteSlot remote="designer" module="DesignGallery" props={{}} className={styles.gallerySlot} />
+      <RemoteSlot
+        remote="designer"
+        module="DesignGallery"
+        props={{}}
+        className={styles.gallerySlot}
+      />
       <RemoteSlot
         remote="checkout"
         module="CheckoutPanel"

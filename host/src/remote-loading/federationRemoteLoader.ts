@@ -1,5 +1,5 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTES, type RemoteName, type SiteConfig } from '@tshirt/shared';
+import type { RemoteName, SiteConfig } from '@tshirt/shared';
+import type { FederationRuntime } from './federationRuntime';
 import { loadFailureLogPlugin } from './loadFailureLogPlugin';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
 import { retryEntryUrl } from './retryEntryUrl';
@@ -8,31 +8,84 @@ import { scriptTimeoutPlugin } from './scriptTimeoutPlugin';
 /** Margin so the host's own timer, with its clearer message, fires before the runtime's. */
 const RUNTIME_TIMEOUT_MARGIN_MS = 1_000;
 
+/** Longest wait for the page's load event before remote scripts are added anyway. */
+export const PAGE_LOAD_WAIT_CAP_MS = 3_000;
+
+/**
+ * Resolves once the page has loaded (or after `capMs`). A script added before the load event holds
+ * it back until the script settles, so a remote that never answers would keep the page "loading"
+ * (and the metrics reporting that starts on load) for the whole timeout. The entries are already
+ * downloading meanwhile through the server's preload hints.
+ */
+export function whenPageLoaded(
+  win: Window = window,
+  capMs: number = PAGE_LOAD_WAIT_CAP_MS,
+): Promise<void> {
+  if (win.document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = win.setTimeout(done, capMs);
+    function done() {
+      win.clearTimeout(timer);
+      win.removeEventListener('load', done);
+      resolve();
+    }
+    win.addEventListener('load', done);
+  });
+}
+
+export interface FederationRemoteLoader extends RemoteLoader {
+  /** Starts downloading the federation runtime now, for a page about to show remote parts. */
+  prepare(): void;
+}
+
 /**
  * The app's RemoteLoader: registers each remote at the entry the site config names (never baked
- * into the build) and loads exposed modules through the federation runtime.
+ * into the build) and loads exposed modules through the federation runtime, which is downloaded
+ * on the first load (or `prepare()`), so pages without remote parts never pay for it.
  */
-export function createFederationRemoteLoader(config: SiteConfig): RemoteLoader {
-  registerPlugins([
-    scriptTimeoutPlugin(config.remoteTimeoutMs + RUNTIME_TIMEOUT_MARGIN_MS),
-    loadFailureLogPlugin(),
-  ]);
-  const remoteNames = Object.keys(REMOTES) as RemoteName[];
-  registerRemotes(remoteNames.map((remote) => ({ name: REMOTES[remote].name, entry: config.remotes[remote].entry })));
+export function createFederationRemoteLoader(config: SiteConfig): FederationRemoteLoader {
+  let runtime: Promise<FederationRuntime> | undefined;
+  const startRuntime = (): Promise<FederationRuntime> => {
+    runtime ??= import(/* webpackChunkName: "federation-runtime" */ './federationRuntime')
+      .then(({ startFederationRuntime }) =>
+        startFederationRuntime(config, [
+          scriptTimeoutPlugin(config.remoteTimeoutMs + RUNTIME_TIMEOUT_MARGIN_MS),
+          loadFailureLogPlugin(),
+        ]),
+      )
+      .catch((error: unknown) => {
+        // A failed download (or start) is tried again on the next load (Retry).
+        runtime = undefined;
+        throw error;
+      });
+    return runtime;
+  };
 
   let retryAttempt = 0;
   // The runtime remembers a failed entry; re-registering (force) at a fresh URL makes it load anew.
+  // Chained on the runtime, so it happens before the load that follows it.
   const reregister = (remote: RemoteName): void => {
     retryAttempt += 1;
-    registerRemotes(
-      [{ name: REMOTES[remote].name, entry: retryEntryUrl(config.remotes[remote].entry, retryAttempt) }],
-      { force: true },
+    const entry = retryEntryUrl(config.remotes[remote].entry, retryAttempt);
+    startRuntime().then(
+      (started) => started.reregister(remote, entry),
+      () => undefined,
     );
   };
 
-  return createRemoteLoader({
-    loadModule: (moduleId) => loadRemote(moduleId),
+  const loader = createRemoteLoader({
+    loadModule: (moduleId) =>
+      startRuntime().then(async (started) => {
+        await whenPageLoaded();
+        return started.loadRemote(moduleId);
+      }),
     timeoutMs: config.remoteTimeoutMs,
     resetRemote: reregister,
   });
+  return {
+    ...loader,
+    prepare: () => {
+      startRuntime().catch(() => undefined);
+    },
+  };
 }

@@ -1,0 +1,112 @@
+import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
+import { createFederationRemoteLoader, whenPageLoaded } from './federationRemoteLoader';
+import { startFederationRuntime } from './federationRuntime';
+
+jest.mock('./federationRuntime', () => ({ startFederationRuntime: jest.fn() }));
+
+const startRuntime = jest.mocked(startFederationRuntime);
+
+function ArtForm() {
+  return null;
+}
+
+describe('createFederationRemoteLoader', () => {
+  const calls: string[] = [];
+  const loadRemote = jest.fn(async (moduleId: string) => {
+    calls.push(`load ${moduleId}`);
+    return { default: ArtForm };
+  });
+  const reregister = jest.fn((remote: string, entry: string) => {
+    calls.push(`reregister ${remote} ${entry}`);
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    startRuntime.mockReset().mockReturnValue({ loadRemote, reregister });
+  });
+
+  it('starts the federation runtime only when a remote part is first loaded', async () => {
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    await Promise.resolve();
+    expect(startRuntime).not.toHaveBeenCalled();
+    await expect(loader.load('designer', 'ArtForm')).resolves.toBe(ArtForm);
+    await loader.load('designer', 'ShirtPreview');
+    expect(startRuntime).toHaveBeenCalledTimes(1);
+    expect(startRuntime).toHaveBeenCalledWith(DEFAULT_SITE_CONFIG, expect.any(Array));
+  });
+
+  it('starts it ahead of the first load when asked to prepare', async () => {
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    loader.prepare();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(startRuntime).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers a failed remote at a fresh entry URL before loading from it again', async () => {
+    loadRemote.mockImplementationOnce(async (moduleId: string) => {
+      calls.push(`load ${moduleId}`);
+      throw new Error('RUNTIME-008');
+    });
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    await expect(loader.load('designer', 'ArtForm')).rejects.toThrow();
+    await loader.load('designer', 'ArtForm');
+    expect(calls).toEqual([
+      'load designer/ArtForm',
+      expect.stringMatching(
+        /^reregister designer .*\/remotes\/designer\/remoteEntry\.js\?retry=1$/,
+      ),
+      'load designer/ArtForm',
+    ]);
+  });
+
+  it('downloads the runtime again on the next load when its download failed', async () => {
+    startRuntime.mockImplementationOnce(() => {
+      throw new Error('ChunkLoadError');
+    });
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    await expect(loader.load('checkout', 'CheckoutPanel')).rejects.toThrow();
+    await expect(loader.load('checkout', 'CheckoutPanel')).resolves.toBe(ArtForm);
+    expect(startRuntime).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('whenPageLoaded', () => {
+  afterEach(() => jest.useRealTimers());
+
+  function loadingWindow(): Window {
+    const win = Object.create(window) as Window;
+    Object.defineProperty(win, 'document', { value: { readyState: 'interactive' } });
+    const target = new EventTarget();
+    win.addEventListener = target.addEventListener.bind(target);
+    win.removeEventListener = target.removeEventListener.bind(target);
+    win.dispatchEvent = target.dispatchEvent.bind(target);
+    win.setTimeout = window.setTimeout.bind(window);
+    win.clearTimeout = window.clearTimeout.bind(window);
+    return win;
+  }
+
+  it('resolves at once on a page that has loaded', async () => {
+    await expect(whenPageLoaded(window, 1_000)).resolves.toBeUndefined();
+  });
+
+  it('waits for the load event of a page still loading', async () => {
+    const win = loadingWindow();
+    let resolved = false;
+    void whenPageLoaded(win, 60_000).then(() => {
+      resolved = true;
+    });
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    win.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(resolved).toBe(true);
+  });
+
+  it('stops waiting after the cap when the load event is held back', async () => {
+    jest.useFakeTimers();
+    const win = loadingWindow();
+    const waited = whenPageLoaded(win, 3_000);
+    jest.advanceTimersByTime(3_000);
+    await expect(waited).resolves.toBeUndefined();
+  });
+});
