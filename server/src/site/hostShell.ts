@@ -6,7 +6,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '@tshirt/shared/contract';
-import { SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
+import {
+  DEFAULT_BRAND_NAME,
+  DEFAULT_CONTACT_EMAIL,
+  SITE_CONFIG_ELEMENT_ID,
+} from '@tshirt/shared/contract';
 import { escapeHtml } from './htmlPages';
 import { jsonForScriptElement } from './siteConfig';
 
@@ -45,6 +49,41 @@ export function injectIntoShell(html: string, siteConfig: SiteConfig, pathname: 
   return insertBeforeHeadEnd(html, preloads + configScript);
 }
 
+/** Where the host build lists its pre-rendered route pages (`{ "/product": "pages/product.html" }`). */
+const PRERENDERED_ROUTES_FILE = join('pages', 'routes.json');
+
+/**
+ * The host's pages rendered at build time, so a route paints before any JavaScript runs. They carry
+ * the default brand and contact address; with others configured, the empty shell is served instead
+ * (the browser would otherwise show the default brand until the app takes over).
+ */
+async function readPrerenderedPages(
+  hostDistDir: string,
+  siteConfig: SiteConfig,
+): Promise<Map<string, RenderedPage>> {
+  const pages = new Map<string, RenderedPage>();
+  if (siteConfig.brandName !== DEFAULT_BRAND_NAME || siteConfig.contactEmail !== DEFAULT_CONTACT_EMAIL) {
+    return pages;
+  }
+  let routes: Record<string, unknown>;
+  try {
+    routes = JSON.parse(await readFile(join(hostDistDir, PRERENDERED_ROUTES_FILE), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return pages;
+  }
+  for (const route of SPA_ROUTES) {
+    const file = routes[route];
+    if (typeof file !== 'string' || file.includes('..')) continue;
+    try {
+      const html = await readFile(join(hostDistDir, file), 'utf8');
+      pages.set(route, renderPage(injectIntoShell(html, siteConfig, route)));
+    } catch {
+      // A missing page falls back to the empty shell.
+    }
+  }
+  return pages;
+}
+
 /** How often the built index.html is checked for a new build (not on every request). */
 const BUILD_CHECK_INTERVAL_MS = 1000;
 
@@ -63,8 +102,15 @@ function renderPage(html: string): RenderedPage {
 
 export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): HostShell {
   const indexFile = join(hostDistDir, 'index.html');
-  /** The pages of the current build: with and without the remote preloads. */
-  let build: { mtimeMs: number; withPreloads: RenderedPage; plain: RenderedPage } | undefined;
+  /** The pages of the current build: the empty shell (with and without preloads) and pre-rendered routes. */
+  let build:
+    | {
+        mtimeMs: number;
+        withPreloads: RenderedPage;
+        plain: RenderedPage;
+        prerendered: Map<string, RenderedPage>;
+      }
+    | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
 
@@ -78,6 +124,7 @@ export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): Ho
         mtimeMs,
         withPreloads: renderPage(injectIntoShell(html, siteConfig, '/product')),
         plain: renderPage(injectIntoShell(html, siteConfig, '/')),
+        prerendered: await readPrerenderedPages(hostDistDir, siteConfig),
       };
     } catch {
       build = undefined;
@@ -95,6 +142,8 @@ export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): Ho
       }
       if (checking) await checking;
       if (!build) return undefined;
+      const prerendered = build.prerendered.get(pathname);
+      if (prerendered) return prerendered;
       return ROUTES_USING_REMOTES.has(pathname) ? build.withPreloads : build.plain;
     },
   };
