@@ -87,3 +87,40 @@ export function providedSingletons(appDir: string): Record<string, ProvidedSingl
     ]),
   );
 }
+
+/** Whether `version` satisfies `range`; ranges are `^x.y.z`, `~x.y.z` or exact, as our apps write them. */
+export function satisfiesRange(version: string, range: string): boolean {
+  const parse = (text: string) => text.split('.').map((part) => Number.parseInt(part, 10));
+  const match = /^([\^~]?)(\d+\.\d+\.\d+)$/.exec(range.trim());
+  if (!match) throw new Error(`Unsupported version range "${range}": use ^x.y.z, ~x.y.z or x.y.z`);
+  const [major, minor, patch] = parse(version);
+  const [wantMajor, wantMinor, wantPatch] = parse(match[2]!);
+  if ([major, minor, patch, wantMajor, wantMinor, wantPatch].some((n) => n === undefined || Number.isNaN(n))) {
+    return false;
+  }
+  const atLeast =
+    major! > wantMajor! ||
+    (major === wantMajor && (minor! > wantMinor! || (minor === wantMinor && patch! >= wantPatch!)));
+  if (!atLeast) return false;
+  if (match[1] === '^') return wantMajor === 0 ? major === 0 && minor === wantMinor : major === wantMajor;
+  if (match[1] === '~') return major === wantMajor && minor === wantMinor;
+  return major === wantMajor && minor === wantMinor && patch === wantPatch;
+}
+
+/**
+ * Sentences naming every singleton a remote requires at a range the host does not provide: the
+ * remote would run against a version it was not built for, so the mismatch is reported up front.
+ */
+export function findSingletonMismatches(
+  remoteName: string,
+  hostProvides: Record<string, ProvidedSingleton>,
+  remoteRequires: Record<string, SharedSingletonConfig>,
+): string[] {
+  return Object.entries(remoteRequires).flatMap(([request, { requiredVersion }]) => {
+    const provided = hostProvides[request];
+    if (!provided) return [`${remoteName} shares ${request}, which the host does not provide`];
+    return satisfiesRange(provided.version, requiredVersion)
+      ? []
+      : [`${remoteName} requires ${request}@${requiredVersion}, but the host provides ${provided.version}`];
+  });
+}
