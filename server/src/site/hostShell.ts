@@ -50,7 +50,7 @@ export function injectIntoShell(html: string, siteConfig: SiteConfig, pathname: 
 }
 
 /** Where the host build lists its pre-rendered route pages (`{ "/product": "pages/product.html" }`). */
-const PRERENDERED_ROUTES_FILE = join('pages', 'routes.json');
+const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
 
 /**
  * The host's pages rendered at build time, so a route paints before any JavaScript runs. They carry
