@@ -2,11 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Page, Request } from 'playwright-core';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS, PAGE_TEXT } from '@tshirt/shared/labels';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort } from './harness/ports';
+import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
@@ -23,9 +22,9 @@ const statics: Server[] = [];
 const remoteRequests: string[] = [];
 
 async function serve(root: string): Promise<string> {
-  const port = await freePort();
-  statics.push(await startStaticServer({ root, port }));
-  return `http://127.0.0.1:${port}`;
+  const { server, origin } = await serveFolder(root);
+  statics.push(server);
+  return origin;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort } from './harness/ports';
+import { serveFolder } from './harness/ports';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 let store: StoreServer;
@@ -27,8 +26,8 @@ afterEach(async () => {
 
 /** Serves a remote's production build alone, with its API calls forwarded to the store server. */
 async function openStandalone(folder: string): Promise<void> {
-  const port = await freePort();
-  statics.push(await startStaticServer({ root: join(REPO_ROOT, folder, 'dist'), port }));
+  const { server, origin } = await serveFolder(join(REPO_ROOT, folder, 'dist'));
+  statics.push(server);
   page = await browser.newPage();
   await page.route('**/creator/**', async (route) => {
     const url = new URL(route.request().url());
@@ -39,7 +38,7 @@ async function openStandalone(folder: string): Promise<void> {
       body: Buffer.from(await answer.arrayBuffer()),
     });
   });
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(`${origin}/`);
 }
 
 it('the designer runs alone: fields, preview, gallery and generation', async () => {

@@ -8,6 +8,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { cacheControlForStaticFile } from './cachePolicy';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,11 +24,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.woff2': 'font/woff2',
 };
-
-/** A name like `chunks/123.0fe051d53e.js` carries a content hash and never changes. */
-export function isContentHashed(path: string): boolean {
-  return /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(path);
-}
 
 export interface StaticServerOptions {
   root: string;
@@ -58,7 +54,7 @@ export function startStaticServer({ root, port, host = '127.0.0.1' }: StaticServ
     response.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Length': size,
-      'Cache-Control': isContentHashed(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': cacheControlForStaticFile(file),
     });
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);

@@ -24,7 +24,7 @@ import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { providedSingletons, sharedSingletons } from './federation';
 import { createPrerenderConfig } from './prerender';
-import { isContentHashed } from './serveStatic';
+import { isContentHashed } from './cachePolicy';
 
 export interface AppBuildOptions {
   /** The app's folder (its package.json, src/ and public/ live there). */

@@ -1,4 +1,6 @@
+import type { Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 
 /** A loopback port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -24,4 +26,11 @@ export async function startSilentServer(port: number): Promise<{ stop(): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Serves a build folder the way a CDN would (CORS, cache headers) on a free loopback port. */
+export async function serveFolder(root: string): Promise<{ server: HttpServer; origin: string }> {
+  const port = await freePort();
+  const server = await startStaticServer({ root, port });
+  return { server, origin: `http://127.0.0.1:${port}` };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_CACHE } from './cachePolicy';
+import { NO_CACHE } from '@tshirt/shared/build/cachePolicy';
 import { frontEndNotBuiltPage } from './htmlPages';
 
 /** The best encoding of the page the browser accepts (a `q=0` refuses one). */

@@ -5,7 +5,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../http/globalPlugin';
-import { cacheControlForStaticFile } from '../../site/cachePolicy';
+import { cacheControlForStaticFile } from '@tshirt/shared/build/cachePolicy';
 import { precompressFolder } from '../../site/precompressStatic';
 
 export const REMOTES_PATH_PREFIX = '/remotes/';

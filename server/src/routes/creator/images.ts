@@ -9,7 +9,7 @@ import { premadeDesignSvg, renderPrintPng } from '../../art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { createRenderOnce } from '../../images/printFiles';
-import { IMMUTABLE } from '../../site/cachePolicy';
+import { IMMUTABLE } from '@tshirt/shared/build/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileParamsSchema } from '../../schemas/creator';
 

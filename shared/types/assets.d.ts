@@ -1,3 +1,4 @@
+// Module types for what the front-end builds import besides code (css-loader, asset modules).
 declare module '*.module.css' {
   const classNames: Readonly<Record<string, string>>;
   export default classNames;
