@@ -39,7 +39,7 @@ function nodeProject(name: string, extra: Partial<Config> = {}): Config {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
     testEnvironment: 'node',
-    transform: { '^.+\\.(t|j)sx?$': swc as unknown as [string, Record<string, unknown>] },
+    transform: { '^.+\\.(m?js|jsx|tsx?)$': swc as unknown as [string, Record<string, unknown>] },
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     ...extra,
   } as Config;
@@ -52,8 +52,10 @@ const config: Config = {
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
     nodeProject('server', {
-      // @fastify/static requires the ESM-only content-disposition 3; let swc turn it into CommonJS.
-      transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
+      // ESM-only packages (@fastify/static's content-disposition 3, typebox 1): swc turns them into CommonJS.
+      transformIgnorePatterns: [
+        '^(?!.*/node_modules/(content-disposition|typebox)/).*/node_modules/',
+      ],
     }),
     nodeProject('e2e'),
   ],

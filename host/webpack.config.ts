@@ -18,7 +18,10 @@ export function hostBuildOptions(mode: Mode): AppBuildOptions {
     publicPath: '/',
     alias: mode === 'production' ? reactRouterProductionAlias() : {},
     prerenderEntry: './src/prerender/renderRoutes.tsx',
-    blockingHeadScripts: [join(__dirname, 'public', 'orientation.js')],
+    blockingHeadScripts: [
+      join(__dirname, 'public', 'orientation.js'),
+      join(__dirname, 'public', 'hold-part-events.js'),
+    ],
   };
 }
 

@@ -5,6 +5,7 @@ import { App } from './App';
 import { canHydrate } from './prerender/prerenderedPage';
 import { PRODUCT_PAGE_PATH } from './product/ProductPage';
 import { createFederationRemoteLoader } from './remote-loading/federationRemoteLoader';
+import { collectServerParts } from './remote-loading/serverParts';
 import { loadSiteConfig } from './site-config/siteConfig';
 import { startVitalsReporting } from './vitals/startVitalsReporting';
 
@@ -21,9 +22,11 @@ async function start(): Promise<void> {
   if (window.location.pathname === PRODUCT_PAGE_PATH) remoteLoader.prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html must contain <div id="root">');
+  // Read before React touches the page: each slot renders its part's element with this markup.
+  const serverParts = collectServerParts(container);
   const app = (
     <StrictMode>
-      <App config={config} remoteLoader={remoteLoader} />
+      <App config={config} remoteLoader={remoteLoader} serverParts={serverParts} />
     </StrictMode>
   );
   // Pre-rendered HTML of this very page is adopted; HTML for another page or brand is replaced.

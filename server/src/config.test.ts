@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         checkout: '/remotes/checkout/remoteEntry.js',
       },
       remoteTimeoutMs: 120_000,
+      markupBudgetMs: 250,
     });
   });
 

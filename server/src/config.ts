@@ -21,6 +21,8 @@ export const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
 export const DEFAULT_STRIPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE = 30;
+/** Long enough for a remote's origin nearby, short enough that a slow one never holds a page back. */
+export const DEFAULT_REMOTE_MARKUP_BUDGET_MS = 250;
 /** `DATA_DIR` value that keeps the embedded database in memory (tests, throwaway demos). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -54,6 +56,8 @@ export interface SiteSettings {
   /** Entry file URL (absolute or same-origin path) of each remote. */
   remoteEntries: Record<RemoteName, string>;
   remoteTimeoutMs: number;
+  /** How long a page request waits for a remote's server-rendered markup before using its placeholder. */
+  markupBudgetMs: number;
 }
 
 export interface AppConfig {
@@ -240,6 +244,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
         checkout: remoteEntry(reader, 'CHECKOUT_URL', '/remotes/checkout/'),
       },
       remoteTimeoutMs: reader.integer('REMOTE_TIMEOUT_MS', REMOTE_LOAD_TIMEOUT_MS, 1000, 600_000),
+      markupBudgetMs: reader.integer(
+        'REMOTE_MARKUP_BUDGET_MS',
+        DEFAULT_REMOTE_MARKUP_BUDGET_MS,
+        10,
+        5_000,
+      ),
     },
     staticDirs: {
       host: staticDir(reader, 'HOST_DIST_DIR', resolve(REPO_ROOT, 'host', 'dist')),

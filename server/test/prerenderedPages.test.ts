@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRERENDERED_ROUTES_FILE, SITE_SETTING_TOKENS } from '@tshirt/shared/contract';
 import type { Database } from '../src/storage/database';
+import { writeHostPages } from './fakeComposition';
 import {
   createFakeFrontEnd,
   openTestDatabase,
@@ -14,18 +16,27 @@ let db: Database;
 let frontEnd: FakeFrontEnd;
 const running: RunningApp[] = [];
 
+const page = (body: string) =>
+  `<!doctype html><html><head><title>${SITE_SETTING_TOKENS.brandName}</title></head><body>${body}</body></html>`;
+
 beforeAll(async () => {
   db = await openTestDatabase();
   frontEnd = createFakeFrontEnd();
-  const pages = join(frontEnd.env.HOST_DIST_DIR!, 'pages');
-  mkdirSync(pages, { recursive: true });
+  const hostDir = frontEnd.env.HOST_DIST_DIR!;
+  writeHostPages(hostDir, {
+    '/loading': page(
+      `<h1>Pre-rendered loading</h1><a href="mailto:${SITE_SETTING_TOKENS.contactEmail}">${SITE_SETTING_TOKENS.brandName}</a>`,
+    ),
+    '*': page('<h1>Pre-rendered not found</h1>'),
+  });
+  // A route map pointing outside the build is ignored.
+  const routes = JSON.parse(readFileSync(join(hostDir, PRERENDERED_ROUTES_FILE), 'utf8')) as Record<
+    string,
+    string
+  >;
   writeFileSync(
-    join(pages, 'routes.json'),
-    JSON.stringify({ '/product': 'pages/product.html', '/empty': '../../etc/passwd' }),
-  );
-  writeFileSync(
-    join(pages, 'product.html'),
-    '<!doctype html><html><head><title>Product</title></head><body><h1>Pre-rendered product</h1></body></html>',
+    join(hostDir, PRERENDERED_ROUTES_FILE),
+    JSON.stringify({ ...routes, '/empty': '../../etc/passwd' }),
   );
 });
 
@@ -42,30 +53,40 @@ async function start(env: Record<string, string> = {}): Promise<RunningApp> {
 }
 
 describe('pre-rendered route pages', () => {
-  it('serve a route its pre-rendered HTML with the site config and remote preloads inlined', async () => {
+  it('serve a route its pre-rendered HTML with the site config inlined and the brand filled in', async () => {
     const app = await start();
-    const response = await fetch(`${app.url}/product`);
+    const response = await fetch(`${app.url}/loading`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<h1>Pre-rendered product</h1>');
-    expect(html).toMatch(/<link rel="preload" as="script" href="[^"]*remoteEntry\.js">.*id="site-config".*<\/head>/s);
+    expect(html).toContain('<h1>Pre-rendered loading</h1>');
+    expect(html).toContain('<a href="mailto:hello@threadwise.example">Threadwise</a>');
+    expect(html).toMatch(/id="site-config".*<\/head>/s);
+    expect(html).not.toContain(SITE_SETTING_TOKENS.brandName);
   });
 
-  it('fall back to the empty shell for routes without a page, paths outside the build and unknown paths', async () => {
+  it('carry the configured brand and contact address, escaped, when the store has its own', async () => {
+    const app = await start({ BRAND_NAME: 'Tee & <Co>', CONTACT_EMAIL: 'shop@tee.example' });
+    const html = await (await fetch(`${app.url}/loading`)).text();
+    expect(html).toContain('<h1>Pre-rendered loading</h1>');
+    expect(html).toContain('<a href="mailto:shop@tee.example">Tee &#38; &#60;Co&#62;</a>');
+    expect(html).toContain('<title>Tee &#38; &#60;Co&#62;</title>');
+  });
+
+  it('answer an unknown path with the pre-rendered not-found page and status 404', async () => {
     const app = await start();
-    for (const [path, status] of [['/', 200], ['/empty', 200], ['/nowhere', 404]] as const) {
+    const response = await fetch(`${app.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<h1>Pre-rendered not found</h1>');
+  });
+
+  it('fall back to the empty shell for routes without a page and paths outside the build', async () => {
+    const app = await start();
+    for (const path of ['/', '/empty']) {
       const response = await fetch(`${app.url}${path}`);
-      expect(response.status).toBe(status);
+      expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html).not.toContain('Pre-rendered product');
+      expect(html).not.toContain('Pre-rendered');
       expect(html).toContain('id="site-config"');
     }
-  });
-
-  it('are not used when another brand is configured, since they carry the default one', async () => {
-    const app = await start({ BRAND_NAME: 'Other Shirts' });
-    const html = await (await fetch(`${app.url}/product`)).text();
-    expect(html).not.toContain('Pre-rendered product');
-    expect(html).toContain('Other Shirts');
   });
 });

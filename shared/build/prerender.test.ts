@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRERENDERED_ROUTES_FILE, writePrerenderedPages } from './prerender';
+import { PRERENDERED_ROUTES_FILE } from '../src/contract';
+import { writePrerenderedPages } from './prerender';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Store</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';

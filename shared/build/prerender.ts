@@ -11,8 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpack, { type Compiler, type Configuration } from 'webpack';
-
-export const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
+import { PRERENDERED_ROUTES_FILE } from '../src/contract';
 
 interface RenderRoutesModule {
   PRERENDERED_ROUTES: Record<string, string>;
@@ -78,28 +77,37 @@ class WritePrerenderedPagesPlugin {
   }
 }
 
-export interface PrerenderBuildOptions {
+export interface NodeRenderBuildOptions {
+  /** The compilation's name. */
+  name: string;
   /** The browser compilation this one runs after (its `name`). */
   after: string;
   /** The app's folder. */
   appDir: string;
-  /** The renderer module, e.g. `./src/prerender/renderRoutes.tsx`. */
+  /** The renderer module. */
   entry: string;
-  /** Where the browser build wrote index.html; the pages are written beside it. */
-  htmlDir: string;
-  /** The browser build's module rules, resolve options and defines, adapted here for Node. */
+  /** Where the bundle is written (a cache folder: it is a build tool, not part of the release). */
+  outputDir: string;
+  /** The browser build's module rules, resolve options and output paths, adapted here for Node. */
   browser: Configuration;
+  /** What to do with the built renderer once it is written. */
+  plugins: webpack.WebpackPluginInstance[];
 }
 
-/** The Node compilation that renders the pages; CSS yields class names only, assets only URLs. */
-export function createPrerenderConfig({
+/**
+ * A Node compilation of an app's own modules, with the browser build's loaders, so what it renders
+ * has the same CSS Module class names and asset URLs: CSS yields class names only, assets only URLs.
+ * The host's page pre-render and each remote's fragments are built with it.
+ */
+export function createNodeRenderConfig({
+  name,
   after,
   appDir,
   entry,
-  htmlDir,
+  outputDir,
   browser,
-}: PrerenderBuildOptions): Configuration {
-  const outputDir = join(appDir, 'node_modules/.cache/prerender');
+  plugins,
+}: NodeRenderBuildOptions): Configuration {
   const rules = (browser.module?.rules ?? []).map((rule) => {
     if (!rule || typeof rule !== 'object') return rule;
     if (rule.type === 'asset/resource') return { ...rule, generator: { emit: false } };
@@ -123,12 +131,12 @@ export function createPrerenderConfig({
     return rule;
   });
   return {
-    name: `${browser.name ?? 'app'}-prerender`,
+    name,
     dependencies: [after],
     mode: 'production',
     target: 'node',
     context: appDir,
-    entry: { renderRoutes: entry },
+    entry: { render: entry },
     devtool: false,
     output: {
       path: outputDir,
@@ -141,10 +149,40 @@ export function createPrerenderConfig({
     resolve: browser.resolve,
     module: { rules },
     optimization: { minimize: false },
-    plugins: [
-      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new WritePrerenderedPagesPlugin(join(outputDir, 'renderRoutes.js'), htmlDir),
-    ],
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), ...plugins],
     performance: { hints: false },
   };
+}
+
+export interface PrerenderBuildOptions {
+  /** The browser compilation this one runs after (its `name`). */
+  after: string;
+  /** The app's folder. */
+  appDir: string;
+  /** The renderer module, e.g. `./src/prerender/renderRoutes.tsx`. */
+  entry: string;
+  /** Where the browser build wrote index.html; the pages are written beside it. */
+  htmlDir: string;
+  /** The browser build's configuration. */
+  browser: Configuration;
+}
+
+/** The Node compilation that renders the host's pages after its browser build. */
+export function createPrerenderConfig({
+  after,
+  appDir,
+  entry,
+  htmlDir,
+  browser,
+}: PrerenderBuildOptions): Configuration {
+  const outputDir = join(appDir, 'node_modules/.cache/prerender');
+  return createNodeRenderConfig({
+    name: `${browser.name ?? 'app'}-prerender`,
+    after,
+    appDir,
+    entry,
+    outputDir,
+    browser,
+    plugins: [new WritePrerenderedPagesPlugin(join(outputDir, 'render.js'), htmlDir)],
+  });
 }

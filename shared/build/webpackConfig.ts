@@ -16,13 +16,19 @@
  *   with its own runtime, which works with the same host.
  */
 import { readFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '../src/contract';
 import { providedSingletons, sharedSingletons } from './federation';
+import {
+  RecordContainerBuildPlugin,
+  createFragmentsConfig,
+  type ContainerBuildRecord,
+} from './fragments';
 import { createPrerenderConfig } from './prerender';
 import { isContentHashed } from './cachePolicy';
 
@@ -99,7 +105,10 @@ function typeScriptRule(appDir: string): RuleSetRule {
 
 const ASSET_TEST = /\.(png|jpe?g|webp|avif|svg|woff2?)$/i;
 
-/** Emits each script with a content hash and puts a blocking `<script>` for it after the stylesheets in the head. */
+/**
+ * Emits the scripts as one file with a content hash (one request, not one each) and puts a blocking
+ * `<script>` for it after the stylesheets in the head.
+ */
 class BlockingHeadScriptsPlugin {
   constructor(private readonly files: string[]) {}
 
@@ -109,35 +118,34 @@ class BlockingHeadScriptsPlugin {
         typeof compiler.options.output.publicPath === 'string'
           ? compiler.options.output.publicPath
           : '/';
-      const emitted: string[] = [];
+      let emitted: string | undefined;
       compilation.hooks.processAssets.tap(
         {
           name: 'BlockingHeadScriptsPlugin',
           stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
         },
         () => {
-          emitted.length = 0;
-          for (const file of this.files) {
-            const source = readFileSync(file);
-            const hash = webpack.util
-              .createHash('sha256')
-              .update(source)
-              .digest('hex')
-              .slice(0, 10);
-            const name = `${basename(file, extname(file))}.${hash}.js`;
-            compilation.emitAsset(name, new webpack.sources.RawSource(source), { immutable: true });
-            compilation.fileDependencies.add(file);
-            emitted.push(name);
-          }
+          const source = this.files.map((file) => readFileSync(file, 'utf8')).join('\n');
+          for (const file of this.files) compilation.fileDependencies.add(file);
+          const hash = webpack.util.createHash('sha256').update(source).digest('hex').slice(0, 10);
+          emitted = `page-start.${hash}.js`;
+          compilation.emitAsset(emitted, new webpack.sources.RawSource(source), {
+            immutable: true,
+          });
         },
       );
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
         'BlockingHeadScriptsPlugin',
         (groups) => {
-          const tags = emitted.map((name) =>
-            HtmlWebpackPlugin.createHtmlTagObject('script', { src: `${publicPath}${name}` }, ''),
-          );
-          groups.headTags.push(...tags);
+          if (emitted) {
+            groups.headTags.push(
+              HtmlWebpackPlugin.createHtmlTagObject(
+                'script',
+                { src: `${publicPath}${emitted}` },
+                '',
+              ),
+            );
+          }
           return groups;
         },
       );
@@ -149,7 +157,6 @@ class BlockingHeadScriptsPlugin {
 function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const production = mode === 'production';
   const { appDir } = options;
-  const extractsCss = options.publicPath === '/';
   return {
     mode,
     // Every browser the store supports runs ES2022 (as the TypeScript target): webpack's own code is shorter too.
@@ -178,7 +185,8 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
         {
           test: /\.css$/,
           use: [
-            extractsCss ? MiniCssExtractPlugin.loader : 'style-loader',
+            // Files, not JS: the server inlines a part's CSS with its markup, and the JS stays smaller.
+            MiniCssExtractPlugin.loader,
             { loader: 'css-loader', options: { modules: cssModuleOptions(options, production) } },
           ],
         },
@@ -190,16 +198,10 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
         template: options.htmlTemplate ?? join(appDir, 'public', 'index.html'),
         scriptLoading: 'defer',
       }),
-      ...(extractsCss
-        ? [
-            new MiniCssExtractPlugin({
-              filename: production ? '[name].[contenthash:10].css' : '[name].css',
-              chunkFilename: production
-                ? 'chunks/[name].[contenthash:10].css'
-                : 'chunks/[name].css',
-            }),
-          ]
-        : []),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: production ? 'chunks/[name].[contenthash:10].css' : 'chunks/[name].css',
+      }),
       ...(options.blockingHeadScripts?.length
         ? [new BlockingHeadScriptsPlugin(options.blockingHeadScripts)]
         : []),
@@ -223,6 +225,15 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   };
 }
 
+const RELEASE_EXPORT_LOADER = join(__dirname, 'releaseExportLoader.js');
+
+/** The exposes map with each module passed through the loader that adds its release id. */
+function exposesWithRelease(exposes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(exposes).map(([request, file]) => [request, `${RELEASE_EXPORT_LOADER}!${file}`]),
+  );
+}
+
 function remoteFederationPlugin(
   options: AppBuildOptions,
   externalRuntime: boolean,
@@ -230,7 +241,7 @@ function remoteFederationPlugin(
   return new ModuleFederationPlugin({
     name: options.federationName,
     filename: 'remoteEntry.js',
-    exposes: options.exposes,
+    exposes: exposesWithRelease(options.exposes ?? {}),
     shared: sharedSingletons(options.appDir),
     runtimePlugins: options.runtimePlugins,
     dts: false,
@@ -263,31 +274,65 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
   ];
 }
 
+/** What `host-manifest.json` holds: the contract version and each shared singleton the host provides. */
+export interface HostManifest {
+  contractVersion: number;
+  provides: ReturnType<typeof providedSingletons>;
+}
+
+/** Emits `host-manifest.json`: the server checks remote fragments against it, remote teams their ranges. */
+class HostManifestPlugin {
+  constructor(private readonly manifest: HostManifest) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('HostManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'HostManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            HOST_MANIFEST_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify(this.manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
 /** The host's browser compilation (exported for builds that change its entry or output, e.g. the benchmarks'). */
 export function hostBrowserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const config = browserConfig(options, mode);
+  const provides = providedSingletons(options.appDir);
   config.name = options.federationName;
   config.plugins = [
     ...(config.plugins ?? []),
     new webpack.DefinePlugin({
       ...FEDERATION_RUNTIME_DEFINES,
-      __HOST_PROVIDED_SINGLETONS__: JSON.stringify(providedSingletons(options.appDir)),
+      __HOST_PROVIDED_SINGLETONS__: JSON.stringify(provides),
     }),
+    new HostManifestPlugin({ contractVersion: CONTRACT_VERSION, provides }),
   ];
   return config;
 }
 
 /**
  * A remote's production build: the container without a runtime, then the standalone page into
- * the same folder (it runs after the container, so its clean-up never removes the container's files).
+ * the same folder (it runs after the container, so its clean-up never removes the container's
+ * files), and the server-side fragments of its exposed modules (./fragments.ts).
  */
 function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   const containerName = `${options.federationName}-container`;
+  const record: ContainerBuildRecord = { styles: [] };
   const container = browserConfig(options, 'production');
   container.name = containerName;
   // The container plugin adds `remoteEntry.js` as the only entry; there is no page in this build.
   container.entry = {};
-  container.plugins = [remoteFederationPlugin(options, true)];
+  container.plugins = [
+    remoteFederationPlugin(options, true),
+    // Its CSS files: the exposed modules load theirs, the fragments inline them.
+    ...(container.plugins ?? []).filter((plugin) => plugin instanceof MiniCssExtractPlugin),
+    new RecordContainerBuildPlugin(record),
+  ];
   delete container.devServer;
 
   const standalone = browserConfig(options, 'production');
@@ -299,7 +344,15 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     uniqueName: `${options.federationName}-standalone`,
   };
   delete standalone.devServer;
-  return [container, standalone];
+
+  const fragments = createFragmentsConfig({
+    remote: options.federationName as RemoteName,
+    appDir: options.appDir,
+    exposes: options.exposes ?? {},
+    container,
+    record,
+  });
+  return [container, standalone, fragments];
 }
 
 /**

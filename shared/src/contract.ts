@@ -88,3 +88,69 @@ export const DEFAULT_BRAND_NAME = 'Threadwise';
 export const DEFAULT_CONTACT_EMAIL = 'hello@threadwise.example';
 /** Name of each remote's entry file inside its build folder. */
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+/**
+ * Server composition (docs/ARCHITECTURE.md). Each remote's build renders its exposed modules'
+ * initial state to HTML fragments, published beside its entry as REMOTE_FRAGMENTS_FILE. The server
+ * puts each fragment in the `/product` HTML inside an element carrying the attributes below; the
+ * host adopts that element and hydrates the part when its code arrives.
+ */
+export const REMOTE_FRAGMENTS_FILE = 'fragments.json';
+/** Bumped when the fragments file changes shape; a server ignores a format it does not know. */
+export const FRAGMENTS_FORMAT = 1;
+
+/** The props the product page gives each part; a remote renders its fragments with exactly these. */
+export const PRODUCT_PAGE_PART_PROPS = {
+  designer: { ShirtPreview: {}, ArtForm: {}, DesignGallery: {} },
+  checkout: { CheckoutPanel: { loadingPagePath: '/loading' } },
+} as const satisfies { [R in RemoteName]: RemoteModulePropTypes[R] };
+
+/** Attributes of the element that holds one server-rendered part (values are the fragment's own). */
+export const PART_ATTRIBUTES = {
+  /** The part's module id, e.g. `designer/ArtForm`. */
+  part: 'data-remote-part',
+  /** The release of the remote that rendered the markup. */
+  release: 'data-release',
+  /** The `identifierPrefix` React's ids were rendered with. */
+  identifierPrefix: 'data-id-prefix',
+  /** The props the markup was rendered with, as JSON. */
+  props: 'data-props',
+  /** Set by the host once the part's code runs ("live"): until then the page holds clicks for it. */
+  state: 'data-part-state',
+  /** Marks the one child of the part's element that the part's own React root renders into. */
+  root: 'data-part-root',
+} as const;
+
+/** Marks the host's loading placeholder of a part, which the server replaces with the part's markup. */
+export const PART_PLACEHOLDER_ATTRIBUTE = 'data-remote-placeholder';
+
+/** Every React root of a part gets its own id prefix, so ids never collide between parts. */
+export function partIdentifierPrefix<R extends RemoteName>(
+  remote: R,
+  module: ExposedName<R>,
+): string {
+  return `${REMOTES[remote].name}-${module}-`;
+}
+
+/**
+ * Each exposed module also exports the release of the build it came from under this name (the
+ * build adds it), so the host can tell markup of one release from code of another.
+ */
+export const RELEASE_EXPORT = '__release';
+
+/**
+ * Stand-ins the host's build-time pages carry for settings the server knows only at run time: the
+ * server writes the configured values in their place (HTML-escaped), so a store with its own brand
+ * gets the same pre-rendered pages.
+ */
+export const SITE_SETTING_TOKENS = {
+  brandName: '\uE000brandName\uE001',
+  contactEmail: '\uE000contactEmail\uE001',
+} as const;
+
+/** The file of the host's build that maps each route to its pre-rendered page; `*` is the not-found page. */
+export const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
+export const NOT_FOUND_ROUTE = '*';
+
+/** Where the host's build says what it provides to remotes: its contract version and shared singletons. */
+export const HOST_MANIFEST_FILE = 'host-manifest.json';

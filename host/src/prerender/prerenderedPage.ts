@@ -1,4 +1,5 @@
-import type { SiteConfig } from '@tshirt/shared';
+import { NOT_FOUND_ROUTE, type SiteConfig } from '@tshirt/shared';
+import { isPagePath } from '../routes';
 
 /** The attribute of `#root` that says for which page and settings its HTML was rendered at build time. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -15,15 +16,17 @@ export function prerenderFingerprint(
   return [path, config.brandName, config.contactEmail, year].join('|');
 }
 
-/** Whether the HTML inside `root` was rendered for this very page, so React can adopt it instead of drawing anew. */
+/**
+ * Whether the HTML inside `root` was rendered for this very page, so React can adopt it instead of
+ * drawing anew. The not-found page is rendered once for every path the store does not know.
+ */
 export function canHydrate(
   root: HTMLElement,
   path: string,
   config: SiteConfig,
   year: number = new Date().getFullYear(),
 ): boolean {
-  return (
-    root.hasChildNodes() &&
-    root.getAttribute(PRERENDERED_ATTRIBUTE) === prerenderFingerprint(path, config, year)
-  );
+  const renderedFor = root.getAttribute(PRERENDERED_ATTRIBUTE);
+  const route = isPagePath(path) ? path : NOT_FOUND_ROUTE;
+  return root.hasChildNodes() && renderedFor === prerenderFingerprint(route, config, year);
 }

@@ -1,4 +1,9 @@
-import { PRODUCT_NAME, UNIT_PRICE_CENTS, formatPrice } from '@tshirt/shared';
+import {
+  PRODUCT_NAME,
+  PRODUCT_PAGE_PART_PROPS,
+  UNIT_PRICE_CENTS,
+  formatPrice,
+} from '@tshirt/shared';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { RemoteSlot } from '../remote-loading/RemoteSlot';
 import { ProductDescription } from './ProductDescription';
@@ -7,8 +12,10 @@ import styles from './ProductPage.module.css';
 /** The page that composes the remotes' parts. */
 export const PRODUCT_PAGE_PATH = '/product';
 
-/** Path of the page the checkout opens in the payment tab while the order is sent. */
-export const LOADING_PAGE_PATH = '/loading';
+/** Path of the page the checkout opens in the payment tab while the order is sent (the contract's). */
+export const LOADING_PAGE_PATH = PRODUCT_PAGE_PART_PROPS.checkout.CheckoutPanel.loadingPagePath;
+
+const PART_PROPS = PRODUCT_PAGE_PART_PROPS;
 
 /**
  * The product page: the shell's title, price and description around the designer's parts and the
@@ -29,21 +36,26 @@ export function ProductPage() {
         <RemoteSlot
           remote="designer"
           module="ShirtPreview"
-          props={{}}
+          props={PART_PROPS.designer.ShirtPreview}
           className={styles.previewSlot}
         />
       </div>
-      <RemoteSlot remote="designer" module="ArtForm" props={{}} className={styles.artFormSlot} />
+      <RemoteSlot
+        remote="designer"
+        module="ArtForm"
+        props={PART_PROPS.designer.ArtForm}
+        className={styles.artFormSlot}
+      />
       <RemoteSlot
         remote="designer"
         module="DesignGallery"
-        props={{}}
+        props={PART_PROPS.designer.DesignGallery}
         className={styles.gallerySlot}
       />
       <RemoteSlot
         remote="checkout"
         module="CheckoutPanel"
-        props={{ loadingPagePath: LOADING_PAGE_PATH }}
+        props={PART_PROPS.checkout.CheckoutPanel}
         className={styles.checkoutSlot}
       />
       <ProductDescription className={styles.description} />

@@ -29,7 +29,7 @@ describe('createFederationRemoteLoader', () => {
     const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
     await Promise.resolve();
     expect(startRuntime).not.toHaveBeenCalled();
-    await expect(loader.load('designer', 'ArtForm')).resolves.toBe(ArtForm);
+    await expect(loader.load('designer', 'ArtForm')).resolves.toMatchObject({ component: ArtForm });
     await loader.load('designer', 'ShirtPreview');
     expect(startRuntime).toHaveBeenCalledTimes(1);
     expect(startRuntime).toHaveBeenCalledWith(DEFAULT_SITE_CONFIG, expect.any(Array));
@@ -65,7 +65,9 @@ describe('createFederationRemoteLoader', () => {
     });
     const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
     await expect(loader.load('checkout', 'CheckoutPanel')).rejects.toThrow();
-    await expect(loader.load('checkout', 'CheckoutPanel')).resolves.toBe(ArtForm);
+    await expect(loader.load('checkout', 'CheckoutPanel')).resolves.toMatchObject({
+      component: ArtForm,
+    });
     expect(startRuntime).toHaveBeenCalledTimes(2);
   });
 });

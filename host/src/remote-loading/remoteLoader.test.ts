@@ -1,3 +1,4 @@
+import { RELEASE_EXPORT } from '@tshirt/shared';
 import { createRemoteLoader } from './remoteLoader';
 import { RemoteLoadError } from './remoteLoadError';
 
@@ -11,26 +12,50 @@ describe('createRemoteLoader', () => {
   it('loads the exposed module by its federation id and returns its default export', async () => {
     const loadModule = jest.fn(async () => ({ default: ArtForm }));
     const loader = createRemoteLoader({ loadModule, timeoutMs: 1000 });
-    await expect(loader.load('designer', 'ArtForm')).resolves.toBe(ArtForm);
+    await expect(loader.load('designer', 'ArtForm')).resolves.toEqual({
+      component: ArtForm,
+      release: undefined,
+    });
     expect(loadModule).toHaveBeenCalledWith('designer/ArtForm');
   });
 
+  it('reads the release the build stamped on the module, to match it with server markup', async () => {
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: ArtForm, [RELEASE_EXPORT]: 'abc123' }),
+      timeoutMs: 1000,
+    });
+    await expect(loader.load('designer', 'ArtForm')).resolves.toEqual({
+      component: ArtForm,
+      release: 'abc123',
+    });
+  });
+
   it('remembers a loaded component so a revisited page can show it at once', async () => {
-    const loader = createRemoteLoader({ loadModule: async () => ({ default: ArtForm }), timeoutMs: 1000 });
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: ArtForm }),
+      timeoutMs: 1000,
+    });
     expect(loader.peek('designer', 'ArtForm')).toBeUndefined();
     await loader.load('designer', 'ArtForm');
-    expect(loader.peek('designer', 'ArtForm')).toBe(ArtForm);
+    expect(loader.peek('designer', 'ArtForm')?.component).toBe(ArtForm);
   });
 
   it('rejects a module whose default export is not a component', async () => {
-    const loader = createRemoteLoader({ loadModule: async () => ({ default: 'nope' }), timeoutMs: 1000 });
-    await expect(loader.load('designer', 'ArtForm')).rejects.toMatchObject({ reason: 'invalid-module' });
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: 'nope' }),
+      timeoutMs: 1000,
+    });
+    await expect(loader.load('designer', 'ArtForm')).rejects.toMatchObject({
+      reason: 'invalid-module',
+    });
   });
 
   it('gives up after the configured time', async () => {
     jest.useFakeTimers();
     const loader = createRemoteLoader({ loadModule: () => new Promise(() => {}), timeoutMs: 3000 });
-    const outcome = expect(loader.load('checkout', 'CheckoutPanel')).rejects.toBeInstanceOf(RemoteLoadError);
+    const outcome = expect(loader.load('checkout', 'CheckoutPanel')).rejects.toBeInstanceOf(
+      RemoteLoadError,
+    );
     jest.advanceTimersByTime(3000);
     await outcome;
   });

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { remoteModuleId, type ExposedName, type RemoteModulePropTypes, type RemoteName } from '@tshirt/shared';
+import {
+  RELEASE_EXPORT,
+  remoteModuleId,
+  type ExposedName,
+  type RemoteModulePropTypes,
+  type RemoteName,
+} from '@tshirt/shared';
 import { loadRemoteWithTimeout } from './loadRemoteWithTimeout';
 import { RemoteLoadError } from './remoteLoadError';
 
@@ -8,12 +14,25 @@ export type RemoteComponent<R extends RemoteName, M extends ExposedName<R>> = Co
   RemoteModulePropTypes[R][M]
 >;
 
+/** An exposed module as loaded: its component and the release of the build it came from. */
+export interface LoadedPart<C> {
+  component: C;
+  /** RELEASE_EXPORT of the module; undefined for a build that does not stamp one. */
+  release: string | undefined;
+}
+
 /** Loads exposed components of remotes; RemoteSlot gets one from context, so tests can inject a fake. */
 export interface RemoteLoader {
-  /** Resolves with the component, or rejects with a RemoteLoadError. Call again to retry. */
-  load<R extends RemoteName, M extends ExposedName<R>>(remote: R, module: M): Promise<RemoteComponent<R, M>>;
-  /** The component if it already loaded, so a revisited page renders it without a skeleton. */
-  peek<R extends RemoteName, M extends ExposedName<R>>(remote: R, module: M): RemoteComponent<R, M> | undefined;
+  /** Resolves with the part, or rejects with a RemoteLoadError. Call again to retry. */
+  load<R extends RemoteName, M extends ExposedName<R>>(
+    remote: R,
+    module: M,
+  ): Promise<LoadedPart<RemoteComponent<R, M>>>;
+  /** The part if it already loaded, so a revisited page renders it without a skeleton. */
+  peek<R extends RemoteName, M extends ExposedName<R>>(
+    remote: R,
+    module: M,
+  ): LoadedPart<RemoteComponent<R, M>> | undefined;
 }
 
 export interface RemoteLoaderOptions {
@@ -26,19 +45,23 @@ export interface RemoteLoaderOptions {
 }
 
 /** An exposed module's default export must be something React can render. */
-export function componentFromExposedModule<C>(moduleId: string, exposed: unknown): C {
-  const component =
-    typeof exposed === 'object' && exposed !== null && 'default' in exposed
-      ? (exposed as { default: unknown }).default
-      : undefined;
+export function partFromExposedModule<C>(moduleId: string, exposed: unknown): LoadedPart<C> {
+  const exports =
+    typeof exposed === 'object' && exposed !== null ? (exposed as Record<string, unknown>) : {};
+  const component = exports.default;
   const renderable =
     typeof component === 'function' ||
     (typeof component === 'object' && component !== null && '$$typeof' in component);
   if (!renderable) throw new RemoteLoadError(moduleId, 'invalid-module');
-  return component as C;
+  const release = exports[RELEASE_EXPORT];
+  return { component: component as C, release: typeof release === 'string' ? release : undefined };
 }
 
-export function createRemoteLoader({ loadModule, timeoutMs, resetRemote }: RemoteLoaderOptions): RemoteLoader {
+export function createRemoteLoader({
+  loadModule,
+  timeoutMs,
+  resetRemote,
+}: RemoteLoaderOptions): RemoteLoader {
   const loaded = new Map<string, unknown>();
   /** Remotes whose entry has run: their container is good, so a failed module is simply loaded again. */
   const entryLoaded = new Set<RemoteName>();
@@ -47,18 +70,26 @@ export function createRemoteLoader({ loadModule, timeoutMs, resetRemote }: Remot
 
   return {
     peek(remote, module) {
-      return loaded.get(remoteModuleId(remote, module)) as RemoteComponent<typeof remote, typeof module> | undefined;
+      return loaded.get(remoteModuleId(remote, module)) as
+        LoadedPart<RemoteComponent<typeof remote, typeof module>> | undefined;
     },
     async load(remote, module) {
       const moduleId = remoteModuleId(remote, module);
       // Only the first retry resets the remote; parts retried with it share the fresh entry load.
       if (entryFailed.delete(remote)) resetRemote?.(remote);
       try {
-        const exposed = await loadRemoteWithTimeout(moduleId, () => loadModule(moduleId), timeoutMs);
-        const component = componentFromExposedModule<RemoteComponent<typeof remote, typeof module>>(moduleId, exposed);
+        const exposed = await loadRemoteWithTimeout(
+          moduleId,
+          () => loadModule(moduleId),
+          timeoutMs,
+        );
+        const part = partFromExposedModule<RemoteComponent<typeof remote, typeof module>>(
+          moduleId,
+          exposed,
+        );
         entryLoaded.add(remote);
-        loaded.set(moduleId, component);
-        return component;
+        loaded.set(moduleId, part);
+        return part;
       } catch (error) {
         if (!entryLoaded.has(remote)) entryFailed.add(remote);
         throw error;

@@ -1,34 +1,30 @@
 /**
- * The host's index.html, answered for every page route with the run-time site configuration
- * inlined, so the shell starts without a second request (and never bakes remote URLs into a build).
+ * The host's pages, answered for every page route with the run-time site configuration inlined,
+ * so the shell starts without a second request (and never bakes remote URLs into a build). Each
+ * route has the page the host's build pre-rendered for it (brand and contact address filled in);
+ * a page with remote parts is composed per request with the remotes' current markup.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '@tshirt/shared/contract';
 import {
-  DEFAULT_BRAND_NAME,
-  DEFAULT_CONTACT_EMAIL,
+  HOST_MANIFEST_FILE,
+  NOT_FOUND_ROUTE,
+  PRERENDERED_ROUTES_FILE,
   SITE_CONFIG_ELEMENT_ID,
+  SITE_SETTING_TOKENS,
 } from '@tshirt/shared/contract';
+import { parsePageTemplate, type HostProvides, type PageTemplate } from './composition/composePage';
+import type { PageComposer } from './composition/pageComposer';
 import { escapeHtml } from './htmlPages';
+import { renderPage, type RenderedPage } from './renderedPage';
 import { jsonForScriptElement } from './siteConfig';
 
-/** Routes the host renders; everything else gets the same page with status 404 (its not-found page). */
+/** Routes the host renders; everything else gets the not-found page with status 404. */
 export const SPA_ROUTES = ['/', '/product', '/loading', '/complete', '/empty'] as const;
 
-/** Pages that compose the remotes: their entry files are worth fetching before the shell asks. */
-const ROUTES_USING_REMOTES = new Set(['/product']);
-
-/** A page ready to send: the HTML and its Brotli and gzip encodings, made once per build. */
-export interface RenderedPage {
-  html: string;
-  brotli: Buffer;
-  gzip: Buffer;
-}
-
 export interface HostShell {
-  /** The page for `pathname`, or undefined when the host is not built. */
+  /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
   render(pathname: string): Promise<RenderedPage | undefined>;
 }
 
@@ -37,10 +33,18 @@ function insertBeforeHeadEnd(html: string, markup: string): string {
   return index === -1 ? markup + html : html.slice(0, index) + markup + html.slice(index);
 }
 
-export function injectIntoShell(html: string, siteConfig: SiteConfig, pathname: string): string {
+/**
+ * The site configuration inlined into a page, and for a page with remote parts a preload of each
+ * remote's entry, so it downloads while the shell starts.
+ */
+export function injectIntoShell(
+  html: string,
+  siteConfig: SiteConfig,
+  withRemotes: boolean,
+): string {
   // No `crossorigin`: the federation runtime adds a plain <script>, and the preload must match it
   // to be reused instead of downloaded twice.
-  const preloads = ROUTES_USING_REMOTES.has(pathname)
+  const preloads = withRemotes
     ? Object.values(siteConfig.remotes)
         .map((remote) => `<link rel="preload" as="script" href="${escapeHtml(remote.entry)}">`)
         .join('')
@@ -49,34 +53,59 @@ export function injectIntoShell(html: string, siteConfig: SiteConfig, pathname: 
   return insertBeforeHeadEnd(html, preloads + configScript);
 }
 
-/** Where the host build lists its pre-rendered route pages (`{ "/product": "pages/product.html" }`). */
-const PRERENDERED_ROUTES_FILE = 'pages/routes.json';
+/** The brand and contact address written where the build left their tokens. */
+export function fillSiteSettings(html: string, siteConfig: SiteConfig): string {
+  return html
+    .replaceAll(SITE_SETTING_TOKENS.brandName, escapeHtml(siteConfig.brandName))
+    .replaceAll(SITE_SETTING_TOKENS.contactEmail, escapeHtml(siteConfig.contactEmail));
+}
+
+/** A page of the current build: sent as it is, or composed with the remotes' parts per request. */
+type BuiltPage =
+  { kind: 'static'; page: RenderedPage } | { kind: 'composed'; template: PageTemplate };
+
+async function builtPage(html: string): Promise<BuiltPage> {
+  const template = parsePageTemplate(html);
+  if (template) return { kind: 'composed', template };
+  return { kind: 'static', page: await renderPage(html) };
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isHostProvides(value: unknown): value is HostProvides {
+  const manifest = value as Partial<HostProvides> | undefined;
+  return (
+    typeof manifest?.contractVersion === 'number' &&
+    typeof manifest.provides === 'object' &&
+    manifest.provides !== null
+  );
+}
 
 /**
- * The host's pages rendered at build time, so a route paints before any JavaScript runs. They carry
- * the default brand and contact address; with others configured, the empty shell is served instead
- * (the browser would otherwise show the default brand until the app takes over).
+ * The host's pre-rendered pages (route → page), so a route paints before any JavaScript runs; a
+ * route without one gets the empty shell.
  */
 async function readPrerenderedPages(
   hostDistDir: string,
   siteConfig: SiteConfig,
-): Promise<Map<string, RenderedPage>> {
-  const pages = new Map<string, RenderedPage>();
-  if (siteConfig.brandName !== DEFAULT_BRAND_NAME || siteConfig.contactEmail !== DEFAULT_CONTACT_EMAIL) {
-    return pages;
-  }
-  let routes: Record<string, unknown>;
-  try {
-    routes = JSON.parse(await readFile(join(hostDistDir, PRERENDERED_ROUTES_FILE), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return pages;
-  }
-  for (const route of SPA_ROUTES) {
-    const file = routes[route];
+): Promise<Map<string, BuiltPage>> {
+  const pages = new Map<string, BuiltPage>();
+  const routes = await readJson(join(hostDistDir, PRERENDERED_ROUTES_FILE));
+  if (typeof routes !== 'object' || routes === null) return pages;
+  for (const route of [...SPA_ROUTES, NOT_FOUND_ROUTE]) {
+    const file = (routes as Record<string, unknown>)[route];
     if (typeof file !== 'string' || file.includes('..')) continue;
     try {
       const html = await readFile(join(hostDistDir, file), 'utf8');
-      pages.set(route, renderPage(injectIntoShell(html, siteConfig, route)));
+      const filled = fillSiteSettings(html, siteConfig);
+      const withRemotes = parsePageTemplate(filled) !== undefined;
+      pages.set(route, await builtPage(injectIntoShell(filled, siteConfig, withRemotes)));
     } catch {
       // A missing page falls back to the empty shell.
     }
@@ -87,44 +116,36 @@ async function readPrerenderedPages(
 /** How often the built index.html is checked for a new build (not on every request). */
 const BUILD_CHECK_INTERVAL_MS = 1000;
 
-function renderPage(html: string): RenderedPage {
-  return {
-    html,
-    brotli: brotliCompressSync(html, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
-      },
-    }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
-}
-
-export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): HostShell {
+export function createHostShell(
+  hostDistDir: string,
+  siteConfig: SiteConfig,
+  composer: PageComposer,
+): HostShell {
   const indexFile = join(hostDistDir, 'index.html');
-  /** The pages of the current build: the empty shell (with and without preloads) and pre-rendered routes. */
+  /** The pages of the current build: the empty shell and the pre-rendered routes. */
   let build:
     | {
         mtimeMs: number;
-        withPreloads: RenderedPage;
-        plain: RenderedPage;
-        prerendered: Map<string, RenderedPage>;
+        shell: RenderedPage;
+        prerendered: Map<string, BuiltPage>;
+        host: HostProvides | undefined;
       }
     | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
 
-  // A new build replaces index.html: its pages are rendered and compressed once, not per request.
+  // A new build replaces index.html: its pages are read and compressed once, not per request.
   async function checkBuild(): Promise<void> {
     try {
       const { mtimeMs } = await stat(indexFile);
       if (build?.mtimeMs === mtimeMs) return;
       const html = await readFile(indexFile, 'utf8');
+      const manifest = await readJson(join(hostDistDir, HOST_MANIFEST_FILE));
       build = {
         mtimeMs,
-        withPreloads: renderPage(injectIntoShell(html, siteConfig, '/product')),
-        plain: renderPage(injectIntoShell(html, siteConfig, '/')),
+        shell: await renderPage(injectIntoShell(html, siteConfig, false)),
         prerendered: await readPrerenderedPages(hostDistDir, siteConfig),
+        host: isHostProvides(manifest) ? manifest : undefined,
       };
     } catch {
       build = undefined;
@@ -141,10 +162,15 @@ export function createHostShell(hostDistDir: string, siteConfig: SiteConfig): Ho
         });
       }
       if (checking) await checking;
-      if (!build) return undefined;
-      const prerendered = build.prerendered.get(pathname);
-      if (prerendered) return prerendered;
-      return ROUTES_USING_REMOTES.has(pathname) ? build.withPreloads : build.plain;
+      const current = build;
+      if (!current) return undefined;
+      const route = (SPA_ROUTES as readonly string[]).includes(pathname)
+        ? pathname
+        : NOT_FOUND_ROUTE;
+      const page = current.prerendered.get(route);
+      if (!page) return current.shell;
+      if (page.kind === 'static') return page.page;
+      return composer.render(page.template, current.host);
     },
   };
 }

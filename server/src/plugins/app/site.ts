@@ -1,9 +1,22 @@
-/** The run-time site configuration and the host's HTML shell it is inlined into. */
+/** The run-time site configuration, the remotes' markup sources, and the host's pages composed from both. */
 import type { FastifyInstance } from 'fastify';
-import type { SiteConfig } from '@tshirt/shared/contract';
+import {
+  REMOTES,
+  REMOTE_FRAGMENTS_FILE,
+  type RemoteName,
+  type SiteConfig,
+} from '@tshirt/shared/contract';
+import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../http/globalPlugin';
+import {
+  fileFragmentSource,
+  urlFragmentSource,
+  type FragmentSource,
+} from '../../site/composition/fragmentSource';
+import { createPageComposer } from '../../site/composition/pageComposer';
 import { createHostShell, type HostShell } from '../../site/hostShell';
 import { buildSiteConfig } from '../../site/siteConfig';
+import { REMOTES_PATH_PREFIX } from '../external/static';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,9 +25,46 @@ declare module 'fastify' {
   }
 }
 
+/** A remote on its own origin gets this long to answer a revalidation, in the background. */
+const FRAGMENTS_FETCH_TIMEOUT_MS = 5_000;
+
+/**
+ * Where each remote's fragments come from: the folder the server serves it from when the entry is
+ * that folder's path (the default), the remote's own origin when the entry is an absolute URL.
+ */
+function fragmentSources(
+  config: AppConfig,
+  log: FastifyInstance['log'],
+): Partial<Record<RemoteName, FragmentSource>> {
+  const sources: Partial<Record<RemoteName, FragmentSource>> = {};
+  for (const remote of Object.keys(REMOTES) as RemoteName[]) {
+    const entry = config.site.remoteEntries[remote];
+    if (/^https?:\/\//i.test(entry)) {
+      sources[remote] = urlFragmentSource(
+        remote,
+        new URL(REMOTE_FRAGMENTS_FILE, entry),
+        FRAGMENTS_FETCH_TIMEOUT_MS,
+      );
+    } else if (entry.startsWith(`${REMOTES_PATH_PREFIX}${remote}/`)) {
+      sources[remote] = fileFragmentSource(remote, config.staticDirs[remote]);
+    } else {
+      log.warn(
+        { remote, entry },
+        'no server-side markup for a remote served from another path of this origin',
+      );
+    }
+  }
+  return sources;
+}
+
 export default globalPlugin('site', async (app: FastifyInstance) => {
   const config = app.appConfig;
   const siteConfig = buildSiteConfig(config.site);
+  const composer = createPageComposer({
+    sources: fragmentSources(config, app.log),
+    budgetMs: config.site.markupBudgetMs,
+    log: app.log,
+  });
   app.decorate('siteConfig', siteConfig);
-  app.decorate('hostShell', createHostShell(config.staticDirs.host, siteConfig));
+  app.decorate('hostShell', createHostShell(config.staticDirs.host, siteConfig, composer));
 });

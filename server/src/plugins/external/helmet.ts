@@ -15,8 +15,8 @@ export function contentSecurityPolicyDirectives(config: AppConfig): Record<strin
     'script-src': ["'self'", ...remotes],
     'connect-src': ["'self'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
-    // Remotes inject their styles at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    // Each remote's stylesheets load from where it is served; the server inlines server-rendered parts' CSS.
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'font-src': ["'self'", ...remotes],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", STRIPE_CHECKOUT_ORIGIN],

@@ -1,0 +1,128 @@
+import { CONTRACT_VERSION, FRAGMENTS_FORMAT } from '@tshirt/shared/contract';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { composePage, incompatibility, parsePageTemplate, type HostProvides } from './composePage';
+
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Shop</title><link rel="stylesheet" href="/main.css"></head><body>${body}</body></html>`;
+
+const placeholder = (id: string) =>
+  `<div class="skeleton" role="status" data-remote-placeholder="${id}"><span class="visually-hidden">Loading…</span></div>`;
+
+function fragments(
+  remote: string,
+  parts: Record<string, string>,
+  css = '.a{color:red}',
+): RemoteFragments {
+  return {
+    format: FRAGMENTS_FORMAT,
+    remote,
+    release: `${remote}-r1`,
+    contractVersion: CONTRACT_VERSION,
+    requires: { react: '^19.0.0' },
+    styles: [{ href: `chunks/${remote}.css`, css }],
+    parts: Object.fromEntries(
+      Object.entries(parts).map(([name, html]) => [
+        name,
+        {
+          html,
+          identifierPrefix: `${remote}-${name}-`,
+          props: name === 'CheckoutPanel' ? { loadingPagePath: '/loading' } : {},
+        },
+      ]),
+    ),
+  };
+}
+
+const HOST: HostProvides = {
+  contractVersion: CONTRACT_VERSION,
+  provides: { react: { version: '19.3.1' }, '@tshirt/shared': { version: '1.0.0' } },
+};
+
+describe('parsePageTemplate', () => {
+  it('finds each part placeholder, whole, in document order', () => {
+    const html = page(
+      `<main><div class="slot">${placeholder('designer/ArtForm')}</div><p>text</p>${placeholder('checkout/CheckoutPanel')}</main>`,
+    );
+    const template = parsePageTemplate(html);
+    expect(template?.placeholders.map(({ remote, module }) => `${remote}/${module}`)).toEqual([
+      'designer/ArtForm',
+      'checkout/CheckoutPanel',
+    ]);
+    const [first] = template!.placeholders;
+    expect(html.slice(first!.start, first!.end)).toBe(placeholder('designer/ArtForm'));
+  });
+
+  it('treats a page without placeholders, or with one for no known remote, as plain', () => {
+    expect(parsePageTemplate(page('<main>Welcome</main>'))).toBeUndefined();
+    expect(parsePageTemplate(page(placeholder('elsewhere/Thing')))).toBeUndefined();
+  });
+});
+
+describe('composePage', () => {
+  const template = parsePageTemplate(
+    page(
+      `<main>${placeholder('designer/ArtForm')}<h1>Product</h1>${placeholder('checkout/CheckoutPanel')}</main>`,
+    ),
+  )!;
+
+  it('puts each part in an element naming its release, prefix and props, and its CSS before </head>', () => {
+    const { html, stitched } = composePage(template, {
+      designer: fragments('designer', { ArtForm: '<form>Art</form>' }),
+      checkout: fragments('checkout', { CheckoutPanel: '<section>Buy</section>' }),
+    });
+    expect(stitched).toEqual(['designer/ArtForm', 'checkout/CheckoutPanel']);
+    expect(html).toContain(
+      '<main><div data-remote-part="designer/ArtForm" data-release="designer-r1" data-id-prefix="designer-ArtForm-" data-props="{}"><div data-part-root><form>Art</form></div></div><h1>Product</h1>',
+    );
+    expect(html).toContain(
+      'data-props="{&#34;loadingPagePath&#34;:&#34;/loading&#34;}"><div data-part-root><section>Buy</section></div></div></main>',
+    );
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/main.css"><style data-href="chunks/designer.css">.a{color:red}</style><style data-href="chunks/checkout.css">.a{color:red}</style></head>',
+    );
+    expect(html).not.toContain('data-remote-placeholder');
+  });
+
+  it('keeps the placeholder of a part it has no markup for', () => {
+    const { html, stitched } = composePage(template, {
+      designer: fragments('designer', { ArtForm: '<form>Art</form>' }),
+    });
+    expect(stitched).toEqual(['designer/ArtForm']);
+    expect(html).toContain(placeholder('checkout/CheckoutPanel'));
+    expect(html).not.toContain('chunks/checkout.css');
+  });
+
+  it('returns the page as it was when no remote has markup', () => {
+    expect(composePage(template, {}).html).toBe(template.html);
+  });
+
+  it('never lets a stylesheet close its element', () => {
+    const { html } = composePage(template, {
+      designer: fragments(
+        'designer',
+        { ArtForm: '<form></form>' },
+        'a{}</style><script>alert(1)</script>',
+      ),
+    });
+    expect(html).not.toContain('</style><script>');
+    expect(html).toContain('a{}<\\/style><script>alert(1)</script></style>');
+  });
+});
+
+describe('incompatibility', () => {
+  const ok = fragments('designer', { ArtForm: '' });
+
+  it('accepts fragments built for this contract with singleton ranges the host satisfies', () => {
+    expect(incompatibility('designer', ok, HOST)).toBeUndefined();
+  });
+
+  it.each([
+    [{ remote: 'checkout' }, /checkout's, not designer's/],
+    [{ contractVersion: CONTRACT_VERSION + 1 }, /contract/],
+    [{ requires: { react: '^18.2.0' } }, /react@\^18\.2\.0; the host provides 19\.3\.1/],
+    [{ requires: { 'react-dom': '^19.0.0' } }, /react-dom, which the host does not provide/],
+    [{ requires: { react: '>=18 <20' } }, /react@>=18 <20/],
+  ])('refuses fragments with %o', (change, reason) => {
+    expect(incompatibility('designer', { ...ok, ...change }, HOST)).toMatch(reason);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Stitching remotes' fragments into a host page (docs/ARCHITECTURE.md). The host's build-time page
+ * marks each part's loading placeholder with PART_PLACEHOLDER_ATTRIBUTE; the server replaces the
+ * placeholder with the part's markup inside an element that says what rendered it, and puts the
+ * parts' CSS in the head. A part whose markup is missing or incompatible keeps its placeholder, and
+ * the browser loads it as before.
+ */
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import {
+  PART_ATTRIBUTES,
+  PART_PLACEHOLDER_ATTRIBUTE,
+  REMOTES,
+  type RemoteName,
+} from '@tshirt/shared/contract';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { satisfiesRange } from '@tshirt/shared/build/federation';
+import { escapeHtml } from '../htmlPages';
+
+/** One placeholder of a page: where it is in the HTML and which part it stands for. */
+export interface PartPlaceholder {
+  start: number;
+  end: number;
+  remote: RemoteName;
+  module: string;
+}
+
+/** A host page with the places its parts go, found once per build (not per request). */
+export interface PageTemplate {
+  html: string;
+  /** In document order. */
+  placeholders: PartPlaceholder[];
+  /** Where `</head>` starts: the parts' styles go just before it. */
+  headEnd: number;
+}
+
+function isRemoteName(name: string): name is RemoteName {
+  return Object.hasOwn(REMOTES, name);
+}
+
+/** The template of `html`, or undefined when it has no part placeholders (a plain page). */
+export function parsePageTemplate(html: string): PageTemplate | undefined {
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const placeholders: PartPlaceholder[] = [];
+  let headEnd = -1;
+  const visit = (node: DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document) => {
+    if ('tagName' in node) {
+      if (node.tagName === 'head') headEnd = node.sourceCodeLocation?.endTag?.startOffset ?? -1;
+      const moduleId = node.attrs.find((attr) => attr.name === PART_PLACEHOLDER_ATTRIBUTE)?.value;
+      const location = node.sourceCodeLocation;
+      if (moduleId && location) {
+        const [remote = '', module = ''] = moduleId.split('/');
+        if (isRemoteName(remote) && module) {
+          placeholders.push({
+            start: location.startOffset,
+            end: location.endOffset,
+            remote,
+            module,
+          });
+          return;
+        }
+      }
+    }
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(document);
+  if (placeholders.length === 0 || headEnd < 0) return undefined;
+  return { html, placeholders, headEnd };
+}
+
+/** What the host provides to remotes (its build's host-manifest.json). */
+export interface HostProvides {
+  contractVersion: number;
+  provides: Record<string, { version: string }>;
+}
+
+/** Why a remote's fragments must not go into this host's page, or undefined when they may. */
+export function incompatibility(
+  remote: RemoteName,
+  fragments: RemoteFragments,
+  host: HostProvides,
+): string | undefined {
+  if (fragments.remote !== REMOTES[remote].name) {
+    return `the fragments are ${fragments.remote}'s, not ${REMOTES[remote].name}'s`;
+  }
+  if (fragments.contractVersion !== host.contractVersion) {
+    return `built for contract ${fragments.contractVersion}; the host implements contract ${host.contractVersion}`;
+  }
+  for (const [request, range] of Object.entries(fragments.requires)) {
+    const provided = host.provides[request];
+    if (!provided) return `requires ${request}, which the host does not provide`;
+    let satisfied: boolean;
+    try {
+      satisfied = satisfiesRange(provided.version, range);
+    } catch {
+      satisfied = false;
+    }
+    if (!satisfied) return `requires ${request}@${range}; the host provides ${provided.version}`;
+  }
+  return undefined;
+}
+
+/** CSS safe inside `<style>`: nothing in it can close the element. */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+export interface ComposedPage {
+  html: string;
+  /** Module ids of the parts whose markup went in. */
+  stitched: string[];
+}
+
+/**
+ * The page with each part's markup in place of its placeholder, for every remote whose fragments
+ * are given (already checked compatible); the others keep their placeholders.
+ */
+export function composePage(
+  template: PageTemplate,
+  fragments: Partial<Record<RemoteName, RemoteFragments>>,
+): ComposedPage {
+  const stitched: string[] = [];
+  const remotesWithParts = new Set<RemoteName>();
+  let html = '';
+  let cursor = 0;
+  for (const placeholder of template.placeholders) {
+    const part = fragments[placeholder.remote]?.parts[placeholder.module];
+    const release = fragments[placeholder.remote]?.release;
+    if (!part || !release) continue;
+    const moduleId = `${placeholder.remote}/${placeholder.module}`;
+    const attributes = [
+      [PART_ATTRIBUTES.part, moduleId],
+      [PART_ATTRIBUTES.release, release],
+      [PART_ATTRIBUTES.identifierPrefix, part.identifierPrefix],
+      [PART_ATTRIBUTES.props, JSON.stringify(part.props)],
+    ]
+      .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
+      .join('');
+    html += template.html.slice(cursor, placeholder.start);
+    html += `<div${attributes}><div ${PART_ATTRIBUTES.root}>${part.html}</div></div>`;
+    cursor = placeholder.end;
+    stitched.push(moduleId);
+    remotesWithParts.add(placeholder.remote);
+  }
+  html += template.html.slice(cursor);
+  if (stitched.length === 0) return { html, stitched };
+
+  const styles = [...remotesWithParts]
+    .flatMap((remote) => fragments[remote]?.styles ?? [])
+    .map(({ href, css }) => `<style data-href="${escapeHtml(href)}">${styleText(css)}</style>`)
+    .join('');
+  // Everything stitched lies after the head, so the head's offset still holds in the new HTML.
+  return {
+    html: html.slice(0, template.headEnd) + styles + html.slice(template.headEnd),
+    stitched,
+  };
+}

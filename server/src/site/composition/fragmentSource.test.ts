@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONTRACT_VERSION, FRAGMENTS_FORMAT, REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
+import {
+  fileFragmentSource,
+  MAX_FRAGMENTS_BYTES,
+  urlFragmentSource,
+  type FragmentsState,
+} from './fragmentSource';
+
+const fragmentsText = (release: string) =>
+  JSON.stringify({
+    format: FRAGMENTS_FORMAT,
+    remote: 'designer',
+    release,
+    contractVersion: CONTRACT_VERSION,
+    requires: {},
+    styles: [],
+    parts: {
+      ArtForm: {
+        html: `<form>${release}</form>`,
+        identifierPrefix: 'designer-ArtForm-',
+        props: {},
+      },
+    },
+  });
+
+const releaseOf = (state: FragmentsState) =>
+  state.status === 'ready' ? state.fragments.release : state.reason;
+
+describe('fileFragmentSource', () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'fragments-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('reads the fragments file of the folder and sees it replaced on the next check', async () => {
+    const source = fileFragmentSource('designer', folder);
+    writeFileSync(join(folder, REMOTE_FRAGMENTS_FILE), fragmentsText('r1'));
+    expect(releaseOf(await source.current(1_000))).toBe('r1');
+    writeFileSync(join(folder, REMOTE_FRAGMENTS_FILE), fragmentsText('r2'));
+    expect(releaseOf(await source.current(1_000))).toBe('r2');
+  });
+
+  it('sees a release copied with its file times kept (rsync -a), even at the same size and time', async () => {
+    const file = join(folder, REMOTE_FRAGMENTS_FILE);
+    writeFileSync(file, fragmentsText('r1'));
+    const kept = statSync(file).mtime;
+    const source = fileFragmentSource('designer', folder);
+    expect(releaseOf(await source.current(1_000))).toBe('r1');
+    writeFileSync(file, fragmentsText('r2'));
+    utimesSync(file, kept, kept);
+    expect(releaseOf(await source.current(1_000))).toBe('r2');
+  });
+
+  it('says why when the file is missing, not JSON, of another format or too large', async () => {
+    const file = join(folder, REMOTE_FRAGMENTS_FILE);
+    const source = fileFragmentSource('designer', folder);
+    expect(await source.current(1_000)).toEqual({
+      status: 'unavailable',
+      reason: expect.stringMatching(/no fragments\.json/),
+    });
+    writeFileSync(file, '{"format":');
+    expect(releaseOf(await source.current(1_000))).toMatch(/not JSON/);
+    writeFileSync(file, JSON.stringify({ format: 7 }));
+    expect(releaseOf(await source.current(1_000))).toMatch(/format 7/);
+    writeFileSync(file, ' '.repeat(MAX_FRAGMENTS_BYTES + 1));
+    expect(releaseOf(await source.current(1_000))).toMatch(/too large/);
+  });
+});
+
+describe('urlFragmentSource', () => {
+  let server: Server;
+  let base: string;
+  let answer: (
+    url: string,
+    etag: string | undefined,
+  ) => { status: number; body?: string; etag?: string } | 'hang';
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seen.push(`${request.url} ${request.headers['if-none-match'] ?? '-'}`);
+      const reply = answer(request.url ?? '', request.headers['if-none-match']);
+      if (reply === 'hang') return;
+      response.writeHead(reply.status, reply.etag ? { etag: reply.etag } : {}).end(reply.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('no address');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('revalidates with the ETag it was given and keeps its copy on 304', async () => {
+    answer = (_url, etag) =>
+      etag === '"r1"' ? { status: 304 } : { status: 200, body: fragmentsText('r1'), etag: '"r1"' };
+    const source = urlFragmentSource(
+      'designer',
+      new URL(`${base}/d/${REMOTE_FRAGMENTS_FILE}`),
+      5_000,
+    );
+    expect(releaseOf(await source.current(1_000))).toBe('r1');
+    expect(releaseOf(await source.current(1_000))).toBe('r1');
+    expect(seen).toEqual([`/d/${REMOTE_FRAGMENTS_FILE} -`, `/d/${REMOTE_FRAGMENTS_FILE} "r1"`]);
+  });
+
+  it('says why when the origin answers an error', async () => {
+    answer = () => ({ status: 404, body: 'Not Found' });
+    const source = urlFragmentSource(
+      'designer',
+      new URL(`${base}/gone/${REMOTE_FRAGMENTS_FILE}`),
+      5_000,
+    );
+    expect(releaseOf(await source.current(1_000))).toMatch(/HTTP 404/);
+  });
+
+  it('gives up waiting after the budget, and later requests do not wait on the same slow check', async () => {
+    answer = () => 'hang';
+    const source = urlFragmentSource(
+      'designer',
+      new URL(`${base}/slow/${REMOTE_FRAGMENTS_FILE}`),
+      5_000,
+    );
+    const started = performance.now();
+    expect(releaseOf(await source.current(100))).toMatch(/no answer within 100 ms/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const again = performance.now();
+    expect(releaseOf(await source.current(100))).toMatch(/no answer within 100 ms/);
+    expect(performance.now() - again).toBeLessThan(50);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('refuses an answer larger than a fragments file can be', async () => {
+    answer = () => ({ status: 200, body: ' '.repeat(MAX_FRAGMENTS_BYTES + 10) });
+    const source = urlFragmentSource(
+      'designer',
+      new URL(`${base}/big/${REMOTE_FRAGMENTS_FILE}`),
+      5_000,
+    );
+    expect(releaseOf(await source.current(5_000))).toMatch(/too large/);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Where the server gets a remote's fragments (REMOTE_FRAGMENTS_FILE): from the folder it serves
+ * the remote from, or from the remote's own origin. Every page load revalidates them (a stat of the
+ * file, or a conditional GET with the ETag), so a release or a rollback shows on the next load; a
+ * check never holds a request longer than its budget, and concurrent requests share one check.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
+import { parseRemoteFragments, type RemoteFragments } from '@tshirt/shared/fragments';
+
+export type FragmentsState =
+  { status: 'ready'; fragments: RemoteFragments } | { status: 'unavailable'; reason: string };
+
+export interface FragmentSource {
+  readonly remote: RemoteName;
+  /** Where the fragments are read from, for logs. */
+  readonly location: string;
+  /** The fragments as they are now, or why they cannot be had within `budgetMs`. */
+  current(budgetMs: number): Promise<FragmentsState>;
+}
+
+/** A fragments file is tens of kilobytes; a much larger answer is not one. */
+export const MAX_FRAGMENTS_BYTES = 2 * 1024 * 1024;
+
+function unavailable(reason: string): FragmentsState {
+  return { status: 'unavailable', reason };
+}
+
+function parseText(text: string): FragmentsState {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return unavailable('the fragments file is not JSON');
+  }
+  const parsed = parseRemoteFragments(value);
+  return parsed.ok ? { status: 'ready', fragments: parsed.fragments } : unavailable(parsed.reason);
+}
+
+/**
+ * Runs `check` at most once at a time and waits for it no longer than a request's budget. A check
+ * already running for longer than the budget is not waited for at all: the remote is slow, and
+ * every request would otherwise pay the whole budget while it stays slow.
+ */
+function singleFlight(
+  check: () => Promise<FragmentsState>,
+  now: () => number,
+): (budgetMs: number) => Promise<FragmentsState> {
+  let running: { promise: Promise<FragmentsState>; startedAt: number } | undefined;
+  return (budgetMs) => {
+    if (!running) {
+      const startedAt = now();
+      const promise = check()
+        .catch((error: unknown) =>
+          unavailable(error instanceof Error ? error.message : String(error)),
+        )
+        .finally(() => {
+          running = undefined;
+        });
+      running = { promise, startedAt };
+    }
+    const remaining = budgetMs - (now() - running.startedAt);
+    if (remaining <= 0) return Promise.resolve(unavailable(`no answer within ${budgetMs} ms`));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<FragmentsState>((resolve) => {
+      timer = setTimeout(() => resolve(unavailable(`no answer within ${budgetMs} ms`)), remaining);
+    });
+    return Promise.race([running.promise, timeout]).finally(() => clearTimeout(timer));
+  };
+}
+
+/** Fragments in the folder the server itself serves the remote from (the same-origin default). */
+export function fileFragmentSource(
+  remote: RemoteName,
+  folder: string,
+  now: () => number = () => performance.now(),
+): FragmentSource {
+  const file = `${folder.replace(/\/+$/, '')}/${REMOTE_FRAGMENTS_FILE}`;
+  let cached: { version: string; state: FragmentsState } | undefined;
+  const check = async (): Promise<FragmentsState> => {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      cached = undefined;
+      return unavailable(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
+    }
+    // The change time moves on every write, even when a copy keeps the release's modification time.
+    const version = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    if (cached?.version === version) return cached.state;
+    if (info.size > MAX_FRAGMENTS_BYTES) return unavailable('the fragments file is too large');
+    const state = parseText(await readFile(file, 'utf8'));
+    cached = { version, state };
+    return state;
+  };
+  return { remote, location: file, current: singleFlight(check, now) };
+}
+
+async function boundedText(response: Response): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_FRAGMENTS_BYTES) return undefined;
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FRAGMENTS_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Fragments published beside the remote's entry on its own origin, revalidated by ETag. */
+export function urlFragmentSource(
+  remote: RemoteName,
+  url: URL,
+  fetchTimeoutMs: number,
+  now: () => number = () => performance.now(),
+): FragmentSource {
+  let cached:
+    { etag: string | null; lastModified: string | null; state: FragmentsState } | undefined;
+  const check = async (): Promise<FragmentsState> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (cached?.etag) headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: AbortSignal.timeout(fetchTimeoutMs) });
+    } catch (error) {
+      cached = undefined;
+      return unavailable(
+        `could not fetch ${url.href}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (response.status === 304 && cached) {
+      await response.body?.cancel();
+      return cached.state;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      cached = undefined;
+      return unavailable(`${url.href} answered HTTP ${response.status}`);
+    }
+    const text = await boundedText(response);
+    if (text === undefined) return unavailable('the fragments file is too large');
+    const state = parseText(text);
+    cached = {
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+      state,
+    };
+    return state;
+  };
+  return { remote, location: url.href, current: singleFlight(check, now) };
+}

@@ -1,0 +1,255 @@
+/**
+ * `/product` composed on the server (docs/ARCHITECTURE.md): each remote's fragments stitched into
+ * the host's page, revalidated on every load, and a remote that cannot give its markup in time
+ * keeps its placeholder without holding the page back.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
+import type { Database } from '../src/storage/database';
+import {
+  FAKE_PRODUCT_PAGE,
+  fakeFragments,
+  writeFragments,
+  writeHostPages,
+} from './fakeComposition';
+import {
+  createFakeFrontEnd,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+
+let db: Database;
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+function frontEndWithProductPage(): FakeFrontEnd {
+  const frontEnd = createFakeFrontEnd();
+  writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE });
+  cleanups.push(() => frontEnd.remove());
+  return frontEnd;
+}
+
+async function start(env: Record<string, string>): Promise<RunningApp> {
+  const app = await startApp(testConfig(env), { database: db });
+  cleanups.push(() => app.close());
+  return app;
+}
+
+/** The part elements of a page: module id → release that rendered it. */
+function stitchedParts(html: string): Record<string, string> {
+  const parts: Record<string, string> = {};
+  const pattern = new RegExp(
+    `${PART_ATTRIBUTES.part}="([^"]+)" ${PART_ATTRIBUTES.release}="([^"]+)"`,
+    'g',
+  );
+  for (const [, moduleId, release] of html.matchAll(pattern)) parts[moduleId!] = release!;
+  return parts;
+}
+
+function placeholders(html: string): string[] {
+  return [...html.matchAll(/data-remote-placeholder="([^"]+)"/g)].map(([, id]) => id!);
+}
+
+describe('/product composed on the server', () => {
+  it('holds every part of both remotes, each in an element naming its release, with their CSS in the head', async () => {
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start(frontEnd.env);
+
+    const response = await fetch(`${app.url}/product`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(stitchedParts(html)).toEqual({
+      'designer/ShirtPreview': 'd1',
+      'designer/ArtForm': 'd1',
+      'designer/DesignGallery': 'd1',
+      'checkout/CheckoutPanel': 'c1',
+    });
+    expect(placeholders(html)).toEqual([]);
+    expect(html).toContain('ArtForm of designer release d1');
+    expect(html).toMatch(
+      /<style data-href="chunks\/designer\.0123456789\.css">\.designer-part\{color:teal\}<\/style>.*<\/head>/s,
+    );
+    expect(html).toMatch(/<h1>Pre-rendered product<\/h1>/);
+  });
+
+  it('shows a release, then a rollback, on the next load with no restart', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
+    writeFragments(designerDir, fakeFragments('designer', 'v1'));
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start(frontEnd.env);
+    const releaseOf = async () =>
+      stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
+
+    expect(await releaseOf()).toBe('v1');
+    writeFragments(designerDir, fakeFragments('designer', 'v2'));
+    expect(await releaseOf()).toBe('v2');
+    writeFragments(designerDir, fakeFragments('designer', 'v1'));
+    expect(await releaseOf()).toBe('v1');
+  });
+
+  it('keeps the placeholders of a remote whose markup is missing, broken or incompatible, and the other remote’s parts', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start(frontEnd.env);
+    const designerPlaceholders = [
+      'designer/ShirtPreview',
+      'designer/ArtForm',
+      'designer/DesignGallery',
+    ];
+
+    const cases: Array<[string, () => void]> = [
+      [
+        'no fragments file',
+        () => rmSync(join(designerDir, REMOTE_FRAGMENTS_FILE), { force: true }),
+      ],
+      ['not JSON', () => writeFragments(designerDir, '{"format":1,')],
+      ['an unknown format', () => writeFragments(designerDir, JSON.stringify({ format: 99 }))],
+      [
+        'another contract',
+        () => writeFragments(designerDir, fakeFragments('designer', 'x', { contractVersion: 99 })),
+      ],
+      [
+        'React 18',
+        () =>
+          writeFragments(
+            designerDir,
+            fakeFragments('designer', 'x', { requires: { react: '^18.2.0' } }),
+          ),
+      ],
+      ['another remote’s file', () => writeFragments(designerDir, fakeFragments('checkout', 'x'))],
+    ];
+    for (const [, arrange] of cases) {
+      arrange();
+      const response = await fetch(`${app.url}/product`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(placeholders(html)).toEqual(designerPlaceholders);
+      expect(stitchedParts(html)).toEqual({ 'checkout/CheckoutPanel': 'c1' });
+    }
+  });
+
+  it('answers the same composed bytes while the releases stay the same', async () => {
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start(frontEnd.env);
+    const first = await (await fetch(`${app.url}/product`)).text();
+    const second = await (await fetch(`${app.url}/product`)).text();
+    expect(second).toBe(first);
+  });
+});
+
+/** A remote on its own origin: serves its fragments with an ETag, counting what it is asked. */
+async function remoteOrigin(
+  handle?: (request: IncomingMessage) => 'hang' | undefined,
+): Promise<{ url: string; release(name: string): void; requests: string[] }> {
+  let fragments = JSON.stringify(fakeFragments('designer', 'o1'));
+  let etag = '"o1"';
+  const requests: string[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((request, response) => {
+    requests.push(`${request.url} ${request.headers['if-none-match'] ?? '-'}`);
+    if (handle?.(request) === 'hang') return;
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', etag }).end(fragments);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}/designer/`,
+    release(name) {
+      fragments = JSON.stringify(fakeFragments('designer', name));
+      etag = `"${name}"`;
+    },
+    requests,
+  };
+}
+
+describe('/product with a remote on its own origin', () => {
+  it('revalidates the fragments with their ETag on each load and shows a new release at once', async () => {
+    const origin = await remoteOrigin();
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start({ ...frontEnd.env, DESIGNER_URL: origin.url });
+    const releaseOf = async () =>
+      stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
+
+    expect(await releaseOf()).toBe('o1');
+    expect(await releaseOf()).toBe('o1');
+    origin.release('o2');
+    expect(await releaseOf()).toBe('o2');
+    expect(origin.requests).toEqual([
+      `/designer/${REMOTE_FRAGMENTS_FILE} -`,
+      `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
+      `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
+    ]);
+  });
+
+  it('answers within the budget with the placeholders when the origin hangs, and does not wait on it again', async () => {
+    const origin = await remoteOrigin(() => 'hang');
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await start({
+      ...frontEnd.env,
+      DESIGNER_URL: origin.url,
+      REMOTE_MARKUP_BUDGET_MS: '200',
+    });
+
+    for (let load = 0; load < 3; load += 1) {
+      const started = performance.now();
+      const html = await (await fetch(`${app.url}/product`)).text();
+      // Generous: the point is that a hung remote costs the budget, not the fetch timeout (5 s).
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(placeholders(html)).toContain('designer/ArtForm');
+      expect(stitchedParts(html)).toEqual({ 'checkout/CheckoutPanel': 'c1' });
+    }
+    // One check at a time: the loads after the first joined it rather than asking again.
+    expect(origin.requests).toHaveLength(1);
+  });
+
+  it('keeps the placeholders when the origin is down', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const app = await start({ ...frontEnd.env, DESIGNER_URL: 'http://127.0.0.1:9/designer/' });
+    const html = await (await fetch(`${app.url}/product`)).text();
+    expect(placeholders(html)).toEqual([
+      'designer/ShirtPreview',
+      'designer/ArtForm',
+      'designer/DesignGallery',
+      'checkout/CheckoutPanel',
+    ]);
+  });
+});
