@@ -18,9 +18,10 @@ export function hostBuildOptions(mode: Mode): AppBuildOptions {
     publicPath: '/',
     alias: mode === 'production' ? reactRouterProductionAlias() : {},
     prerenderEntry: './src/prerender/renderRoutes.tsx',
-    blockingHeadScripts: [
+    pageStartScripts: [
       join(__dirname, 'public', 'orientation.js'),
       join(__dirname, 'public', 'hold-part-events.js'),
+      join(__dirname, 'public', 'load-after-first-paint.js'),
     ],
   };
 }

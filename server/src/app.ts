@@ -74,12 +74,13 @@ export async function buildApp(
 
   await app.register(errorHandling);
   await app.register(shutdown);
+  // Before helmet: the Content-Security-Policy allows the inline script of the host build in use.
+  await app.register(site);
   await app.register(helmet);
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
   await app.register(providers, { imageProvider: overrides.imageProvider });
-  await app.register(site);
 
   await app.register(generateImageRoute);
   await app.register(checkoutRoute);

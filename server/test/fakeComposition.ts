@@ -27,7 +27,10 @@ function placeholder(moduleId: string): string {
 }
 
 /** The host's pre-rendered product page: a slot with a placeholder for each part. */
-export const FAKE_PRODUCT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body><div id="root" data-prerendered="/product|${SITE_SETTING_TOKENS.brandName}"><header>${SITE_SETTING_TOKENS.brandName}</header><h1>Pre-rendered product</h1>${Object.entries(
+/** The host's page-start script, inlined by its build (it loads the entry scripts after the first paint). */
+export const FAKE_PAGE_START_SCRIPT = `<script data-scripts='["/main.js"]'>window.pageStarted = true;</script>`;
+
+export const FAKE_PRODUCT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title>${FAKE_PAGE_START_SCRIPT}</head><body><div id="root" data-prerendered="/product|${SITE_SETTING_TOKENS.brandName}"><header>${SITE_SETTING_TOKENS.brandName}</header><h1>Pre-rendered product</h1>${Object.entries(
   PART_IDS,
 )
   .flatMap(([remote, modules]) =>

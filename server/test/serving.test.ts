@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,16 +129,11 @@ describe('page routes', () => {
     });
   });
 
-  it('preloads both remote entries on the page that composes them (/product) only', async () => {
+  it('inlines the site config before the page-start script, which preloads the remote entries from it', async () => {
     const product = await (await fetch(`${server.url}/product`)).text();
-    expect(product).toContain(
-      '<link rel="preload" as="script" href="/remotes/designer/remoteEntry.js">',
-    );
-    expect(product).toContain(
-      '<link rel="preload" as="script" href="/remotes/checkout/remoteEntry.js">',
-    );
-    const home = await (await fetch(`${server.url}/`)).text();
-    expect(home).not.toContain('rel="preload"');
+    expect(product).toMatch(/id="site-config">[^<]*<\/script><script data-scripts=/);
+    // The page-start script adds the preloads once the page has painted, not the server.
+    expect(product).not.toContain('rel="preload"');
   });
 
   it('serves the same configuration at /site-config.json, not cached', async () => {
@@ -223,7 +219,7 @@ describe('security headers', () => {
   it('sends a Content-Security-Policy that allows only this origin by default', async () => {
     const csp = (await fetch(`${server.url}/product`)).headers.get('content-security-policy');
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'sha256-");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -231,6 +227,14 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('allows exactly the inline page-start script of the host build, by its hash, and no other inline script', async () => {
+    const csp = (await fetch(`${server.url}/product`)).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update('window.pageStarted = true;').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    expect(csp).not.toContain("'unsafe-inline';connect-src");
   });
 
   it('adds absolute remote origins to the policy and the site configuration', async () => {

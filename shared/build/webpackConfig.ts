@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { minify } from 'terser';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -56,10 +57,10 @@ export interface AppBuildOptions {
    */
   prerenderEntry?: string;
   /**
-   * Small scripts that must run before the first paint (e.g. to match a pre-rendered layout to the
-   * window): emitted with a content hash and loaded, blocking, at the end of the head (after the stylesheets, so those are requested first).
+   * Small scripts that must run before the first paint (see PageStartScriptPlugin): inlined at the
+   * end of the head, after the stylesheets. With them, the entry scripts load after the first paint.
    */
-  blockingHeadScripts?: string[];
+  pageStartScripts?: string[];
 }
 
 type Mode = 'development' | 'production';
@@ -105,47 +106,56 @@ function typeScriptRule(appDir: string): RuleSetRule {
 
 const ASSET_TEST = /\.(png|jpe?g|webp|avif|svg|woff2?)$/i;
 
+/** Text safe inside a double-quoted HTML attribute. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
 /**
- * Emits the scripts as one file with a content hash (one request, not one each) and puts a blocking
- * `<script>` for it after the stylesheets in the head.
+ * The page-start script: small scripts that must run before the first paint (to match a
+ * pre-rendered layout to the window, to hold clicks on server-rendered parts, and to load the
+ * page's own scripts once it has painted), minified and inlined at the end of the head, after
+ * the stylesheets. The entry scripts html-webpack-plugin would add as `<script defer>` tags go in
+ * its `data-scripts` attribute instead; the server allows the inline script by its hash (CSP).
  */
-class BlockingHeadScriptsPlugin {
+class PageStartScriptPlugin {
   constructor(private readonly files: string[]) {}
 
   apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap('BlockingHeadScriptsPlugin', (compilation) => {
-      const publicPath =
-        typeof compiler.options.output.publicPath === 'string'
-          ? compiler.options.output.publicPath
-          : '/';
-      let emitted: string | undefined;
-      compilation.hooks.processAssets.tap(
+    compiler.hooks.thisCompilation.tap('PageStartScriptPlugin', (compilation) => {
+      let inline = '';
+      compilation.hooks.processAssets.tapPromise(
         {
-          name: 'BlockingHeadScriptsPlugin',
+          name: 'PageStartScriptPlugin',
           stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
         },
-        () => {
-          const source = this.files.map((file) => readFileSync(file, 'utf8')).join('\n');
+        async () => {
           for (const file of this.files) compilation.fileDependencies.add(file);
-          const hash = webpack.util.createHash('sha256').update(source).digest('hex').slice(0, 10);
-          emitted = `page-start.${hash}.js`;
-          compilation.emitAsset(emitted, new webpack.sources.RawSource(source), {
-            immutable: true,
-          });
+          const source = this.files.map((file) => readFileSync(file, 'utf8')).join('\n');
+          const minified = await minify(source, { ecma: 2020, compress: true, mangle: true });
+          inline = minified.code ?? source;
         },
       );
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
-        'BlockingHeadScriptsPlugin',
+        'PageStartScriptPlugin',
         (groups) => {
-          if (emitted) {
-            groups.headTags.push(
-              HtmlWebpackPlugin.createHtmlTagObject(
-                'script',
-                { src: `${publicPath}${emitted}` },
-                '',
-              ),
-            );
-          }
+          const entryScripts: string[] = [];
+          const withoutEntryScripts = (tags: typeof groups.headTags) =>
+            tags.filter((tag) => {
+              const src = tag.tagName === 'script' ? tag.attributes.src : undefined;
+              if (typeof src !== 'string') return true;
+              entryScripts.push(src);
+              return false;
+            });
+          groups.headTags = withoutEntryScripts(groups.headTags);
+          groups.bodyTags = withoutEntryScripts(groups.bodyTags);
+          groups.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject(
+              'script',
+              { 'data-scripts': escapeAttribute(JSON.stringify(entryScripts)) },
+              inline,
+            ),
+          );
           return groups;
         },
       );
@@ -202,8 +212,8 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: production ? 'chunks/[name].[contenthash:10].css' : 'chunks/[name].css',
       }),
-      ...(options.blockingHeadScripts?.length
-        ? [new BlockingHeadScriptsPlugin(options.blockingHeadScripts)]
+      ...(options.pageStartScripts?.length
+        ? [new PageStartScriptPlugin(options.pageStartScripts)]
         : []),
     ],
     performance: { hints: false },

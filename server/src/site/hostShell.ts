@@ -17,6 +17,7 @@ import {
 import { parsePageTemplate, type HostProvides, type PageTemplate } from './composition/composePage';
 import type { PageComposer } from './composition/pageComposer';
 import { escapeHtml } from './htmlPages';
+import { inlineScriptHashes } from './inlineScripts';
 import { renderPage, type RenderedPage } from './renderedPage';
 import { jsonForScriptElement } from './siteConfig';
 
@@ -26,6 +27,10 @@ export const SPA_ROUTES = ['/', '/product', '/loading', '/complete', '/empty'] a
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
   render(pathname: string): Promise<RenderedPage | undefined>;
+  /** CSP sources (`'sha256-…'`) of the inline scripts in the current build's pages. */
+  inlineScriptSources(): string[];
+  /** Picks up a new build (checked at most once a second); `render` does it too. */
+  refresh(): Promise<void>;
 }
 
 function insertBeforeHeadEnd(html: string, markup: string): string {
@@ -34,23 +39,14 @@ function insertBeforeHeadEnd(html: string, markup: string): string {
 }
 
 /**
- * The site configuration inlined into a page, and for a page with remote parts a preload of each
- * remote's entry, so it downloads while the shell starts.
+ * The site configuration inlined into a page, before the page-start script that reads it (to
+ * preload the remotes' entries once the page has painted).
  */
-export function injectIntoShell(
-  html: string,
-  siteConfig: SiteConfig,
-  withRemotes: boolean,
-): string {
-  // No `crossorigin`: the federation runtime adds a plain <script>, and the preload must match it
-  // to be reused instead of downloaded twice.
-  const preloads = withRemotes
-    ? Object.values(siteConfig.remotes)
-        .map((remote) => `<link rel="preload" as="script" href="${escapeHtml(remote.entry)}">`)
-        .join('')
-    : '';
+export function injectIntoShell(html: string, siteConfig: SiteConfig): string {
   const configScript = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScriptElement(siteConfig)}</script>`;
-  return insertBeforeHeadEnd(html, preloads + configScript);
+  const pageStart = html.search(/<script[^>]*data-scripts=/i);
+  if (pageStart !== -1) return html.slice(0, pageStart) + configScript + html.slice(pageStart);
+  return insertBeforeHeadEnd(html, configScript);
 }
 
 /** The brand and contact address written where the build left their tokens. */
@@ -60,14 +56,19 @@ export function fillSiteSettings(html: string, siteConfig: SiteConfig): string {
     .replaceAll(SITE_SETTING_TOKENS.contactEmail, escapeHtml(siteConfig.contactEmail));
 }
 
-/** A page of the current build: sent as it is, or composed with the remotes' parts per request. */
-type BuiltPage =
-  { kind: 'static'; page: RenderedPage } | { kind: 'composed'; template: PageTemplate };
+/**
+ * A page of the current build: sent as it is, or composed with the remotes' parts per request;
+ * with the CSP sources of its inline scripts.
+ */
+type BuiltPage = (
+  { kind: 'static'; page: RenderedPage } | { kind: 'composed'; template: PageTemplate }
+) & { scriptSources: string[] };
 
 async function builtPage(html: string): Promise<BuiltPage> {
+  const scriptSources = inlineScriptHashes(html);
   const template = parsePageTemplate(html);
-  if (template) return { kind: 'composed', template };
-  return { kind: 'static', page: await renderPage(html) };
+  if (template) return { kind: 'composed', template, scriptSources };
+  return { kind: 'static', page: await renderPage(html), scriptSources };
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -103,9 +104,10 @@ async function readPrerenderedPages(
     if (typeof file !== 'string' || file.includes('..')) continue;
     try {
       const html = await readFile(join(hostDistDir, file), 'utf8');
-      const filled = fillSiteSettings(html, siteConfig);
-      const withRemotes = parsePageTemplate(filled) !== undefined;
-      pages.set(route, await builtPage(injectIntoShell(filled, siteConfig, withRemotes)));
+      pages.set(
+        route,
+        await builtPage(injectIntoShell(fillSiteSettings(html, siteConfig), siteConfig)),
+      );
     } catch {
       // A missing page falls back to the empty shell.
     }
@@ -129,6 +131,7 @@ export function createHostShell(
         shell: RenderedPage;
         prerendered: Map<string, BuiltPage>;
         host: HostProvides | undefined;
+        scriptSources: string[];
       }
     | undefined;
   let checkedAt = -Infinity;
@@ -139,12 +142,15 @@ export function createHostShell(
     try {
       const { mtimeMs } = await stat(indexFile);
       if (build?.mtimeMs === mtimeMs) return;
-      const html = await readFile(indexFile, 'utf8');
+      const html = injectIntoShell(await readFile(indexFile, 'utf8'), siteConfig);
       const manifest = await readJson(join(hostDistDir, HOST_MANIFEST_FILE));
+      const prerendered = await readPrerenderedPages(hostDistDir, siteConfig);
+      const pageSources = [...prerendered.values()].flatMap((page) => page.scriptSources);
       build = {
         mtimeMs,
-        shell: await renderPage(injectIntoShell(html, siteConfig, false)),
-        prerendered: await readPrerenderedPages(hostDistDir, siteConfig),
+        shell: await renderPage(html),
+        scriptSources: [...new Set([...inlineScriptHashes(html), ...pageSources])],
+        prerendered,
         host: isHostProvides(manifest) ? manifest : undefined,
       };
     } catch {
@@ -152,16 +158,22 @@ export function createHostShell(
     }
   }
 
+  async function refresh(): Promise<void> {
+    const now = Date.now();
+    if (now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
+      checkedAt = now;
+      checking = checkBuild().finally(() => {
+        checking = undefined;
+      });
+    }
+    if (checking) await checking;
+  }
+
   return {
+    inlineScriptSources: () => build?.scriptSources ?? [],
+    refresh,
     async render(pathname) {
-      const now = Date.now();
-      if (now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
-        checkedAt = now;
-        checking = checkBuild().finally(() => {
-          checking = undefined;
-        });
-      }
-      if (checking) await checking;
+      await refresh();
       const current = build;
       if (!current) return undefined;
       const route = (SPA_ROUTES as readonly string[]).includes(pathname)

@@ -65,6 +65,12 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     budgetMs: config.site.markupBudgetMs,
     log: app.log,
   });
+  const hostShell = createHostShell(config.staticDirs.host, siteConfig, composer);
   app.decorate('siteConfig', siteConfig);
-  app.decorate('hostShell', createHostShell(config.staticDirs.host, siteConfig, composer));
+  app.decorate('hostShell', hostShell);
+  // Before the security headers are worked out: a page's CSP must allow the inline script of the
+  // build it is answered from, even on the first request after a new host build.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') await hostShell.refresh();
+  });
 });

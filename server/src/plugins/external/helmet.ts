@@ -8,11 +8,21 @@ import { remoteOrigins } from '../../site/siteConfig';
 /** Stripe Checkout is a redirect target only: forms may post there, nothing is loaded from it. */
 const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
-export function contentSecurityPolicyDirectives(config: AppConfig): Record<string, string[]> {
+/** A directive value worked out per response (helmet calls it with the raw request and response). */
+type DynamicSource = () => string;
+
+/**
+ * The policy: this origin and the configured remote origins, and for scripts also the inline
+ * scripts of the current host build by their hashes (`inlineScripts`), nothing else inline.
+ */
+export function contentSecurityPolicyDirectives(
+  config: AppConfig,
+  inlineScripts: DynamicSource = () => '',
+): Record<string, Array<string | DynamicSource>> {
   const remotes = remoteOrigins(config.site);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': [() => ["'self'", ...remotes, inlineScripts()].filter(Boolean).join(' ')],
     'connect-src': ["'self'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
     // Each remote's stylesheets load from where it is served; the server inlines server-rendered parts' CSS.
@@ -32,7 +42,10 @@ export default globalPlugin('helmet', async (app: FastifyInstance) => {
     contentSecurityPolicy: {
       // No helmet defaults: `upgrade-insecure-requests` would break http:// remotes in development.
       useDefaults: false,
-      directives: contentSecurityPolicyDirectives(config),
+      // The host build is read by plugins/app/site, registered later: asked for on each response.
+      directives: contentSecurityPolicyDirectives(config, () =>
+        app.hasDecorator('hostShell') ? app.hostShell.inlineScriptSources().join(' ') : '',
+      ),
     },
   });
 });
