@@ -1,9 +1,15 @@
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Page, Request } from 'playwright-core';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS, PAGE_TEXT } from '@tshirt/shared/labels';
+import { REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
+import {
+  BUY_BUTTON_LABELS,
+  FIELD_LABELS,
+  GENERATE_BUTTON_LABELS,
+  PAGE_TEXT,
+} from '@tshirt/shared/labels';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
@@ -82,14 +88,49 @@ it('composes remotes served from their own origins and sells a generated shirt t
   await page.close();
 });
 
+/** The HTML the server answers /product with, before any script runs. */
+async function productHtml(): Promise<string> {
+  return (await fetch(`${store.url}/product`)).text();
+}
+
+/** The page's cumulative layout shift since it started loading (every shift the browser buffered). */
+function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as Array<PerformanceEntry & { value: number }>;
+          resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No callback at all: nothing shifted.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+}
+
+async function waitUntilEveryPartIsLive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-part-state="live"]').length === 4,
+  );
+}
+
 it('shows a redeployed remote on the next page load, and a page left open keeps working', async () => {
   const leftOpen = await openProduct();
   expect(await leftOpen.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(0);
+  expect(await productHtml()).not.toContain(NEXT_HEADING);
 
   deployOver(nextDesignerBuild, designerFolder);
 
+  // The server renders the new release's markup from then on, with no restart.
+  expect(await productHtml()).toContain(NEXT_HEADING);
   const fresh = await openProduct();
+  const consoleErrors: string[] = [];
+  fresh.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await fresh.getByRole('heading', { name: NEXT_HEADING }).waitFor();
+  await waitUntilEveryPartIsLive(fresh);
+  expect(consoleErrors).toEqual([]);
   await fresh.close();
 
   const wolf = PREMADE_DESIGNS[7]!;
@@ -98,4 +139,40 @@ it('shows a redeployed remote on the next page load, and a page left open keeps 
   expect(await wolfButton.getAttribute('aria-pressed')).toBe('true');
   await leftOpen.getByRole('img', { name: wolf.title, exact: true }).first().waitFor();
   await leftOpen.close();
+});
+
+it('recovers from markup of one release and code of the next by rendering the part anew, unseen', async () => {
+  // A rollout caught half-way: the new release's code, the old release's markup.
+  cpSync(
+    join(REPO_ROOT, 'remote-designer/dist', REMOTE_FRAGMENTS_FILE),
+    join(designerFolder, REMOTE_FRAGMENTS_FILE),
+  );
+  expect(await productHtml()).not.toContain(NEXT_HEADING);
+
+  const page = await browser.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  await page.goto(`${store.url}/product`);
+  await page.getByRole('heading', { name: NEXT_HEADING }).waitFor();
+  await waitUntilEveryPartIsLive(page);
+  expect(await page.getByText(/could not be loaded/i).count()).toBe(0);
+  expect(warnings.join('\n')).toMatch(/rendered anew in the browser: the markup is from release/);
+  expect(await layoutShiftSoFar(page)).toBeLessThan(0.02);
+  // The part works: a design picked after the recovery is on the shirt.
+  const design = PREMADE_DESIGNS[1]!;
+  await page.getByRole('button', { name: design.title, exact: true }).click();
+  await page.getByRole('img', { name: design.title, exact: true }).first().waitFor();
+  await page.close();
+});
+
+it('rolls back: the previous release’s markup and code on the next load', async () => {
+  deployOver(join(REPO_ROOT, 'remote-designer/dist'), designerFolder);
+  expect(await productHtml()).not.toContain(NEXT_HEADING);
+  const page = await openProduct();
+  await waitUntilEveryPartIsLive(page);
+  expect(await page.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(0);
+  expect(await page.getByRole('heading', { name: 'Designs' }).count()).toBe(1);
+  await page.close();
 });

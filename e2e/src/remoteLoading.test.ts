@@ -27,7 +27,12 @@ afterEach(async () => {
 async function expectRestOfPageWorks(): Promise<void> {
   await page.getByRole('heading', { name: PRODUCT_NAME }).waitFor();
   expect(await page.getByText('$19.99 USD').first().isVisible()).toBe(true);
-  expect(await page.getByText(/made on demand/i).first().isVisible()).toBe(true);
+  expect(
+    await page
+      .getByText(/made on demand/i)
+      .first()
+      .isVisible(),
+  ).toBe(true);
   expect(await page.getByRole('banner').isVisible()).toBe(true);
   expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
 }
@@ -49,7 +54,10 @@ describe('a remote that is down', () => {
   it('shows a fallback with Retry within 3 s, keeps the rest, and recovers on Retry', async () => {
     const started = Date.now();
     await page.goto(`${server.url}/product`);
-    await page.getByText(/art designer could not be loaded/i).first().waitFor({ timeout: 3_000 });
+    await page
+      .getByText(/art designer could not be loaded/i)
+      .first()
+      .waitFor({ timeout: 3_000 });
     expect(Date.now() - started).toBeLessThan(3_000);
     await expectRestOfPageWorks();
     await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
@@ -85,7 +93,10 @@ describe('a remote that never answers', () => {
     const started = Date.now();
     await page.goto(`${server.url}/product`);
     await page.getByLabel(FIELD_LABELS.interests).waitFor();
-    await page.getByText(/checkout could not be loaded/i).first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText(/checkout could not be loaded/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(2_500);
     await expectRestOfPageWorks();

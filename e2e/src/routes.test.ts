@@ -111,11 +111,15 @@ describe('orientation', () => {
     await open('/');
     const layout = page.locator('[data-orientation]').first();
     await page.waitForFunction(
-      () => document.querySelector('[data-orientation]')?.getAttribute('data-orientation') === 'portrait',
+      () =>
+        document.querySelector('[data-orientation]')?.getAttribute('data-orientation') ===
+        'portrait',
     );
     await page.setViewportSize(LANDSCAPE);
     await page.waitForFunction(
-      () => document.querySelector('[data-orientation]')?.getAttribute('data-orientation') === 'landscape',
+      () =>
+        document.querySelector('[data-orientation]')?.getAttribute('data-orientation') ===
+        'landscape',
     );
     expect(await layout.getAttribute('data-orientation')).toBe('landscape');
   });

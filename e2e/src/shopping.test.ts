@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS, PAGE_TEXT } from '@tshirt/shared/labels';
+import {
+  BUY_BUTTON_LABELS,
+  FIELD_LABELS,
+  GENERATE_BUTTON_LABELS,
+  PAGE_TEXT,
+} from '@tshirt/shared/labels';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { startStoreServer, type StoreServer } from './harness/storeServer';
 
@@ -55,7 +60,10 @@ async function expectArtworkOnShirt(description: string, imageUrl: string): Prom
   await artwork.waitFor();
   expect(await artwork.getAttribute('src')).toBe(imageUrl);
   await page.waitForFunction(
-    (src) => [...document.images].some((image) => image.getAttribute('src') === src && image.naturalWidth > 0),
+    (src) =>
+      [...document.images].some(
+        (image) => image.getAttribute('src') === src && image.naturalWidth > 0,
+      ),
     imageUrl,
   );
 }
@@ -90,7 +98,9 @@ describe('designing a shirt', () => {
     const second = await generate(GENERATE_BUTTON_LABELS.generated);
     expect(second.imageUrl).not.toBe(first.imageUrl);
     const [firstSvg, secondSvg] = await Promise.all(
-      [first.imageUrl, second.imageUrl].map(async (path) => (await fetch(`${server.url}${path}`)).text()),
+      [first.imageUrl, second.imageUrl].map(async (path) =>
+        (await fetch(`${server.url}${path}`)).text(),
+      ),
     );
     expect(secondSvg).not.toBe(firstSvg);
     await expectArtworkOnShirt(second.prompt, second.imageUrl);
@@ -131,7 +141,10 @@ describe('buying a shirt', () => {
     await tab.waitForURL(/\/pay\/[^/]+$/);
     await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
 
-    await tab.getByText(/test payment/i).first().waitFor();
+    await tab
+      .getByText(/test payment/i)
+      .first()
+      .waitFor();
     const details = (await tab.getByRole('main').textContent()) ?? '';
     for (const expected of ['Navy', "Women's", 'XXL', '3', '$19.99 USD', '$59.97 USD']) {
       expect(details).toContain(expected);
@@ -164,7 +177,10 @@ describe('buying a shirt', () => {
     const opened = browser.context.waitForEvent('page');
     await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click();
     const tab = await opened;
-    await page.getByRole('alert').filter({ hasText: /HTTP 500/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /HTTP 500/ })
+      .waitFor();
     await tab.waitForEvent('close', { timeout: 5_000 }).catch(() => undefined);
     expect(tab.isClosed()).toBe(true);
     expect(browser.context.pages()).toHaveLength(pagesBefore);

@@ -31,7 +31,9 @@ async function openStandalone(folder: string): Promise<void> {
   page = await browser.newPage();
   await page.route('**/creator/**', async (route) => {
     const url = new URL(route.request().url());
-    const answer = await fetch(`${store.url}${url.pathname}${url.search}`, { method: route.request().method() });
+    const answer = await fetch(`${store.url}${url.pathname}${url.search}`, {
+      method: route.request().method(),
+    });
     await route.fulfill({
       status: answer.status,
       headers: Object.fromEntries(answer.headers),
@@ -44,7 +46,10 @@ async function openStandalone(folder: string): Promise<void> {
 it('the designer runs alone: fields, preview, gallery and generation', async () => {
   await openStandalone('remote-designer');
   await page.getByLabel(FIELD_LABELS.interests).fill('mountains');
-  await page.getByRole('img', { name: /t-shirt preview/ }).first().waitFor();
+  await page
+    .getByRole('img', { name: /t-shirt preview/ })
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Moonlit Wolf', exact: true }).waitFor();
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();

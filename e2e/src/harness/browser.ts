@@ -24,14 +24,17 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile, the way a first-time shopper arrives. */
-export async function launchBrowser(): Promise<TestBrowser> {
+/** Debian's Chromium with a fresh profile, the way a first-time shopper arrives (scripts off on request). */
+export async function launchBrowser(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'tshirt-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: LANDSCAPE,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,

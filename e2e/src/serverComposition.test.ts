@@ -1,0 +1,182 @@
+/**
+ * `/product` composed on the server (docs/ARCHITECTURE.md), in the browser: every part is in the
+ * first HTML (even with JavaScript off), comes alive when its code arrives without losing what the
+ * shopper did meanwhile, and a remote that cannot give its markup keeps its placeholder.
+ */
+import type { Page, Route } from 'playwright-core';
+import {
+  PREMADE_DESIGNS,
+  PRODUCT_NAME,
+  SHIRT_COLORS,
+  SHIRT_SIZES,
+  SHIRT_STYLES,
+} from '@tshirt/shared/catalog';
+import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
+import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { freePort, startSilentServer } from './harness/ports';
+import { startStoreServer, type StoreServer } from './harness/storeServer';
+
+let browser: TestBrowser;
+let store: StoreServer;
+
+beforeAll(async () => {
+  store = await startStoreServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Every part of the product page, found as a shopper finds it. */
+async function expectEveryPart(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: PRODUCT_NAME }).waitFor();
+  expect(await page.getByRole('img', { name: "Black Men's t-shirt preview" }).count()).toBe(1);
+  for (const label of [FIELD_LABELS.interests, FIELD_LABELS.colors, FIELD_LABELS.style]) {
+    expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+  }
+  expect(await page.getByRole('button', { name: FIELD_LABELS.customizations }).count()).toBe(1);
+  expect(await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).count()).toBe(1);
+  for (const design of PREMADE_DESIGNS) {
+    expect(await page.getByRole('button', { name: design.title, exact: true }).count()).toBe(1);
+  }
+  const picks = page.getByRole('group', { name: FIELD_LABELS.pickYourShirt });
+  expect(await picks.getByLabel(FIELD_LABELS.shirtColor).inputValue()).toBe(SHIRT_COLORS[0]);
+  expect(await picks.getByLabel(FIELD_LABELS.shirtStyle).inputValue()).toBe(SHIRT_STYLES[0]);
+  expect(await picks.getByLabel(FIELD_LABELS.shirtSize).inputValue()).toBe(SHIRT_SIZES[1]);
+  expect(await picks.getByLabel(FIELD_LABELS.quantity).inputValue()).toBe('1');
+  expect(await page.getByText('$19.99 USD').count()).toBeGreaterThanOrEqual(2);
+  expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).isDisabled()).toBe(true);
+  expect(await page.getByText('Generate art or pick a design to continue').count()).toBe(1);
+}
+
+describe('the product page without JavaScript', () => {
+  it('shows every part the live page shows, and says what needs scripts', async () => {
+    const withoutScripts = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await withoutScripts.newPage(PORTRAIT);
+      await page.goto(`${store.url}/product`);
+      await expectEveryPart(page);
+      // Nothing ran: no script was added and no part is live.
+      expect(await page.locator('script[src]').count()).toBe(0);
+      expect(await page.locator('[data-part-state="live"]').count()).toBe(0);
+      expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
+      expect(await page.getByRole('note').textContent()).toMatch(/JavaScript is off/);
+    } finally {
+      await withoutScripts.close();
+    }
+  });
+});
+
+describe('the product page before its parts’ code arrives', () => {
+  let page: Page;
+  let releaseDesigner: () => void;
+  const pageErrors: string[] = [];
+
+  beforeEach(async () => {
+    page = await browser.newPage(PORTRAIT);
+    pageErrors.length = 0;
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    let release = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    releaseDesigner = release;
+    // The designer's entry is slow: its parts are visible, their code is not there yet.
+    await page.route('**/remotes/designer/remoteEntry.js*', async (route: Route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${store.url}/product`);
+  });
+  afterEach(async () => {
+    releaseDesigner();
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows every part at once, and each comes alive when its code arrives', async () => {
+    await expectEveryPart(page);
+    expect(await page.locator('[data-part-state="live"]').count()).toBeLessThan(4);
+    releaseDesigner();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-part-state="live"]').length === 4,
+    );
+    expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
+  });
+
+  it('keeps a design picked and text typed before then, and acts on them once the part is live', async () => {
+    const design = PREMADE_DESIGNS[2]!;
+    await page.getByLabel(FIELD_LABELS.interests, { exact: true }).fill('jazz saxophone');
+    const designButton = page.getByRole('button', { name: design.title, exact: true });
+    await designButton.click();
+    // Held, and shown as waiting, not silently ignored.
+    expect(await designButton.getAttribute('data-held')).toBe('');
+
+    releaseDesigner();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-part-state="live"]').length === 4,
+    );
+    await page.waitForFunction(
+      (title) =>
+        [...document.querySelectorAll('button[aria-pressed="true"]')].some((button) =>
+          button.textContent?.includes(title),
+        ),
+      design.title,
+    );
+    expect(await designButton.getAttribute('data-held')).toBeNull();
+    expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).isEnabled()).toBe(true);
+    expect(await page.getByLabel(FIELD_LABELS.interests, { exact: true }).inputValue()).toBe(
+      'jazz saxophone',
+    );
+
+    // The typed text reached the part's state: it is what the next generation asks for.
+    const [request] = await Promise.all([
+      page.waitForRequest((sent) => sent.url().includes('/creator/generate_image')),
+      page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click(),
+    ]);
+    expect(new URL(request.url()).searchParams.get('interests')).toBe('jazz saxophone');
+  });
+
+  it('generates art from a Generate pressed before the code arrived', async () => {
+    await page.getByLabel(FIELD_LABELS.interests, { exact: true }).fill('lighthouses');
+    const requested = page.waitForRequest((sent) => sent.url().includes('/creator/generate_image'));
+    await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
+    releaseDesigner();
+    const request = await requested;
+    expect(new URL(request.url()).searchParams.get('interests')).toBe('lighthouses');
+    await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
+  });
+});
+
+describe('a remote that cannot give its markup when the page is asked for', () => {
+  it('keeps that remote’s placeholders in the HTML, answers quickly, and the page still composes the rest', async () => {
+    const port = await freePort();
+    const silent = await startSilentServer(port);
+    const hungStore = await startStoreServer({
+      DESIGNER_URL: `http://127.0.0.1:${port}/`,
+      REMOTE_TIMEOUT_MS: '3000',
+    });
+    try {
+      for (let load = 0; load < 2; load += 1) {
+        const started = Date.now();
+        const response = await fetch(`${hungStore.url}/product`);
+        const html = await response.text();
+        expect(response.status).toBe(200);
+        // The budget is 250 ms; well under a second even on a busy machine.
+        expect(Date.now() - started).toBeLessThan(1_500);
+        expect(html).toContain('data-remote-placeholder="designer/ArtForm"');
+        expect(html).toContain('data-remote-part="checkout/CheckoutPanel"');
+      }
+      const page = await browser.newPage(PORTRAIT);
+      await page.goto(`${hungStore.url}/product`);
+      await page
+        .getByText(/art designer could not be loaded/i)
+        .first()
+        .waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).count()).toBe(1);
+      await page.close();
+    } finally {
+      await hungStore.stop();
+      await silent.stop();
+    }
+  });
+});
