@@ -176,3 +176,54 @@ it('rolls back: the previous release’s markup and code on the next load', asyn
   expect(await page.getByRole('heading', { name: 'Designs' }).count()).toBe(1);
   await page.close();
 });
+
+describe('a remote served by the store itself (same origin, the default)', () => {
+  let sameOriginStore: StoreServer;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = createDeployFolder('remote-designer/dist');
+    sameOriginStore = await startStoreServer({ DESIGNER_DIST_DIR: folder });
+  });
+  afterAll(async () => {
+    await sameOriginStore?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** Opens /product until every part is live; what the console warned of on the way. */
+  async function openLive(): Promise<{ page: Page; warnings: string[] }> {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto(`${sameOriginStore.url}/product`);
+    await waitUntilEveryPartIsLive(page);
+    return { page, warnings };
+  }
+
+  it('shows a release copied over the served folder, then a rollback, on the next load with no restart', async () => {
+    const html = async () => (await fetch(`${sameOriginStore.url}/product`)).text();
+    const first = await openLive();
+    expect(await first.page.getByRole('heading', { name: 'Designs', exact: true }).count()).toBe(1);
+    await first.page.close();
+
+    // Copied with the build's file times kept (rsync -a): still a new release to the server.
+    deployOver(nextDesignerBuild, folder, { keepTimes: true });
+    expect(await html()).toContain(NEXT_HEADING);
+    const released = await openLive();
+    expect(await released.page.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(1);
+    // Markup and code of the same release: adopted as it is, nothing rendered anew.
+    expect(released.warnings).toEqual([]);
+    await released.page.close();
+
+    deployOver(join(REPO_ROOT, 'remote-designer/dist'), folder, { keepTimes: true });
+    expect(await html()).not.toContain(NEXT_HEADING);
+    const rolledBack = await openLive();
+    expect(
+      await rolledBack.page.getByRole('heading', { name: 'Designs', exact: true }).count(),
+    ).toBe(1);
+    expect(rolledBack.warnings).toEqual([]);
+    await rolledBack.page.close();
+  });
+});

@@ -11,9 +11,20 @@ export function createDeployFolder(fromBuild: string): string {
   return folder;
 }
 
-/** Deploys a new build over an old one the way a CDN upload does: new files in, old chunks kept. */
-export function deployOver(build: string, folder: string): void {
-  cpSync(build, folder, { recursive: true, force: true });
+/**
+ * Deploys a new build over an old one the way a CDN upload does: new files in, old chunks kept;
+ * with `keepTimes`, the files keep the build's modification times, as `rsync -a` does.
+ */
+export function deployOver(
+  build: string,
+  folder: string,
+  options: { keepTimes?: boolean } = {},
+): void {
+  cpSync(build, folder, {
+    recursive: true,
+    force: true,
+    preserveTimestamps: options.keepTimes ?? false,
+  });
 }
 
 export interface SourceChange {
@@ -45,7 +56,8 @@ export function buildRemoteWithChange(remote: string, change: SourceChange): str
       ['--mode', 'production', '--output-path', output],
       { cwd: copy, encoding: 'utf8' },
     );
-    if (build.status !== 0) throw new Error(`Building the changed ${remote} failed:\n${build.stdout}${build.stderr}`);
+    if (build.status !== 0)
+      throw new Error(`Building the changed ${remote} failed:\n${build.stdout}${build.stderr}`);
     return output;
   } finally {
     rmSync(copy, { recursive: true, force: true });

@@ -1,20 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_CACHE } from '@tshirt/shared/build/cachePolicy';
+import { acceptedEncoding } from '../http/acceptedEncoding';
 import { frontEndNotBuiltPage } from './htmlPages';
-
-/** The best encoding of the page the browser accepts (a `q=0` refuses one). */
-function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
 
 /** Answers a page route with the host shell (or a clear "not built" page; never a crash). */
 export async function sendShell(

@@ -47,12 +47,16 @@ describe('fileFragmentSource', () => {
 
   it('sees a release copied with its file times kept (rsync -a), even at the same size and time', async () => {
     const file = join(folder, REMOTE_FRAGMENTS_FILE);
+    const releaseTime = 1_700_000_000;
     writeFileSync(file, fragmentsText('r1'));
-    const kept = statSync(file).mtime;
+    utimesSync(file, releaseTime, releaseTime);
+    const before = statSync(file);
     const source = fileFragmentSource('designer', folder);
     expect(releaseOf(await source.current(1_000))).toBe('r1');
     writeFileSync(file, fragmentsText('r2'));
-    utimesSync(file, kept, kept);
+    utimesSync(file, releaseTime, releaseTime);
+    const after = statSync(file);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
     expect(releaseOf(await source.current(1_000))).toBe('r2');
   });
 

@@ -7,6 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { parseRemoteFragments, type RemoteFragments } from '@tshirt/shared/fragments';
+import { fileVersion } from '../fileVersion';
 
 export type FragmentsState =
   { status: 'ready'; fragments: RemoteFragments } | { status: 'unavailable'; reason: string };
@@ -85,8 +86,7 @@ export function fileFragmentSource(
       cached = undefined;
       return unavailable(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
     }
-    // The change time moves on every write, even when a copy keeps the release's modification time.
-    const version = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    const version = fileVersion(info);
     if (cached?.version === version) return cached.state;
     if (info.size > MAX_FRAGMENTS_BYTES) return unavailable('the fragments file is too large');
     const state = parseText(await readFile(file, 'utf8'));
