@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../e2e/src/harness/storeServer';
 import { runArtBench } from './art/runArtBench';
 import { runBytesBench } from './bytes/bytesBench';
+import { runCompositionBench } from './composition/compositionBench';
 import { runFederationBench } from './federation/federationBench';
 import { ensureFrontEndBuilt } from './harness/frontEndBuild';
 import { describeMachine } from './harness/machine';
@@ -22,6 +23,7 @@ const PARTS: Record<PartName, { needsBuild: boolean; run: () => Promise<unknown>
   bytes: { needsBuild: true, run: runBytesBench },
   art: { needsBuild: false, run: runArtBench },
   server: { needsBuild: true, run: runServerBench },
+  composition: { needsBuild: true, run: runCompositionBench },
   lighthouse: { needsBuild: true, run: runLighthouseBench },
   federation: { needsBuild: true, run: runFederationBench },
 };

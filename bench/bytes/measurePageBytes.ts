@@ -60,7 +60,10 @@ interface PendingResponse {
   contentEncoding: string;
 }
 
-async function waitForRemotesToRender(page: Page): Promise<void> {
+/** The product page's parts are visible in its first HTML; they have all their code once live. */
+export const PRODUCT_PART_COUNT = 4;
+
+export async function waitForRemotesToRender(page: Page): Promise<void> {
   await page
     .getByLabel(FIELD_LABELS.interests, { exact: true })
     .first()
@@ -68,6 +71,11 @@ async function waitForRemotesToRender(page: Page): Promise<void> {
   await page
     .getByRole('button', { name: BUY_BUTTON_LABELS.idle })
     .waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-part-state="live"]').length === count,
+    PRODUCT_PART_COUNT,
+    { timeout: 60_000 },
+  );
 }
 
 function emptyTotals(): Record<ResourceKind, KindTotals> {

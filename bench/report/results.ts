@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
 import type { ArtResult } from '../art/runArtBench';
 import type { BytesResult } from '../bytes/bytesBench';
+import type { CompositionResult } from '../composition/compositionBench';
 import type { FederationResult } from '../federation/federationBench';
 import type { MachineInfo } from '../harness/machine';
 import type { LighthouseResult } from '../lighthouse/lighthouseBench';
@@ -31,6 +32,7 @@ export interface BenchResults {
   federation?: PartRun<FederationResult>;
   server?: PartRun<EndpointFigures[]>;
   art?: PartRun<ArtResult>;
+  composition?: PartRun<CompositionResult>;
 }
 
 export type PartName = keyof BenchResults;
