@@ -102,7 +102,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
   // Fat lettering: a halo that shows on the shirt, a stepped 3D extrusion, an outline, a gradient face.
   const tilt = random.range(-4, -2);
   const extrusionColor = fabric.dark ? ink : darken(letterColor, 0.35);
-  // The halo (24 units each side) covers the deepest extrusion step (15 units + half its stroke).
+  // The halo (36 units each side) covers the deepest extrusion step and fills the letters' counters.
   const extrusion = Array.from({ length: 5 }, (_, step) => ({
     dx: (step + 1) * 2.5,
     dy: (step + 1) * 3,
@@ -115,7 +115,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
     layout: { maxSize: 180, maxLines: 3, lineGapEm: 0.02, letterSpacingEm: 0.03 },
     face: { fill: url(fade) },
     layers: [
-      { dx: 0, dy: 0, attributes: { fill: edge, stroke: edge, 'stroke-width': 48, 'stroke-linejoin': 'round' } },
+      { dx: 0, dy: 0, attributes: { fill: edge, stroke: edge, 'stroke-width': 72, 'stroke-linejoin': 'round' } },
       ...extrusion,
       { dx: 0, dy: 0, attributes: { fill: ink, stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' } },
     ],

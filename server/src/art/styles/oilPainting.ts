@@ -134,7 +134,6 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, motifs, lett
         brushStroke(random, cx - 200, plaqueTop + plaqueHeight * 0.3, 640, plaqueHeight * 0.4, adjust(plaqueColor, { dl: 0.04 })),
         brushStroke(random, cx + 180, plaqueTop + plaqueHeight * 0.72, 700, plaqueHeight * 0.4, adjust(plaqueColor, { dl: -0.04 })),
       ]),
-      overlay(impasto, { x: cx - 500, y: plaqueTop - 10, width: 1000, height: plaqueHeight + 20 }, 'multiply', 0.6),
     ]),
   );
   parts.push(

@@ -5,7 +5,7 @@
  */
 import { onFabric, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
-import { adjust, darken, hexToHsl, lighten, luminance, mix } from '../palette/color';
+import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
 import { el, num, smoothOpenPath, url, type Defs } from '../svg';
 import type { Random } from '../random';
 import { FONTS } from '../typography/fonts';
@@ -206,8 +206,6 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
     box: { x: cx, top: 1120, width: 1100, height: 230 },
     layout: { maxSize: 130, maxLines: 2, lineGapEm: 0.08 },
     face: { fill: url(metal) },
-    // A cast shadow only behind letters lighter than the shirt, where it deepens their contrast.
-    layers: luminance(metalBase) > luminance(fabric.hex) ? [{ dx: 5, dy: 8, attributes: { fill: '#000000', opacity: 0.35 } }] : [],
   });
   parts.push(headline.svg);
   if (lettering.subline) {
