@@ -3,8 +3,10 @@
  * Everything else under art/ is internal.
  */
 import type { ArtStyle, ShirtColor } from '@tshirt/shared/catalog';
+import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { generateArtwork } from './compose/generateArtwork';
 import { readRecipe } from './compose/recipe';
+import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import { renderPrintPng as renderPrint } from './print/renderPrintPng';
 import { CANVAS } from './styles/styleTypes';
@@ -39,6 +41,15 @@ export function generateArtworkSvg(request: ArtRequest, seed: number, shirt?: Sh
 export function artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined {
   const recipe = readRecipe(svg);
   return recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering });
+}
+
+/**
+ * How the colours the shopper typed fare on each shirt colour (see ArtworkShirtAdvice), for an
+ * SVG this engine made; undefined for any other SVG.
+ */
+export function shirtAdviceForArtwork(svg: string): ArtworkShirtAdvice | undefined {
+  const recipe = readRecipe(svg);
+  return recipe && shirtAdvice(recipe.fields.colors);
 }
 
 /** The SVG of one of the eight pre-made designs (ids from the shared catalog) for `shirt`, or undefined. */
