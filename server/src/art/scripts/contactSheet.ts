@@ -1,5 +1,4 @@
 /** Lays several artworks out as one SVG (each nested, ids made unique) for the contact sheets. */
-import { SHIRT_COLOR_HEX } from '@tshirt/shared/catalog';
 import { el } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { linePath, measureLine } from '../typography/glyphs';
@@ -13,14 +12,14 @@ function label(text: string, x: number, y: number, size: number, fill: string, c
 export interface SheetCell {
   svg: string;
   caption: string;
+  /** The shirt colour behind the artwork. */
+  backdrop: string;
 }
 
 export interface SheetRow {
   label: string;
   cells: SheetCell[];
 }
-
-const BACKDROPS = [SHIRT_COLOR_HEX.White, SHIRT_COLOR_HEX.Black, SHIRT_COLOR_HEX['Light Grey'], SHIRT_COLOR_HEX.Navy];
 
 /** Prefixes every id and reference so artworks nested in one document cannot clash. */
 function scopeIds(svg: string, prefix: string): string {
@@ -53,7 +52,7 @@ export function composeContactSheet(title: string, rows: readonly SheetRow[], co
     });
     row.cells.forEach((cell, columnIndex) => {
       const x = labelWidth + columnIndex * cellWidth;
-      parts.push(el('rect', { x, y, width: artWidth, height: artHeight, rx: 14, fill: BACKDROPS[columnIndex % BACKDROPS.length] }));
+      parts.push(el('rect', { x, y, width: artWidth, height: artHeight, rx: 14, fill: cell.backdrop }));
       parts.push(nest(scopeIds(cell.svg, `c${rowIndex}_${columnIndex}_`), x, y, artWidth, artHeight));
       parts.push(label(cell.caption.slice(0, 60), x + artWidth / 2, y + artHeight + 38, 22, '#444444', true));
     });
