@@ -1,4 +1,5 @@
-/** The goals of issue 8, each judged against the latest figures (or "not measured"). */
+/** The goals of issue 8 (and the art engine's of issue 17), each judged against the latest figures (or "not measured"). */
+import { ART_GOALS } from '../art/artGoals';
 import type { BenchResults } from './results';
 import { count, kb, ms, ratio, seconds } from './format';
 
@@ -200,6 +201,7 @@ export const GOALS: readonly Goal[] = [
     },
   },
   ...serverGoals(),
+  ...ART_GOALS,
 ];
 
 export function judgeGoals(results: BenchResults): GoalVerdict[] {

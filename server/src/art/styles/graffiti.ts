@@ -33,7 +33,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
   };
   if (colors.base === splatColor) colors.base = lighten(splatColor, 0.2);
   const spray = defs.add('spray', (id) =>
-    el('filter', { id, x: '-5%', y: '-5%', width: '110%', height: '110%' }, el('feGaussianBlur', { stdDeviation: 9 })),
+    el('filter', { id, x: '-8%', y: '-8%', width: '116%', height: '116%', 'color-interpolation-filters': 'sRGB' }, el('feGaussianBlur', { stdDeviation: 14 })),
   );
   const fade = defs.add('fade', (id) =>
     el('linearGradient', { id, x1: 0, y1: 0, x2: 0, y2: 1 }, [
@@ -45,10 +45,18 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
   const cy = 580;
   const parts: string[] = [];
 
-  // The sprayed cloud: two soft blobs, dust around them, drips running off the bottom.
-  const cloud = smoothClosedPath(wobblyRing(cx, cy, 500, 420, 14, () => random.range(-0.08, 0.08)));
+  // The sprayed cloud: overspray rings fading out around it, a soft second colour sprayed inside
+  // (only that small blob is blurred: a blur over the whole cloud would cost seconds per print),
+  // dust around it, drips running off the bottom.
+  const wobble = Array.from({ length: 14 }, () => random.range(-0.08, 0.08));
+  const cloudAt = (scale: number) => smoothClosedPath(wobblyRing(cx, cy, 500 * scale, 420 * scale, 14, ((index) => () => wobble[index++ % 14] as number)(0)));
   const inner = smoothClosedPath(wobblyRing(cx + random.range(-60, 60), cy - 40, 330, 280, 11, () => random.range(-0.16, 0.1)));
-  parts.push(el('g', { filter: url(spray) }, [el('path', { d: cloud, fill: splatColor }), el('path', { d: inner, fill: secondColor, opacity: 0.75 })]));
+  parts.push(
+    el('path', { d: cloudAt(1.05), fill: splatColor, opacity: 0.3 }),
+    el('path', { d: cloudAt(1.025), fill: splatColor, opacity: 0.45 }),
+    el('path', { d: cloudAt(1), fill: splatColor }),
+    el('path', { d: inner, fill: secondColor, opacity: 0.75, filter: url(spray) }),
+  );
   const dust = scatterRing(random, 90, cx, cy, 500, 420, [0.95, 1.14]);
   parts.push(el('g', { fill: splatColor }, dust.map(([x, y]) => el('circle', { cx: x, cy: y, r: random.range(2.5, 8) }))));
   const drips: string[] = [];

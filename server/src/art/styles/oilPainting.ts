@@ -42,8 +42,8 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, motifs, lett
   const ry = 500;
   const canvasRegion = { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80 };
   const wetPaint = displacementFilter(defs, canvasRegion, { tile: 360, baseFrequency: [0.012, 0.03], octaves: 2, seed: random.int(1, 999) }, 28);
-  const impasto = reliefPaint(defs, { tile: 90, baseFrequency: [0.08, 0.16], octaves: 2, seed: random.int(1, 999), relief: 2.2 });
-  const canvasWeave = reliefPaint(defs, { tile: 24, baseFrequency: [0.5, 0.5], octaves: 1, seed: random.int(1, 999), relief: 1.2, elevation: 70 });
+  // Impasto ridges and the canvas weave under them, lit from the top left, in one tile.
+  const impasto = reliefPaint(defs, { tile: 90, baseFrequency: [0.08, 0.16], octaves: 3, seed: random.int(1, 999), relief: 2.4 });
   const canvasClip = defs.add('canvas', (id) => el('clipPath', { id }, el('ellipse', { cx, cy, rx, ry })));
   const gold = defs.add('gilt', (id) =>
     el('linearGradient', { id, x1: 0, y1: 0, x2: 1, y2: 1 }, [
@@ -110,7 +110,6 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, motifs, lett
     el('g', { 'clip-path': url(canvasClip) }, [
       el('g', { filter: url(wetPaint) }, painted),
       overlay(impasto, canvasRegion, 'multiply', 0.9),
-      overlay(canvasWeave, canvasRegion, 'multiply', 0.5),
     ]),
     el('ellipse', { cx, cy, rx: rx + 4, ry: ry + 4, fill: 'none', stroke: '#6b4a12', 'stroke-width': 8 }),
   ];

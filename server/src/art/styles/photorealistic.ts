@@ -94,7 +94,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
   const scene: string[] = [
     el('rect', { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2, fill: url(sky) }),
     el('circle', { cx: cx + random.range(-160, 160), cy: horizonY - 40, r: 330, fill: url(sunGlow) }),
-    el('path', { d: hill(random, horizonY - 40, 90, cx - radius, cx + radius, cy + radius), fill: url(farHill), opacity: 0.9, filter: url(haze) }),
+    // Only as deep as the near hill hides, so its blur stays small.
+    el('path', { d: hill(random, horizonY - 40, 90, cx - radius, cx + radius, horizonY + 90), fill: url(farHill), opacity: 0.9, filter: url(haze) }),
     el('path', { d: hill(random, horizonY + 60, 60, cx - radius, cx + radius, cy + radius), fill: url(nearHill) }),
   ];
   for (let index = 0; index < 5; index += 1) {

@@ -12,7 +12,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import type { StyleRenderer } from './styleTypes';
-import { displacementFilter, noisePaint } from './textures';
+import { noisePaint } from './textures';
 
 export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
   // Coloured pencils: the palette's hues, muted, at whatever lightness shows on this shirt.
@@ -32,14 +32,21 @@ export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering
     accent: hatch(pencil(palette.accent), 80, 10, 3.4),
     dark: hatch(graphite, 45, 7, 3.2),
   };
-  const region = { x: 0, y: 0, width: 1200, height: 1600 };
-  const handWobble = displacementFilter(defs, region, { tile: 400, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) }, 9);
-  // Graphite grain: a fine noise tile used as a mask, so strokes break up like pencil on paper.
-  const grainPaint = noisePaint(defs, { tile: 96, baseFrequency: [0.35, 0.2], octaves: 1, seed: random.int(1, 99) });
-  const grain = defs.add('grain', (id) =>
-    el('mask', { id, maskUnits: 'userSpaceOnUse', ...region }, [
-      el('rect', { ...region, fill: '#ffffff' }),
-      el('rect', { ...region, fill: url(grainPaint), opacity: 0.55, style: 'mix-blend-mode:multiply' }),
+  // The drawing's own bounds (frame, laurel, corner motifs, swash), so the filter stays small.
+  const region = { x: 60, y: 40, width: 1080, height: 1100 };
+  // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
+  // graphite grain (a finer noise tile that thins the strokes' alpha, like pencil on paper tooth).
+  const wobbleMap = noisePaint(defs, { tile: 400, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) });
+  const toothMap = noisePaint(defs, { tile: 96, baseFrequency: [0.35, 0.2], octaves: 1, seed: random.int(1, 99) });
+  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
+  const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
+  const pencilHand = defs.add('pencil', (id) =>
+    el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
+      el('feImage', { href: `#${wobbleRect}`, result: 'map' }),
+      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale: 9, xChannelSelector: 'R', yChannelSelector: 'G', result: 'moved' }),
+      el('feImage', { href: `#${toothRect}`, result: 'noise' }),
+      el('feColorMatrix', { in: 'noise', type: 'matrix', values: '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1.1 0 0 0 1.45', result: 'tooth' }),
+      el('feComposite', { in: 'moved', in2: 'tooth', operator: 'in' }),
     ]),
   );
   const hatchPass: PartPainter = (part) => {
@@ -124,7 +131,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering
       'stroke-linecap': 'round',
     }),
   );
-  const parts = [el('g', { filter: url(handWobble) }, el('g', { mask: url(grain) }, drawing)), el('g', { filter: url(handWobble) }, headline.svg)];
+  const parts = [el('g', { filter: url(pencilHand) }, drawing), headline.svg];
   if (lettering.subline) {
     const top = swashY + 40;
     parts.push(

@@ -52,7 +52,9 @@ describe('each style has its own visual signature', () => {
   it('Sketch moves every line through a wobbly hand and graphite grain', () => {
     for (const elements of artworks('Sketch')) {
       expect(elements.some((element) => element.name === 'feDisplacementMap')).toBe(true);
-      expect(elements.some((element) => element.name === 'mask' && element.attributes.id?.startsWith('grain'))).toBe(true);
+      // The grain: a noise tile turned into alpha that the strokes are cut by.
+      expect(elements.some((element) => element.name === 'feColorMatrix')).toBe(true);
+      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#pencil'))).toBe(true);
       expect(elements.filter((element) => element.name === 'pattern' && element.attributes.id?.startsWith('hatch')).length).toBeGreaterThanOrEqual(3);
     }
   });
