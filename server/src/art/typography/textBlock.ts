@@ -45,9 +45,9 @@ export function textBlock(defs: Defs, options: TextBlockOptions): TextBlock {
       continue;
     }
     const id = defs.add('line', (lineId) => el('path', { id: lineId, d }));
-    const use = (attributes: Attributes, dx = 0, dy = 0) => el('use', { href: `#${id}`, x: dx || undefined, y: dy || undefined, ...attributes });
-    for (const layer of layers) elements.push(use(layer.attributes, layer.dx, layer.dy));
-    elements.push(use(face));
+    const copy = (attributes: Attributes, dx = 0, dy = 0) => el('use', { href: `#${id}`, x: dx || undefined, y: dy || undefined, ...attributes });
+    for (const layer of layers) elements.push(copy(layer.attributes, layer.dx, layer.dy));
+    elements.push(copy(face));
   }
   return { ...layout, svg: elements.join('') };
 }
