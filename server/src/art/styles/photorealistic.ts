@@ -1,7 +1,8 @@
 /**
  * Photorealistic: a lit scene seen through a lens — sky gradient, sun glow, hills fading into haze
- * (depth of field), a hero with real lighting (a specular lighting filter on its relief), soft
- * contact shadows, film grain, chrome lettering.
+ * (depth of field), a hero shaded as a lit volume with a specular highlight, soft contact shadows,
+ * film grain, chrome lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
+ * which would take the whole server down.)
  */
 import { onFabric, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
@@ -158,22 +159,9 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
       part.role === 'line' || (part.opacity ?? 1) < 1
         ? null
         : { fill: 'none', stroke: darken(colors[part.role], 0.3), 'stroke-width': 1.5, opacity: 0.6 };
-    // Light from the top left falls on the hero's relief (its shape, softened) and glints.
-    const glint = defs.add('glint', (id) =>
-      el('filter', { id, x: '-5%', y: '-5%', width: '110%', height: '110%', 'color-interpolation-filters': 'sRGB' }, [
-        el('feGaussianBlur', { in: 'SourceAlpha', stdDeviation: 10, result: 'relief' }),
-        el(
-          'feSpecularLighting',
-          { in: 'relief', surfaceScale: 5, specularConstant: 0.6, specularExponent: 28, 'lighting-color': '#ffffff', result: 'shine' },
-          el('fePointLight', { x: cx - 420, y: cy - 520, z: 520 }),
-        ),
-        el('feComposite', { in: 'shine', in2: 'SourceAlpha', operator: 'in', result: 'glint' }),
-        el('feComposite', { in: 'SourceGraphic', in2: 'glint', operator: 'arithmetic', k2: 1, k3: 0.45 }),
-      ]),
-    );
     parts.push(
       drawMotif(hero, { ...heroPlacement, x: cx + 22, y: cy + 40 }, [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], { opacity: 0.35, filter: url(soft) }),
-      drawMotif(hero, heroPlacement, [body, highlight, rimLight], { filter: url(glint) }),
+      drawMotif(hero, heroPlacement, [body, highlight, rimLight]),
     );
   }
   // Bokeh: out-of-focus lights inside the lens edge, then film grain over the whole picture.
