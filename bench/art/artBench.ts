@@ -1,37 +1,26 @@
 /**
- * Art engine benchmark: SVG generation time (500 generations across every style and several
- * prompts) and print PNG render time (3600 × 4800, ~10 renders). Prints a markdown table.
+ * Art engine benchmark: SVG generation time and size (every style × every shirt colour × several
+ * prompts), the print PNG render time per style (3600 × 4800, ART_BENCH_RENDERS renders each)
+ * against the 3 s goal, and the contrast rule checked on every style × shirt × prompt.
+ * Prints a markdown table and, last, one `DATA {json}` line for the report's goals.
  * Run: npx tsx bench/art/artBench.ts
  */
 import { performance } from 'node:perf_hooks';
-import { ART_STYLES } from '@tshirt/shared/catalog';
+import { ART_STYLES, SHIRT_COLORS, SHIRT_COLOR_HEX } from '@tshirt/shared/catalog';
 import { generateArtworkSvg, renderPrintPng, type ArtRequest } from '../../server/src/art';
+import { inkRuleProblems } from '../../server/src/art/ink/inkRule';
+import { measureInk } from '../../server/src/art/ink/measureInk';
+import type { ArtFigures } from './runArtBench';
 
 const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
   { interests: '', colors: '', target: '', occasion: '', objects: '' },
-  {
-    interests: 'golf and fishing',
-    colors: 'forest green, gold',
-    target: 'Grandpa',
-    occasion: 'retirement',
-    objects: '',
-  },
-  { interests: 'cats, coffee', colors: 'pastel', target: '', occasion: '', objects: 'cat' },
-  {
-    interests: 'space, rockets',
-    colors: 'neon',
-    target: 'Maya',
-    occasion: 'birthday',
-    objects: '',
-  },
-  {
-    interests: 'surfing',
-    colors: 'sunset',
-    target: '',
-    occasion: '',
-    objects: 'waves, palm trees',
-  },
+  { interests: 'jazz saxophone, new orleans', colors: 'navy and black', target: '', occasion: '', objects: '' },
+  { interests: 'golf and fishing', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement', objects: '' },
+  { interests: 'cats, coffee', colors: 'cream, pale yellow and white', target: 'Maximilian Alexander', occasion: 'birthday', objects: 'cat' },
+  { interests: 'space, rockets', colors: 'red, white and blue', target: 'Maya', occasion: 'birthday', objects: '' },
+  { interests: 'surfing', colors: 'sunset', target: '', occasion: '', objects: 'waves, palm trees' },
 ];
+const STYLES = ART_STYLES.filter((style) => style !== '');
 
 function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
@@ -39,66 +28,73 @@ function percentile(sorted: readonly number[], fraction: number): number {
 
 function summarise(samples: number[]): { median: number; p99: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    median: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
-  };
+  return { median: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
 }
 
+const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 async function main(): Promise<void> {
-  const generations = 500;
   const svgTimes: number[] = [];
   const sizes: number[] = [];
-  // Warm up the JIT so the first samples do not dominate p99.
-  for (let index = 0; index < 20; index += 1)
-    generateArtworkSvg(
-      { ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style: 'Cartoon' },
-      index,
-    );
-  for (let index = 0; index < generations; index += 1) {
-    const style = ART_STYLES[index % ART_STYLES.length] ?? '';
-    const prompt = PROMPTS[
-      Math.floor(index / ART_STYLES.length) % PROMPTS.length
-    ] as (typeof PROMPTS)[number];
-    const start = performance.now();
-    const svg = generateArtworkSvg({ ...prompt, style }, 10_000 + index);
-    svgTimes.push(performance.now() - start);
-    sizes.push(Buffer.byteLength(svg));
+  // Warm up the JIT and the font cache so the first samples do not dominate p99.
+  for (let index = 0; index < 20; index += 1) generateArtworkSvg({ ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style: 'Cartoon' }, index);
+  let seed = 10_000;
+  for (const style of ART_STYLES) {
+    for (const shirt of SHIRT_COLORS) {
+      for (const prompt of PROMPTS) {
+        const start = performance.now();
+        const svg = generateArtworkSvg({ ...prompt, style }, (seed += 1), shirt);
+        svgTimes.push(performance.now() - start);
+        sizes.push(Buffer.byteLength(svg));
+      }
+    }
   }
+
+  // The contrast rule on every style × shirt × prompt, judged from rendered pixels.
+  let checked = 0;
+  let met = 0;
+  let narrowest = 1;
+  for (const style of STYLES) {
+    for (const shirt of SHIRT_COLORS) {
+      for (const prompt of PROMPTS) {
+        const report = measureInk(generateArtworkSvg({ ...prompt, style }, 77, shirt), SHIRT_COLOR_HEX[shirt]);
+        checked += 1;
+        if (inkRuleProblems(report).length === 0) met += 1;
+        narrowest = Math.min(narrowest, report.widthShare);
+      }
+    }
+  }
+
   const renders = Number(process.env.ART_BENCH_RENDERS ?? 10);
-  const pngTimes: number[] = [];
-  const pngSizes: number[] = [];
-  for (let index = 0; index < renders; index += 1) {
-    const style = ART_STYLES[(index % (ART_STYLES.length - 1)) + 1] ?? 'Cartoon';
-    const svg = generateArtworkSvg(
-      { ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style },
-      500 + index,
-    );
-    const start = performance.now();
-    const png = await renderPrintPng(svg);
-    pngTimes.push(performance.now() - start);
-    pngSizes.push(png.length);
+  const printByStyle: ArtFigures['printByStyle'] = [];
+  for (const style of STYLES) {
+    const times: number[] = [];
+    for (let index = 0; index < renders; index += 1) {
+      const shirt = SHIRT_COLORS[index % SHIRT_COLORS.length] ?? 'Black';
+      const svg = generateArtworkSvg({ ...(PROMPTS[index % PROMPTS.length] as (typeof PROMPTS)[number]), style }, 500 + index, shirt);
+      const start = performance.now();
+      await renderPrintPng(svg);
+      times.push(performance.now() - start);
+    }
+    const figures = summarise(times);
+    printByStyle.push({ style, renders, p50Ms: figures.median, p99Ms: figures.p99 });
   }
+
   const svg = summarise(svgTimes);
-  const png = summarise(pngTimes);
   const size = summarise(sizes);
-  const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
-  console.log(`| Measure | Samples | Median | p99 | Max |`);
-  console.log(`| --- | --- | --- | --- | --- |`);
-  console.log(
-    `| SVG generation (all styles × ${PROMPTS.length} prompts) | ${generations} | ${format(svg.median)} ms | ${format(svg.p99)} ms | ${format(svg.max)} ms |`,
-  );
-  console.log(
-    `| SVG size | ${generations} | ${(size.median / 1024).toFixed(1)} KB | ${(size.p99 / 1024).toFixed(1)} KB | ${(size.max / 1024).toFixed(1)} KB |`,
-  );
-  console.log(
-    `| Print PNG render, 3600 × 4800 (resvg) | ${renders} | ${format(png.median)} ms | ${format(png.p99)} ms | ${format(png.max)} ms |`,
-  );
-  console.log(
-    `| Print PNG size | ${renders} | ${(summarise(pngSizes).median / 1024 / 1024).toFixed(2)} MB | | |`,
-  );
-  console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}.`);
+  console.log(`| Measure | Samples | Median | p99 | Max | Goal |`);
+  console.log(`| --- | --- | --- | --- | --- | --- |`);
+  console.log(`| SVG generation (every style × ${SHIRT_COLORS.length} shirts × ${PROMPTS.length} prompts) | ${svgTimes.length} | ${format(svg.median)} ms | ${format(svg.p99)} ms | ${format(svg.max)} ms | |`);
+  console.log(`| SVG size | ${sizes.length} | ${kb(size.median)} | ${kb(size.p99)} | ${kb(size.max)} | ≤ 60 KB |`);
+  for (const row of printByStyle) {
+    console.log(`| Print PNG 3600 × 4800, ${row.style} | ${row.renders} | ${format(row.p50Ms)} ms | ${format(row.p99Ms)} ms | | p99 ≤ 3000 ms |`);
+  }
+  console.log(`| Contrast rule met (style × shirt × prompt, rendered) | ${checked} | ${met} of ${checked} | | | all |`);
+  console.log(`| Narrowest artwork (share of the print width) | ${checked} | ${(narrowest * 100).toFixed(0)}% | | | ≥ 70% |`);
+  console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}; print renders with resvg on the libuv thread pool, one at a time.`);
+  const figures: ArtFigures = { svgMaxBytes: size.max, printByStyle, contrastChecked: checked, contrastMet: met, narrowestWidthShare: narrowest };
+  console.log(`DATA ${JSON.stringify(figures)}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-/** The goals of the performance issues (8, 12), each judged against the latest figures (or "not measured"). */
+/** The goals of the performance issues (8, 12) and the art engine's (17), each judged against the latest figures (or "not measured"). */
+import { ART_GOALS } from '../art/artGoals';
 import type { BenchResults } from './results';
 import { count, kb, ms, ratio, seconds } from './format';
 
@@ -222,6 +223,7 @@ export const GOALS: readonly Goal[] = [
     },
   },
   ...serverGoals(),
+  ...ART_GOALS,
 ];
 
 export function judgeGoals(results: BenchResults): GoalVerdict[] {

@@ -147,12 +147,23 @@ function compositionLimits(results: BenchResults): string[] {
   ];
 }
 
+function artLimits(results: BenchResults): string[] {
+  const run = results.art;
+  const rows = run?.data.figures?.printByStyle;
+  if (!run || !rows || rows.length === 0) return [];
+  const fastest = rows.reduce((best, row) => (row.p50Ms < best.p50Ms ? row : best));
+  return [
+    `Print renders share the machine: the load average was ${run.machine.loadAverage} on ${run.machine.cores} cores when this run started; even ${fastest.style}, the lightest style, took ${ms(fastest.p50Ms)} at the median.`,
+    'A print is one resvg render on the libuv thread pool; its time grows with the area its filters cover (blur, displacement, blend overlays) and with PNG encoding of 3600 × 4800 pixels.',
+  ];
+}
+
 const LIMITS_BY_PART: Record<keyof BenchResults, (results: BenchResults) => string[]> = {
   bytes: bytesLimits,
   lighthouse: lighthouseLimits,
   federation: federationLimits,
   server: serverLimits,
-  art: () => [],
+  art: artLimits,
   composition: compositionLimits,
 };
 

@@ -58,13 +58,15 @@ async function generate(label: string): Promise<Generated> {
 async function expectArtworkOnShirt(description: string, imageUrl: string): Promise<void> {
   const artwork = page.getByRole('img', { name: description, exact: true }).first();
   await artwork.waitFor();
-  expect(await artwork.getAttribute('src')).toBe(imageUrl);
+  const src = (await artwork.getAttribute('src')) ?? '';
+  // The preview shows the artwork as drawn for the chosen shirt colour (`?shirt=`).
+  expect(src.split('?')[0]).toBe(imageUrl);
   await page.waitForFunction(
-    (src) =>
+    (shown) =>
       [...document.images].some(
-        (image) => image.getAttribute('src') === src && image.naturalWidth > 0,
+        (image) => image.getAttribute('src') === shown && image.naturalWidth > 0,
       ),
-    imageUrl,
+    src,
   );
 }
 

@@ -194,6 +194,57 @@ describe('generated images and pre-made designs', () => {
     }
   });
 
+  it('redraws a generated artwork for the shirt colour asked for, the same every time', async () => {
+    const { image_url } = (await (
+      await generate({ interests: 'jazz saxophone, new orleans', colors: 'navy and black' })
+    ).json()) as { image_url: string };
+    const onBlack = await (await fetch(`${server.url}${image_url}`)).text();
+    const onWhite = await fetch(`${server.url}${image_url}?shirt=White`);
+    expect(onWhite.status).toBe(200);
+    expect(onWhite.headers.get('content-type')).toBe('image/svg+xml');
+    const white = await onWhite.text();
+    expect(white).not.toBe(onBlack);
+    expect(await (await fetch(`${server.url}${image_url}?shirt=White`)).text()).toBe(white);
+    expect(await (await fetch(`${server.url}${image_url}?shirt=Black`)).text()).toBe(onBlack);
+  });
+
+  it('tells which typed colours are too faint on which shirt, and which shirts suit them', async () => {
+    const { image_url } = (await (
+      await generate({ interests: 'jazz', colors: 'navy and black' })
+    ).json()) as { image_url: string };
+    const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.json')}`);
+    expect(response.status).toBe(200);
+    const advice = (await response.json()) as { faintColors: Record<string, string[]>; suggestedShirts: string[] };
+    expect(advice.faintColors.Black).toEqual(['navy', 'black']);
+    expect(advice.faintColors.White).toBeUndefined();
+    expect(advice.suggestedShirts).toEqual(expect.arrayContaining(['White', 'Light Grey', 'Pink']));
+    expect(advice.suggestedShirts).not.toContain('Black');
+  });
+
+  it('renders the print PNG of a shirt variant', async () => {
+    const { image_url } = (await (await generate({ interests: 'print me on navy' })).json()) as {
+      image_url: string;
+    };
+    const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.png')}?shirt=Navy`);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+  }, 20_000);
+
+  it('serves every pre-made design for every shirt colour, with nothing to warn about', async () => {
+    const design = PREMADE_DESIGNS[0] as (typeof PREMADE_DESIGNS)[number];
+    const onNavy = await fetch(`${server.url}${design.imagePath}?shirt=Navy`);
+    expect(onNavy.status).toBe(200);
+    expect(await onNavy.text()).not.toBe(await (await fetch(`${server.url}${design.imagePath}?shirt=White`)).text());
+    const advice = await fetch(`${server.url}${design.imagePath.replace(/\.svg$/, '.json')}`);
+    expect(await advice.json()).toEqual({ faintColors: {}, suggestedShirts: expect.arrayContaining(['Black', 'White']) });
+  });
+
+  it('answers 400 JSON for a shirt colour the shop does not sell', async () => {
+    const response = await fetch(`${server.url}${PREMADE_DESIGNS[0]?.imagePath}?shirt=Purple`);
+    expect(response.status).toBe(400);
+    expectErrorShape(await response.json());
+  });
+
   it.each([
     '/creator/images/AAAAAAAAAAAAAAAA.svg',
     '/creator/images/not-an-id.svg',

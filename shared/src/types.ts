@@ -36,6 +36,18 @@ export interface GenerateImageResponse {
   prompt: string;
 }
 
+/**
+ * `GET <artwork>.json` (beside a generated `.svg` or a pre-made design): how the shopper's own
+ * colours fare on each shirt colour. The artwork itself always keeps 3:1 contrast on every shirt
+ * (`<artwork>.svg?shirt=<colour>`); this says where it had to change those colours to get there.
+ */
+export interface ArtworkShirtAdvice {
+  /** Per shirt colour, the colour words the shopper typed that are too faint on it (absent: none). */
+  faintColors: Partial<Record<ShirtColor, string[]>>;
+  /** Shirt colours that show every one of those colours as chosen (or lose the fewest). */
+  suggestedShirts: ShirtColor[];
+}
+
 /** Body of the limit answer (HTTP 429). */
 export const LIMIT_REACHED_IMAGE_URL = 'too many requests';
 

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, SHIRT_STYLES, orderStore } from '@tshirt/shared';
 import ShirtPreview from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
@@ -7,7 +8,18 @@ const shirt = () => screen.getByRole('img', { name: /t-shirt preview$/ });
 const bodyFill = () => shirt().querySelector('[data-part="body"]')?.getAttribute('fill');
 const firstDesign = PREMADE_DESIGNS[0]!;
 
+const originalFetch = globalThis.fetch;
 beforeEach(() => orderStore.reset());
+afterEach(() => {
+  globalThis.fetch = originalFetch;
+});
+
+/** The server's advice for an artwork (`<artwork>.json`), answered by a stand-in fetch. */
+function answerAdvice(body: unknown) {
+  const fetchAdvice = jest.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  globalThis.fetch = fetchAdvice as unknown as typeof fetch;
+  return fetchAdvice;
+}
 
 describe('ShirtPreview', () => {
   it('shows a bare black men’s shirt at first', () => {
@@ -41,13 +53,46 @@ describe('ShirtPreview', () => {
     render(<ShirtPreview />);
     act(() => orderStore.recordGeneratedImage('/creator/images/wave.svg', 'A teal wave over a coral sun'));
     const artwork = screen.getByRole('img', { name: 'A teal wave over a coral sun' });
-    expect(artwork).toHaveAttribute('src', '/creator/images/wave.svg');
+    expect(artwork).toHaveAttribute('src', '/creator/images/wave.svg?shirt=Black');
+  });
+
+  it('shows the artwork as drawn for the chosen shirt colour', () => {
+    render(<ShirtPreview />);
+    act(() => orderStore.selectDesign(firstDesign.imagePath));
+    act(() => orderStore.update({ shirtColor: 'Light Grey' }));
+    expect(screen.getByRole('img', { name: firstDesign.title })).toHaveAttribute('src', `${firstDesign.imagePath}?shirt=Light%20Grey`);
+    expect(orderStore.getState().currentArtworkUrl).toBe(firstDesign.imagePath);
+  });
+
+  it('says when the typed colours would barely show on the shirt and offers shirts that show them', async () => {
+    const fetchAdvice = answerAdvice({ faintColors: { Black: ['navy', 'black'] }, suggestedShirts: ['White', 'Light Grey', 'Pink'] });
+    render(<ShirtPreview />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/jazz.svg', 'Jazz'));
+    const advice = await screen.findByRole('status');
+    expect(fetchAdvice).toHaveBeenCalledWith('/creator/images/jazz.json', expect.anything());
+    expect(advice).toHaveTextContent('Navy and black would barely show on a Black shirt');
+    expect(advice).toHaveTextContent('pick a White, Light Grey or Pink shirt');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a White shirt' }));
+    expect(orderStore.getState().shirtColor).toBe('White');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+  });
+
+  it('says nothing when the colours show on the shirt or the advice cannot be had', async () => {
+    const fetchAdvice = answerAdvice({ faintColors: { White: ['cream'] }, suggestedShirts: ['Black'] });
+    render(<ShirtPreview />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/cream.svg', 'Cream'));
+    await waitFor(() => expect(fetchAdvice).toHaveBeenCalled());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    globalThis.fetch = jest.fn(async () => new Response('nope', { status: 500 })) as unknown as typeof fetch;
+    act(() => orderStore.recordGeneratedImage('/creator/images/other.svg', 'Other'));
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('names a pre-made design by its title', () => {
     render(<ShirtPreview />);
     act(() => orderStore.selectDesign(firstDesign.imagePath));
-    expect(screen.getByRole('img', { name: firstDesign.title })).toHaveAttribute('src', firstDesign.imagePath);
+    expect(screen.getByRole('img', { name: firstDesign.title })).toHaveAttribute('src', `${firstDesign.imagePath}?shirt=Black`);
   });
 
   it('goes back to the bare shirt when the artwork is taken off', () => {

@@ -1,11 +1,14 @@
 import { useId, useState, type CSSProperties } from 'react';
 import {
   SHIRT_COLOR_HEX,
+  artworkUrlForShirt,
   describeArtwork,
   useOrderState,
   type ShirtPreviewProps,
 } from '@tshirt/shared';
 import { fabricToneFor } from './fabricTone';
+import InkAdvice from './InkAdvice';
+import { useArtworkAdvice } from './useArtworkAdvice';
 import { PREVIEW_VIEWBOX, silhouetteFor, type PrintArea } from './shirtSilhouettes';
 import styles from './ShirtPreview.module.css';
 
@@ -28,6 +31,9 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const artworkUrl = useOrderState((state) => state.currentArtworkUrl);
   const artworkDescription = useOrderState(describeArtwork);
   const [failedArtworkUrl, setFailedArtworkUrl] = useState('');
+  const advice = useArtworkAdvice(artworkUrl);
+  // The artwork as drawn for this shirt colour: its ink keeps 3:1 contrast against the fabric.
+  const shownUrl = artworkUrlForShirt(artworkUrl, shirtColor);
 
   // Gradient and clip ids must be unique when several previews share a page.
   const idPrefix = `shirt${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
@@ -90,11 +96,11 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             key={artworkUrl}
             className={styles.artwork}
             style={printAreaBox(silhouette.printArea)}
-            src={artworkUrl}
+            src={shownUrl}
             alt={artworkDescription}
             decoding="async"
-            data-load-failed={failedArtworkUrl === artworkUrl || undefined}
-            onError={() => setFailedArtworkUrl(artworkUrl)}
+            data-load-failed={failedArtworkUrl === shownUrl || undefined}
+            onError={() => setFailedArtworkUrl(shownUrl)}
           />
         )}
 
@@ -156,6 +162,7 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
           </g>
         </svg>
       </div>
+      {artworkUrl !== '' && advice && <InkAdvice advice={advice} shirtColor={shirtColor} />}
     </div>
   );
 }

@@ -2,8 +2,11 @@
  * The built-in art engine's public surface (the server's `builtin` image provider calls only this).
  * Everything else under art/ is internal.
  */
-import type { ArtStyle } from '@tshirt/shared/catalog';
+import type { ArtStyle, ShirtColor } from '@tshirt/shared/catalog';
+import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { generateArtwork } from './compose/generateArtwork';
+import { readRecipe } from './compose/recipe';
+import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import { renderPrintPng as renderPrint } from './print/renderPrintPng';
 import { CANVAS } from './styles/styleTypes';
@@ -23,14 +26,35 @@ export const ARTWORK_VIEWBOX = { width: CANVAS.width, height: CANVAS.height } as
 /** Print-ready raster size: 300 DPI over 12 × 16 in. */
 export const PRINT_SIZE = { width: 3600, height: 4800 } as const;
 
-/** A self-contained SVG (no script, no external reference), the same for the same seed. */
-export function generateArtworkSvg(request: ArtRequest, seed: number): string {
-  return generateArtwork(request, seed);
+/**
+ * A self-contained SVG (no script, no external reference, lettering as outlines) drawn for `shirt`
+ * (the default shirt colour when omitted): the same request, seed and shirt give the same SVG.
+ */
+export function generateArtworkSvg(request: ArtRequest, seed: number, shirt?: ShirtColor): string {
+  return generateArtwork(request, seed, { shirt });
 }
 
-/** The SVG of one of the eight pre-made designs (ids from the shared catalog), or undefined. */
-export function premadeDesignSvg(id: string): string | undefined {
-  return premadeDesign(id);
+/**
+ * The same artwork drawn for another shirt colour, from an SVG this engine made (it carries its
+ * recipe); undefined for any other SVG.
+ */
+export function artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined {
+  const recipe = readRecipe(svg);
+  return recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering });
+}
+
+/**
+ * How the colours the shopper typed fare on each shirt colour (see ArtworkShirtAdvice), for an
+ * SVG this engine made; undefined for any other SVG.
+ */
+export function shirtAdviceForArtwork(svg: string): ArtworkShirtAdvice | undefined {
+  const recipe = readRecipe(svg);
+  return recipe && shirtAdvice(recipe.fields.colors);
+}
+
+/** The SVG of one of the eight pre-made designs (ids from the shared catalog) for `shirt`, or undefined. */
+export function premadeDesignSvg(id: string, shirt?: ShirtColor): string | undefined {
+  return premadeDesign(id, shirt);
 }
 
 /** Renders an artwork SVG to a print-ready transparent PNG of PRINT_SIZE. */

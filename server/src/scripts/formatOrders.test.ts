@@ -33,7 +33,7 @@ describe('formatOrders', () => {
     expect(text).toContain('2 × Custom Graphic T-shirt: Navy, Youth, size L');
     expect(text).toContain('total $39.98 USD ($19.99 USD each, via test)');
     expect(text).toContain('image: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.svg');
-    expect(text).toContain('print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png');
+    expect(text).toContain('print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png?shirt=Navy');
     expect(text.match(/print file/g)).toHaveLength(1);
   });
 
@@ -41,9 +41,15 @@ describe('formatOrders', () => {
     expect(formatOrders([], 'https://shop.example', formatPrice)).toBe('No orders yet.');
   });
 
-  it('points pre-made designs at their print PNG', () => {
-    expect(printFileUrl('/creator/designs/cosmic-cat.svg', 'https://s.example')).toBe(
-      'https://s.example/creator/designs/cosmic-cat.png',
+  it('points pre-made designs at their print PNG drawn for the order\'s shirt colour', () => {
+    expect(printFileUrl('/creator/designs/cosmic-cat.svg', 'Light Grey', 'https://s.example')).toBe(
+      'https://s.example/creator/designs/cosmic-cat.png?shirt=Light%20Grey',
+    );
+  });
+
+  it('leaves an image model\'s PNG as its own print file', () => {
+    expect(printFileUrl('/creator/images/ZyXwVuTsRqPoNm_-.png', 'Red', 'https://s.example')).toBe(
+      'https://s.example/creator/images/ZyXwVuTsRqPoNm_-.png',
     );
   });
 });

@@ -1,8 +1,13 @@
+import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
+import type { ShirtColor } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
 
-/** The print file of an artwork path: the `.png` beside the `.svg` (generated PNGs are their own). */
-export function printFileUrl(imagePath: string, publicUrl: string): string {
-  return `${publicUrl}${imagePath.replace(/\.svg$/, '.png')}`;
+/**
+ * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
+ * drawn for that fabric (generated PNGs are their own print file).
+ */
+export function printFileUrl(imagePath: string, shirtColor: ShirtColor, publicUrl: string): string {
+  return `${publicUrl}${printFileUrlForShirt(imagePath, shirtColor)}`;
 }
 
 export function formatOrders(
@@ -22,7 +27,7 @@ export function formatOrders(
     );
     if (order.status === 'paid') {
       lines.push(
-        `  print file: ${printFileUrl(order.imagePath, publicUrl)}  (paid ${order.paidAt?.toISOString() ?? ''})`,
+        `  print file: ${printFileUrl(order.imagePath, order.shirtColor, publicUrl)}  (paid ${order.paidAt?.toISOString() ?? ''})`,
       );
     }
     if (order.prompt) lines.push(`  prompt: ${order.prompt}`);

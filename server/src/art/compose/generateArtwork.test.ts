@@ -69,8 +69,9 @@ describe('generating artwork', () => {
           expect(Buffer.byteLength(svg)).toBeLessThan(60 * 1024);
           const root = parsed.elements[0];
           expect(root?.attributes.viewBox).toBe('0 0 1200 1600');
-          // Nothing paints the whole canvas: the shirt shows through.
-          const fullBleed = parsed.elements.filter(
+          // Nothing drawn paints the whole canvas: the shirt shows through.
+          const drawn = checkXml(svg.replace(/<(defs|mask|clipPath|pattern)\b[\s\S]*?<\/\1>/g, '')).elements;
+          const fullBleed = drawn.filter(
             (element) => element.name === 'rect' && element.attributes.width === '1200' && element.attributes.height === '1600' && !element.attributes.mask,
           );
           expect(fullBleed).toEqual([]);

@@ -1,40 +1,20 @@
 /** Ties the engine together: request fields → motifs, palette, lettering → one style's drawing. */
-import { ART_STYLES, MAX_ART_FIELD_LENGTH, type ArtStyle } from '@tshirt/shared/catalog';
-import { findMotifs, MOTIFS, motifById, tokenize, type Motif } from '../motifs';
+import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
+import { fabricFor } from '../ink/contrast';
+import { findMotifs, MOTIFS, motifById, type Motif } from '../motifs';
 import { parsePalette } from '../palette/parsePalette';
 import { createRandom, hashString, type Random } from '../random';
 import { STYLE_RENDERERS, type ConcreteArtStyle } from '../styles';
 import { CANVAS } from '../styles/styleTypes';
 import { Defs, el, escapeXml } from '../svg';
 import { composeLettering, type Lettering } from '../typography/lettering';
+import { normaliseFields, type ArtFields } from './fields';
+import { writeRecipe } from './recipe';
 
-export interface ArtFields {
-  interests: string;
-  colors: string;
-  style: ArtStyle;
-  target: string;
-  occasion: string;
-  objects: string;
-}
+export { normaliseFields, type ArtFields } from './fields';
 
 /** Motifs that suit any theme, for prompts whose words the library does not know. */
 const OPEN_THEME_MOTIFS = ['star', 'sun', 'mountain', 'wave', 'heart', 'planet', 'flower', 'moon', 'rocket', 'crown'];
-
-function cleanField(value: unknown): string {
-  return typeof value === 'string' ? value.slice(0, MAX_ART_FIELD_LENGTH) : '';
-}
-
-export function normaliseFields(request: Partial<ArtFields>): ArtFields {
-  const style = cleanField(request.style);
-  return {
-    interests: cleanField(request.interests),
-    colors: cleanField(request.colors),
-    style: (ART_STYLES as readonly string[]).includes(style) ? (style as ArtStyle) : '',
-    target: cleanField(request.target),
-    occasion: cleanField(request.occasion),
-    objects: cleanField(request.objects),
-  };
-}
 
 /** Must-have objects first, then interests, then what the occasion suggests (birthday → cake). */
 function chooseMotifs(fields: ArtFields, random: Random): { motifs: Motif[]; unknownWords: string[] } {
@@ -93,18 +73,26 @@ function planArtwork(fields: ArtFields, seed: number): ArtworkPlan {
   return { style, random, motifs, unknownWords };
 }
 
-/** `lettering` replaces the words the engine would write (the pre-made designs carry their titles). */
-export function generateArtwork(request: Partial<ArtFields>, seed: number, lettering?: Lettering): string {
+export interface ArtworkOptions {
+  /** The shirt the artwork is drawn for: its ink keeps 3:1 contrast against this fabric. */
+  shirt?: ShirtColor;
+  /** Replaces the words the engine would write (the pre-made designs carry their titles). */
+  lettering?: Lettering;
+}
+
+/** The artwork for one shirt colour; the same request, seed and shirt always give the same SVG. */
+export function generateArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): string {
   const fields = normaliseFields(request);
   const { style, random, motifs, unknownWords } = planArtwork(fields, seed);
   const palette = parsePalette(fields.colors, random.int(0, 1000));
-  const themeWords = tokenize(fields.interests).filter((word) => word.length > 2 && !['and', 'the', 'for', 'with'].includes(word));
-  const words = lettering ?? composeLettering(fields.target, fields.occasion, themeWords, motifs);
+  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, motifs);
+  const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
-  const body = STYLE_RENDERERS[style]({ random: random.fork(style), palette, motifs, lettering: words, unknownWords, defs });
+  const body = STYLE_RENDERERS[style]({ random: random.fork(style), palette, motifs, lettering: words, unknownWords, defs, fabric });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}">` +
-    el('title', {}, escapeXml(words.headline)) +
+    el('title', {}, escapeXml([words.headline, words.subline].filter(Boolean).join(' — '))) +
+    writeRecipe({ seed: Math.floor(seed), fields, lettering: options.lettering }) +
     defs.render() +
     body +
     '</svg>'

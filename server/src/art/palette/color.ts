@@ -109,11 +109,3 @@ export function withLuminance(hex: string, target: number): string {
   }
   return hslToHex({ ...hsl, l: (low + high) / 2 });
 }
-
-/** A colour that keeps some contrast on both white and black shirts (luminance held mid-low). */
-export function shirtSafe(hex: string, min = 0.14, max = 0.3): string {
-  const value = luminance(hex);
-  if (value < min) return withLuminance(hex, min);
-  if (value > max) return withLuminance(hex, max);
-  return hex;
-}

@@ -54,13 +54,15 @@ function expandHex(token: string): string | undefined {
 
 interface ReadWords {
   named: string[];
+  /** The words as the shopper wrote them, one per entry of `named`. */
+  names: string[];
   moods: string[];
   modifiers: string[];
 }
 
 function readWords(text: string): ReadWords {
   const tokens = text.toLowerCase().match(/#?[a-z0-9']+/g) ?? [];
-  const result: ReadWords = { named: [], moods: [], modifiers: [] };
+  const result: ReadWords = { named: [], names: [], moods: [], modifiers: [] };
   let index = 0;
   while (index < tokens.length) {
     // Longest run first, so "light sea green" beats "light" + "sea" + "green".
@@ -71,6 +73,7 @@ function readWords(text: string): ReadWords {
       const named = hex ?? (length > 1 || !MODIFIERS[joined] ? lookUpColorName(joined) : undefined);
       if (named) {
         result.named.push(named);
+        result.names.push(tokens.slice(index, index + length).join(' '));
         consumed = length;
       } else if (length === 1) {
         const mood = MOOD_PALETTES[joined] ? joined : MOOD_SYNONYMS[joined];
@@ -80,7 +83,10 @@ function readWords(text: string): ReadWords {
         if (!modifier && !mood) {
           const singular = joined.replace(/s$/, '');
           const pluralNamed = singular !== joined ? lookUpColorName(singular) : undefined;
-          if (pluralNamed) result.named.push(pluralNamed);
+          if (pluralNamed) {
+            result.named.push(pluralNamed);
+            result.names.push(joined);
+          }
         }
         consumed = 1;
       }
@@ -146,4 +152,20 @@ export function parsePalette(text: string, defaultIndex = 0): Palette {
   const curated = DEFAULT_PALETTES[Math.abs(Math.floor(defaultIndex)) % DEFAULT_PALETTES.length] as readonly string[];
   if (words.modifiers.length > 0) return buildPalette(curated.map(modify), 'mood');
   return buildPalette([...curated], 'default');
+}
+
+/** A colour the shopper asked for by name, hex code or mood word. */
+export interface ChosenColor {
+  name: string;
+  /** The shades it stands for (one for a colour, a few for a mood such as "pastel"). */
+  shades: string[];
+}
+
+/** The colours the shopper typed, as they typed them (modifiers such as "pastel blue" applied). */
+export function chosenColors(text: string): ChosenColor[] {
+  const words = readWords(text ?? '');
+  const modify = (hex: string) => words.modifiers.reduce((value, name) => MODIFIERS[name]?.(value) ?? value, hex);
+  const named = words.named.map((hex, index) => ({ name: words.names[index] ?? hex, shades: [modify(hex)] }));
+  const moods = words.named.length > 0 ? [] : words.moods.map((mood) => ({ name: mood, shades: (MOOD_PALETTES[mood] ?? []).slice(0, 4).map(modify) }));
+  return [...named, ...moods];
 }

@@ -1,5 +1,5 @@
 /** The eight pre-made designs: each drawn by the engine from a fixed prompt, seed and title. */
-import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { DEFAULT_SHIRT_COLOR, PREMADE_DESIGNS, type ShirtColor } from '@tshirt/shared/catalog';
 import { generateArtwork, type ArtFields } from '../compose/generateArtwork';
 
 interface PremadeRecipe {
@@ -54,16 +54,18 @@ const RECIPES: Readonly<Record<string, PremadeRecipe>> = {
 
 const rendered = new Map<string, string>();
 
-export function premadeDesign(id: string): string | undefined {
+/** Drawn once per design and shirt colour (8 × 8 at most), then served from memory. */
+export function premadeDesign(id: string, shirt: ShirtColor = DEFAULT_SHIRT_COLOR): string | undefined {
   const design = PREMADE_DESIGNS.find((candidate) => candidate.id === id);
   const recipe = design && Object.hasOwn(RECIPES, id) ? RECIPES[id] : undefined;
   if (!design || !recipe) return undefined;
-  const cached = rendered.get(id);
+  const key = `${id}/${shirt}`;
+  const cached = rendered.get(key);
   if (cached) return cached;
   const svg = generateArtwork({ ...recipe.fields, target: '', occasion: '' }, recipe.seed, {
-    headline: design.title,
-    subline: recipe.subline,
+    shirt,
+    lettering: { headline: design.title, subline: recipe.subline },
   });
-  rendered.set(id, svg);
+  rendered.set(key, svg);
   return svg;
 }

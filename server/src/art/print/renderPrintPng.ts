@@ -1,4 +1,4 @@
-/** Print-ready raster: 3600 × 4800 px (300 DPI over 12 × 16 in), transparent, with the shipped fonts. */
+/** Print-ready raster: 3600 × 4800 px (300 DPI over 12 × 16 in), transparent. */
 import { DEFAULT_FONT_FAMILY, fontFilePaths } from '../typography/fonts';
 
 export const PRINT_SIZE = { width: 3600, height: 4800 } as const;
@@ -13,7 +13,8 @@ export async function renderSvgToPng(svg: string, options: RenderOptions = {}): 
   // Rendered on libuv's thread pool: a 3600 × 4800 print takes seconds and must not stall the server.
   const rendered = await renderAsync(svg, {
     fitTo: { mode: 'width', value: options.width ?? PRINT_SIZE.width },
-    font: { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY },
+    // Lettering arrives as outlines; only artwork stored before that still names fonts.
+    font: svg.includes('<text') ? { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY } : { loadSystemFonts: false },
     // External images are never fetched: artwork is self-contained.
     imageRendering: 0,
     shapeRendering: 2,

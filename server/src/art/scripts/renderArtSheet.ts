@@ -1,12 +1,12 @@
 /**
- * Renders the contact sheet: every art style (and the empty "engine chooses") × four prompts, to
- * docs/art-sheet.png. Run with `npm run art:sheet -w server`. `--premade` renders the eight pre-made
- * designs to .tmp/premade-sheet.png instead; `--only=Cartoon,Sketch` renders just those rows to
- * .tmp/art-sheet-partial.png while iterating.
+ * Renders the contact sheet: every art style × three prompts (dark, light and mixed palettes), each
+ * on a Black and on a White shirt, to docs/art-sheet.png. Run with `npm run art:sheet -w server`.
+ * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png
+ * instead; `--only=Cartoon,Sketch` renders just those rows to .tmp/art-sheet-partial.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ART_STYLES, PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { ART_STYLES, PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, type ShirtColor } from '@tshirt/shared/catalog';
 import { generateArtworkSvg, premadeDesignSvg, type ArtRequest } from '../index';
 import { renderSvgToPng } from '../print/renderPrintPng';
 import { composeContactSheet, type SheetRow } from './contactSheet';
@@ -14,39 +14,38 @@ import { composeContactSheet, type SheetRow } from './contactSheet';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
-  { interests: 'golf and fishing', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement', objects: '' },
-  { interests: 'cats, coffee', colors: 'pastel', target: '', occasion: '', objects: 'cat' },
-  { interests: 'space, rockets', colors: 'neon', target: 'Maya', occasion: 'birthday', objects: '' },
-  { interests: 'surfing', colors: 'sunset', target: '', occasion: '', objects: 'waves, palm trees' },
+  { interests: 'jazz saxophone, new orleans', colors: 'navy and gold', target: '', occasion: '', objects: '' },
+  { interests: 'cats, coffee', colors: 'pastel', target: 'Maximilian Alexander', occasion: 'birthday', objects: 'cat' },
+  { interests: 'golf and fishing', colors: 'red, white and blue', target: 'Grandpa', occasion: 'retirement', objects: '' },
 ];
+const SHIRTS: readonly ShirtColor[] = ['Black', 'White'];
 
-function caption(prompt: Omit<ArtRequest, 'style'>): string {
-  return [prompt.interests, prompt.objects, prompt.colors].filter(Boolean).join(' · ');
-}
 
 async function main(): Promise<void> {
   const premade = process.argv.includes('--premade');
   let svg: string;
   let output: string;
   if (premade) {
-    const cells = PREMADE_DESIGNS.map((design) => ({ svg: premadeDesignSvg(design.id) ?? '', caption: design.title }));
-    const rows: SheetRow[] = [
-      { label: 'Pre-made', cells: cells.slice(0, 4) },
-      { label: '', cells: cells.slice(4) },
-    ];
-    svg = composeContactSheet('Pre-made designs', rows, 4);
+    const rows: SheetRow[] = PREMADE_DESIGNS.map((design) => ({
+      label: design.title,
+      cells: SHIRT_COLORS.map((shirt) => ({ svg: premadeDesignSvg(design.id, shirt) ?? '', caption: shirt, backdrop: SHIRT_COLOR_HEX[shirt] })),
+    }));
+    svg = composeContactSheet('Pre-made designs on every shirt colour', rows, SHIRT_COLORS.length);
     output = path.join(REPO_ROOT, '.tmp', 'premade-sheet.png');
   } else {
     const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
-    const styles = only ? ART_STYLES.filter((style) => only.includes(style || 'empty')) : ART_STYLES;
+    const styles = ART_STYLES.filter((style) => style !== '' && (!only || only.includes(style)));
     const rows: SheetRow[] = styles.map((style) => ({
-      label: style === '' ? '(engine picks)' : style,
-      cells: PROMPTS.map((prompt, index) => ({
-        svg: generateArtworkSvg({ ...prompt, style }, 1000 + index * 7919),
-        caption: caption(prompt),
-      })),
+      label: style,
+      cells: PROMPTS.flatMap((prompt, index) =>
+        SHIRTS.map((shirt) => ({
+          svg: generateArtworkSvg({ ...prompt, style }, 1000 + index * 7919, shirt),
+          caption: `${shirt} shirt · ${prompt.colors}`,
+          backdrop: SHIRT_COLOR_HEX[shirt],
+        })),
+      ),
     }));
-    svg = composeContactSheet('Built-in art engine: every style × four prompts', rows, 4);
+    svg = composeContactSheet('Every style on a Black and a White shirt: dark, light and mixed palettes', rows, PROMPTS.length * SHIRTS.length);
     output = path.join(REPO_ROOT, only ? '.tmp' : 'docs', only ? 'art-sheet-partial.png' : 'art-sheet.png');
   }
   mkdirSync(path.dirname(output), { recursive: true });

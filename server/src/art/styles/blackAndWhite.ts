@@ -1,10 +1,9 @@
 /** Black and White: a woodcut badge — rays, halftone, a stark silhouette, lettering on a black band. */
 import type { PartRole } from '../motifs';
-import { el, escapeXml, url } from '../svg';
-import { FONTS, type ArtFont } from '../typography/fonts';
-import { breakLines } from '../typography/lettering';
-import { fontAttributes, textBlock } from '../typography/textBlock';
-import { fitFontSize } from '../typography/fitText';
+import { el, url } from '../svg';
+import { FONTS } from '../typography/fonts';
+import { layoutText } from '../typography/layout';
+import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import { ribbonPaths, sparkle, sunburstPath } from './shared';
 import type { StyleRenderer } from './styleTypes';
@@ -12,9 +11,11 @@ import type { StyleRenderer } from './styleTypes';
 const BLACK = '#111111';
 const WHITE = '#ffffff';
 
-export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, defs }) => {
+export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, defs, fabric }) => {
+  // Pure greys only: white meets a dark shirt, black a light one (both clear 3:1 on every colour).
+  const edge = fabric.dark ? WHITE : BLACK;
   const cx = 600;
-  const cy = 640;
+  const cy = 600;
   const outer = 470;
   const inner = 330;
   const dots = defs.add('dots', (id) =>
@@ -24,11 +25,8 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, 
     el('pattern', { id, width: 12, height: 12, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, el('circle', { cx: 6, cy: 6, r: 1.8, fill: BLACK })),
   );
   const innerClip = defs.add('disc', (id) => el('clipPath', { id }, el('circle', { cx, cy, r: inner })));
-  const ringPath = defs.add('ring', (id) =>
-    el('path', { id, d: `M${cx - 400} ${cy}A400 400 0 0 1 ${cx + 400} ${cy}`, fill: 'none' }),
-  );
   const parts: string[] = [
-    el('circle', { cx, cy, r: outer + 18, fill: 'none', stroke: WHITE, 'stroke-width': 14 }),
+    el('circle', { cx, cy, r: outer + 20, fill: edge }),
     el('circle', { cx, cy, r: outer, fill: BLACK }),
     el('circle', { cx, cy, r: outer - 22, fill: 'none', stroke: WHITE, 'stroke-width': 4 }),
     el('circle', { cx, cy, r: inner + 16, fill: 'none', stroke: WHITE, 'stroke-width': 6 }),
@@ -41,68 +39,61 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, 
   ];
   const hero = motifs[0];
   if (hero) {
-    const colors: Record<PartRole, string> = {
-      base: BLACK,
-      second: '#4d4d4d',
-      accent: '#9a9a9a',
-      dark: WHITE,
-      light: WHITE,
-      line: WHITE,
-    };
+    const colors: Record<PartRole, string> = { base: BLACK, second: '#4d4d4d', accent: '#9a9a9a', dark: WHITE, light: WHITE, line: WHITE };
     const halo: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 0.6
         ? null
-        : paintRole(part, WHITE, { stroke: WHITE, 'stroke-width': (part.stroke ?? 0) + 16, 'stroke-linejoin': 'round' });
+        : paintRole(part, WHITE, { stroke: WHITE, 'stroke-width': (part.stroke ?? 0) + 16, 'stroke-linejoin': 'round', opacity: undefined });
     const ink: PartPainter = (part) => {
       if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? WHITE : BLACK, { opacity: 0.3 });
       return paintRole(part, colors[part.role], part.stroke === undefined ? { stroke: BLACK, 'stroke-width': 3 } : {});
     };
-    parts.push(
-      el('g', { 'clip-path': url(innerClip) }, drawMotif(hero, { x: cx, y: cy + 40, size: 470 }, [halo, ink])),
-    );
+    parts.push(el('g', { 'clip-path': url(innerClip) }, drawMotif(hero, { x: cx, y: cy + 40, size: 480 }, [halo, ink])));
   }
-  // Arched lettering in the black ring: the subline (or the themes) in spaced capitals.
+  // Arched lettering in the black ring: the subline (or the hero's tagline) in spaced capitals.
   const ringText = (lettering.subline || motifs[0]?.tagline || '').toUpperCase();
   if (ringText) {
-    const font: ArtFont = FONTS.display;
-    const size = fitFontSize([ringText], font, 900, 64, 0.25);
-    parts.push(
-      el('text', { ...fontAttributes(font, size, 0.25), fill: WHITE }, el('textPath', { href: `#${ringPath}`, startOffset: '50%' }, escapeXml(ringText))),
-    );
+    // Laid out flat along the ring's middle, then bent around the badge's centre.
+    const ring = textBlock(defs, {
+      text: ringText,
+      font: FONTS.display,
+      box: { x: cx, top: cy - outer + 36, width: 820, height: 78 },
+      layout: { maxSize: 74, maxLines: 1, letterSpacingEm: 0.16 },
+      face: { fill: WHITE },
+      arc: { cx, cy },
+    });
+    parts.push(ring.svg);
   }
-  for (const side of [-1, 1]) parts.push(sparkle(cx + side * 420, cy + 60, 18, { fill: WHITE }));
+  for (const side of [-1, 1]) parts.push(sparkle(cx + side * 540, cy + 40, 26, { fill: edge }));
   motifs.slice(1, 3).forEach((motif, index) => {
     const side = index === 0 ? -1 : 1;
     parts.push(
-      drawMotif(motif, { x: cx + side * 440, y: 180, size: 150, rotate: side * 12 }, [
-        (part) => (part.role === 'line' ? null : paintRole(part, WHITE, { stroke: WHITE, 'stroke-width': (part.stroke ?? 0) + 20, 'stroke-linejoin': 'round' })),
+      drawMotif(motif, { x: cx + side * 440, y: 150, size: 170, rotate: side * 12 }, [
+        (part) => paintRole(part, edge, { stroke: edge, 'stroke-width': (part.stroke ?? 0) + 22, 'stroke-linejoin': 'round', opacity: undefined }),
         (part) => paintRole(part, part.role === 'dark' || part.role === 'light' || part.role === 'line' ? WHITE : BLACK),
       ]),
     );
   });
 
-  // The headline on a black band that breaks out of the badge.
-  const lines = breakLines(lettering.headline.toUpperCase(), 18, 2);
-  const size = fitFontSize(lines, FONTS.display, 760, 150, 0.04);
-  const bandHeight = size * lines.length * 0.98 + 56;
-  const bandY = 1160 + bandHeight / 2 - 40;
-  const ribbon = ribbonPaths(cx, bandY, 820, bandHeight);
+  // The headline on a black band that breaks out of the badge, bordered to show on any shirt.
+  const box = { x: cx, top: 0, width: 880, height: 250 };
+  const measured = layoutText(lettering.headline, FONTS.display, box, { maxSize: 160, maxLines: 2, letterSpacingEm: 0.04 });
+  const bandHeight = measured.bottom - measured.top + 70;
+  const bandY = 1080 + bandHeight / 2;
+  const ribbon = ribbonPaths(cx, bandY, 960, bandHeight);
   parts.push(
-    el('path', { d: ribbon.tails, fill: BLACK, stroke: WHITE, 'stroke-width': 8, 'stroke-linejoin': 'round' }),
+    el('path', { d: ribbon.tails + ribbon.front, fill: 'none', stroke: edge, 'stroke-width': 24, 'stroke-linejoin': 'round' }),
+    el('path', { d: ribbon.tails, fill: BLACK, stroke: WHITE, 'stroke-width': 6, 'stroke-linejoin': 'round' }),
     el('path', { d: ribbon.folds, fill: '#555555' }),
-    el('path', { d: ribbon.front, fill: BLACK, stroke: WHITE, 'stroke-width': 8, 'stroke-linejoin': 'round' }),
+    el('path', { d: ribbon.front, fill: BLACK, stroke: WHITE, 'stroke-width': 6, 'stroke-linejoin': 'round' }),
   );
   parts.push(
-    textBlock({
-      lines,
+    textBlock(defs, {
+      text: lettering.headline,
       font: FONTS.display,
-      x: cx,
-      y: bandY - ((lines.length - 1) * size * 0.98) / 2 + size * 0.35,
-      maxWidth: 760,
-      maxSize: 150,
-      lineHeight: 0.98,
-      letterSpacingEm: 0.04,
-      attributes: { fill: WHITE },
+      box: { ...box, top: bandY - (measured.bottom - measured.top) / 2, height: measured.bottom - measured.top },
+      layout: { maxSize: 160, maxLines: 2, letterSpacingEm: 0.04 },
+      face: { fill: WHITE },
     }).svg,
   );
   return parts.join('');

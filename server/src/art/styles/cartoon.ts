@@ -1,9 +1,10 @@
 /** Cartoon: a die-cut sticker — thick ink outlines, flat bright fills, a ribbon banner, sparkles. */
+import { onFabric, standOut } from '../ink/contrast';
 import type { MotifPart, PartRole } from '../motifs';
 import { adjust, darken, hexToHsl, mix } from '../palette/color';
 import { el, smoothClosedPath, starPoints, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
-import { breakLines } from '../typography/lettering';
+import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import { ribbonPaths, sparkle, sunburstPath } from './shared';
@@ -15,8 +16,10 @@ function cartoonColor(hex: string): string {
   return adjust(hex, { s: Math.min(1, Math.max(s, 0.55)), l: Math.min(0.68, Math.max(l, 0.42)) });
 }
 
-export const renderCartoon: StyleRenderer = ({ random, palette, motifs, lettering, defs }) => {
+export const renderCartoon: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
   const ink = darken(palette.ink, 0.04);
+  // The die-cut border every sticker gets: white on dark shirts, the outline ink on light ones.
+  const border = fabric.dark ? '#ffffff' : onFabric(ink, fabric);
   const colors: Record<PartRole, string> = {
     base: cartoonColor(palette.primary),
     second: cartoonColor(palette.secondary),
@@ -32,9 +35,9 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
         ? { fill: 'none', stroke: ink, 'stroke-width': part.stroke + 12, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }
         : { fill: ink, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' };
   const stickerPass: PartPainter = (part) =>
-    part.role === 'line' || (part.opacity ?? 1) < 0.6
+    (part.opacity ?? 1) < 0.6
       ? null
-      : { fill: '#ffffff', stroke: '#ffffff', 'stroke-width': (part.stroke ?? 0) + 34, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+      : { fill: border, stroke: border, 'stroke-width': (part.stroke ?? 0) + 34, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', opacity: undefined };
   const colorPass: PartPainter = (part) => {
     const color = colors[part.role];
     if ((part.opacity ?? 1) < 1) return paintRole(part, color);
@@ -43,8 +46,8 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
   };
 
   const cx = 600;
-  const cy = 680;
-  const radius = 440;
+  const cy = 610;
+  const radius = 450;
   const badgeKind = random.pick(['circle', 'burst', 'blob'] as const);
   const badgePath =
     badgeKind === 'burst'
@@ -56,7 +59,7 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
   const badgeClip = defs.add('badge', (id) => el('clipPath', { id }, el('path', { d: badgePath })));
   const hero = motifs[0];
   const parts: string[] = [
-    el('path', { d: badgePath, fill: '#ffffff', stroke: '#ffffff', 'stroke-width': 44, 'stroke-linejoin': 'round' }),
+    el('path', { d: badgePath, fill: border, stroke: border, 'stroke-width': 44, 'stroke-linejoin': 'round' }),
     el('path', { d: badgePath, fill: badgeFill }),
     el('g', { 'clip-path': url(badgeClip) }, [
       el('path', { d: sunburstPath(cx, cy + 60, 900, 28, random.range(0, 1)), fill: '#ffffff', opacity: 0.45 }),
@@ -71,56 +74,62 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
   }
   // Friends of the hero ride on the badge edge as small stickers.
   const corners = [
-    { x: 215, y: 330, rotate: -14 },
-    { x: 985, y: 330, rotate: 12 },
+    { x: 200, y: 250, rotate: -14 },
+    { x: 1000, y: 250, rotate: 12 },
   ];
   motifs.slice(1, 3).forEach((motif, index) => {
     const corner = corners[index] as { x: number; y: number; rotate: number };
     parts.push(drawMotif(motif, { ...corner, size: 230 }, [stickerPass, outlinePass, colorPass]));
   });
   for (let index = motifs.length - 1; index < 4; index += 1) {
-    const x = random.pick([150, 230, 970, 1050]) + random.range(-30, 30);
-    const y = random.range(180, 1050);
-    const size = random.range(26, 46);
-    parts.push(sparkle(x, y, size, { fill: index % 2 ? colors.accent : '#ffffff', stroke: ink, 'stroke-width': 7, 'stroke-linejoin': 'round' }));
+    const x = random.pick([90, 130, 1070, 1110]) + random.range(-20, 20);
+    const y = random.range(420, 900);
+    const size = random.range(30, 46);
+    parts.push(sparkle(x, y, size, { fill: onFabric(index % 2 ? colors.accent : colors.base, fabric), stroke: border, 'stroke-width': 8, 'stroke-linejoin': 'round' }));
   }
 
-  // Ribbon banner with the headline.
-  const lines = breakLines(lettering.headline, 16, 2);
-  const sizeCap = lines.length === 1 ? 118 : 92;
-  const measured = textBlock({ lines, font: FONTS.bubbly, x: 0, y: 0, maxWidth: 780, maxSize: sizeCap, attributes: {} });
-  const ribbonHeight = measured.fontSize * (lines.length * 1.05) + 70;
-  const ribbonY = 1200 + (lines.length - 1) * 30;
-  const ribbon = ribbonPaths(600, ribbonY, 860, ribbonHeight);
+  // Ribbon banner with the headline, bordered like the sticker so it shows on any shirt.
+  const headlineBox = { x: 600, top: 0, width: 800, height: 200 };
+  const headlineLayout = { maxSize: 120, maxLines: 2, lineGapEm: 0.04 };
+  const measured = layoutText(lettering.headline, FONTS.bubbly, headlineBox, headlineLayout);
+  const textHeight = measured.bottom - measured.top;
+  const ribbonHeight = textHeight + 64;
+  const ribbonY = 1070 + ribbonHeight / 2;
+  const ribbon = ribbonPaths(600, ribbonY, 900, ribbonHeight);
   const ribbonColor = cartoonColor(palette.accent === palette.secondary ? palette.primary : palette.accent);
   parts.push(
+    el('path', { d: ribbon.tails + ribbon.front, fill: border, stroke: border, 'stroke-width': 40, 'stroke-linejoin': 'round' }),
     el('path', { d: ribbon.tails, fill: darken(ribbonColor, 0.12), stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
     el('path', { d: ribbon.folds, fill: darken(ribbonColor, 0.3), stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' }),
     el('path', { d: ribbon.front, fill: ribbonColor, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
   );
-  const firstBaseline = ribbonY - ((lines.length - 1) * measured.fontSize * 1.05) / 2 + measured.fontSize * 0.36;
+  const outline = { fill: ink, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' };
   parts.push(
-    textBlock({
-      lines,
+    textBlock(defs, {
+      text: lettering.headline,
       font: FONTS.bubbly,
-      x: 600,
-      y: firstBaseline,
-      maxWidth: 820,
-      maxSize: sizeCap,
-      attributes: { fill: '#ffffff', stroke: ink, 'stroke-width': 10, 'paint-order': 'stroke', 'stroke-linejoin': 'round' },
-      layers: [{ dx: 0, dy: 7, attributes: { fill: ink, stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' } }],
+      box: { ...headlineBox, top: ribbonY - textHeight / 2 - 4, height: textHeight },
+      layout: headlineLayout,
+      face: { fill: standOut('#ffffff', ink) },
+      layers: [
+        { dx: 0, dy: 7, attributes: outline },
+        { dx: 0, dy: 0, attributes: outline },
+      ],
     }).svg,
   );
   if (lettering.subline) {
+    const sublineTop = ribbonY + ribbonHeight / 2 + ribbonHeight * 0.32 + 34;
     parts.push(
-      textBlock({
-        lines: [lettering.subline],
+      textBlock(defs, {
+        text: lettering.subline,
         font: FONTS.bubbly,
-        x: 600,
-        y: ribbonY + ribbonHeight / 2 + 120,
-        maxWidth: 760,
-        maxSize: 64,
-        attributes: { fill: cartoonColor(palette.primary), stroke: ink, 'stroke-width': 8, 'paint-order': 'stroke', 'stroke-linejoin': 'round' },
+        box: { x: 600, top: sublineTop, width: 980, height: Math.max(40, 1570 - sublineTop) },
+        layout: { maxSize: 66, maxLines: 2, align: 'top', lineGapEm: 0.1 },
+        face: { fill: standOut(cartoonColor(palette.primary), ink) },
+        layers: [
+          { dx: 0, dy: 0, attributes: { fill: border, stroke: border, 'stroke-width': 26, 'stroke-linejoin': 'round' } },
+          { dx: 0, dy: 0, attributes: { ...outline, 'stroke-width': 10 } },
+        ],
       }).svg,
     );
   }

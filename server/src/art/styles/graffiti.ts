@@ -1,10 +1,10 @@
 /** Graffiti: a sprayed splat with drips and dust, a hard-outlined hero, fat 3D lettering that drips. */
 import type { PartPainter } from './drawMotif';
 import type { PartRole } from '../motifs';
+import { contrastRatio, onFabric, standOut } from '../ink/contrast';
 import { adjust, darken, hexToHsl, lighten } from '../palette/color';
 import { el, num, smoothClosedPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
-import { breakLines } from '../typography/lettering';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole } from './drawMotif';
 import { dripPath, scatterRing, sparkle } from './shared';
@@ -16,11 +16,13 @@ function sprayColor(hex: string): string {
   return adjust(hex, { s: Math.max(0.7, s), l: Math.min(0.62, Math.max(0.45, l)) });
 }
 
-export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, lettering, defs }) => {
+export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
   const ink = '#121212';
-  const splatColor = sprayColor(palette.primary);
+  // The spray meets the shirt everywhere (cloud, dust, drips): it is the colour that must show.
+  const splatColor = onFabric(sprayColor(palette.primary), fabric);
   const secondColor = sprayColor(palette.secondary);
-  const letterColor = sprayColor(palette.accent);
+  const letterColor = standOut(sprayColor(palette.accent), ink);
+  const edge = fabric.contrastInk;
   const colors: Record<PartRole, string> = {
     base: sprayColor(palette.secondary),
     second: sprayColor(palette.accent),
@@ -31,35 +33,37 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
   };
   if (colors.base === splatColor) colors.base = lighten(splatColor, 0.2);
   const spray = defs.add('spray', (id) =>
-    el('filter', { id, x: '-5%', y: '-5%', width: '110%', height: '110%' }, el('feGaussianBlur', { stdDeviation: 9 })),
+    el('filter', { id, x: '-8%', y: '-8%', width: '116%', height: '116%', 'color-interpolation-filters': 'sRGB' }, el('feGaussianBlur', { stdDeviation: 14 })),
   );
   const fade = defs.add('fade', (id) =>
     el('linearGradient', { id, x1: 0, y1: 0, x2: 0, y2: 1 }, [
-      el('stop', { offset: 0, 'stop-color': lighten(letterColor, 0.12) }),
-      el('stop', { offset: 1, 'stop-color': darken(letterColor, 0.08) }),
+      el('stop', { offset: 0, 'stop-color': standOut(lighten(letterColor, 0.12), ink) }),
+      el('stop', { offset: 1, 'stop-color': standOut(darken(letterColor, 0.08), ink) }),
     ]),
   );
   const cx = 600;
-  const cy = 640;
+  const cy = 580;
   const parts: string[] = [];
 
-  // The sprayed cloud: two soft blobs, dust around them, drips running off the bottom.
-  const cloud = smoothClosedPath(wobblyRing(cx, cy, 470, 410, 14, () => random.range(-0.14, 0.1)));
+  // The sprayed cloud: overspray rings fading out around it, a soft second colour sprayed inside
+  // (only that small blob is blurred: a blur over the whole cloud would cost seconds per print),
+  // dust around it, drips running off the bottom.
+  const wobble = Array.from({ length: 14 }, () => random.range(-0.08, 0.08));
+  const cloudAt = (scale: number) => smoothClosedPath(wobblyRing(cx, cy, 500 * scale, 420 * scale, 14, ((index) => () => wobble[index++ % 14] as number)(0)));
   const inner = smoothClosedPath(wobblyRing(cx + random.range(-60, 60), cy - 40, 330, 280, 11, () => random.range(-0.16, 0.1)));
-  parts.push(el('g', { filter: url(spray) }, [el('path', { d: cloud, fill: splatColor }), el('path', { d: inner, fill: secondColor, opacity: 0.75 })]));
-  const dust = scatterRing(random, 110, cx, cy, 470, 410, [0.92, 1.22]);
   parts.push(
-    el(
-      'g',
-      { fill: splatColor },
-      dust.map(([x, y]) => el('circle', { cx: x, cy: y, r: random.range(1.5, 7), opacity: random.range(0.4, 1) })),
-    ),
+    el('path', { d: cloudAt(1.05), fill: splatColor, opacity: 0.3 }),
+    el('path', { d: cloudAt(1.025), fill: splatColor, opacity: 0.45 }),
+    el('path', { d: cloudAt(1), fill: splatColor }),
+    el('path', { d: inner, fill: secondColor, opacity: 0.75, filter: url(spray) }),
   );
+  const dust = scatterRing(random, 90, cx, cy, 500, 420, [0.95, 1.14]);
+  parts.push(el('g', { fill: splatColor }, dust.map(([x, y]) => el('circle', { cx: x, cy: y, r: random.range(2.5, 8) }))));
   const drips: string[] = [];
   for (let index = 0; index < 7; index += 1) {
     const x = cx + random.range(-330, 330);
-    const edge = cy + Math.sqrt(Math.max(0, 1 - ((x - cx) / 470) ** 2)) * 360;
-    drips.push(dripPath(x, edge - 40, random.range(12, 26), random.range(70, 240)));
+    const bottom = cy + Math.sqrt(Math.max(0, 1 - ((x - cx) / 500) ** 2)) * 380;
+    drips.push(dripPath(x, bottom - 40, random.range(14, 26), random.range(70, 200)));
   }
   parts.push(el('path', { d: drips.join(''), fill: splatColor }));
 
@@ -68,10 +72,9 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
     el('path', {
       d: `M${cx - 380} ${cy - 250}q60 -70 120 0t120 0`,
       fill: 'none',
-      stroke: '#ffffff',
+      stroke: standOut('#ffffff', splatColor),
       'stroke-width': 12,
       'stroke-linecap': 'round',
-      opacity: 0.9,
     }),
   );
   const hero = motifs[0];
@@ -94,63 +97,63 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
   motifs.slice(1, 3).forEach((motif, index) => {
     const side = index === 0 ? -1 : 1;
     parts.push(
-      drawMotif(motif, { x: cx + side * 400, y: 240 + index * 40, size: 190, rotate: side * 16 }, [
-        (part) => (part.role === 'line' ? null : paintRole(part, '#ffffff', part.stroke !== undefined ? { 'stroke-width': part.stroke + 16 } : { stroke: '#ffffff', 'stroke-width': 16, 'stroke-linejoin': 'round' })),
-        (part) => paintRole(part, part.role === 'light' ? '#ffffff' : ink),
+      drawMotif(motif, { x: cx + side * 440, y: 170 + index * 30, size: 190, rotate: side * 16 }, [
+        (part) => (part.role === 'line' ? null : paintRole(part, edge, { stroke: edge, 'stroke-width': (part.stroke ?? 0) + 18, 'stroke-linejoin': 'round', opacity: undefined })),
+        (part) => paintRole(part, part.role === 'light' ? edge : fabric.innerInk),
       ]),
     );
   });
   for (let index = 0; index < 3; index += 1) {
-    parts.push(sparkle(cx + random.pick([-1, 1]) * random.range(360, 500), random.range(120, 1000), random.range(24, 44), { fill: '#ffffff', stroke: ink, 'stroke-width': 6 }));
+    parts.push(sparkle(cx + random.pick([-1, 1]) * random.range(500, 540), random.range(300, 900), random.range(26, 44), { fill: edge }));
   }
 
-  // Fat lettering: white halo, stepped 3D extrusion, gradient face, drips.
-  const lines = breakLines(lettering.headline, 14, 3);
-  const tilt = random.range(-8, -3);
-  const baseY = 1170 + (lines.length === 1 ? 40 : 0);
-  const extrusion = Array.from({ length: 6 }, (_, step) => ({
-    dx: (step + 1) * 3,
-    dy: (step + 1) * 3.5,
-    attributes: { fill: ink, stroke: ink, 'stroke-width': 14, 'stroke-linejoin': 'round' },
+  // Fat lettering: a halo that shows on the shirt, a stepped 3D extrusion, an outline, a gradient face.
+  const tilt = random.range(-4, -2);
+  const extrusionColor = fabric.dark ? ink : darken(letterColor, 0.35);
+  // The halo (36 units each side) covers the deepest extrusion step and fills the letters' counters.
+  const extrusion = Array.from({ length: 5 }, (_, step) => ({
+    dx: (step + 1) * 2.5,
+    dy: (step + 1) * 3,
+    attributes: { fill: extrusionColor, stroke: extrusionColor, 'stroke-width': 12, 'stroke-linejoin': 'round' },
   }));
-  const headline = textBlock({
-    lines,
+  const headline = textBlock(defs, {
+    text: lettering.headline,
     font: FONTS.marker,
-    x: cx,
-    y: baseY,
-    maxWidth: 1040,
-    maxSize: 190,
-    lineHeight: 0.92,
-    attributes: { fill: url(fade), stroke: ink, 'stroke-width': 9, 'paint-order': 'stroke', 'stroke-linejoin': 'round' },
-    layers: [{ dx: 0, dy: 0, attributes: { fill: '#ffffff', stroke: '#ffffff', 'stroke-width': 44, 'stroke-linejoin': 'round' } }, ...extrusion],
+    box: { x: cx, top: 1050, width: 1000, height: 300 },
+    layout: { maxSize: 180, maxLines: 3, lineGapEm: 0.02, letterSpacingEm: 0.03 },
+    face: { fill: url(fade) },
+    layers: [
+      { dx: 0, dy: 0, attributes: { fill: edge, stroke: edge, 'stroke-width': 72, 'stroke-linejoin': 'round' } },
+      ...extrusion,
+      { dx: 0, dy: 0, attributes: { fill: ink, stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' } },
+    ],
   });
   const letterDrips: string[] = [];
-  const textWidth = Math.min(1000, Math.max(...lines.map((line) => line.length)) * headline.fontSize * 0.5);
   for (let index = 0; index < 5; index += 1) {
-    const x = cx + random.range(-textWidth / 2.4, textWidth / 2.4);
-    letterDrips.push(dripPath(x, headline.bottom - headline.fontSize * 0.12, random.range(9, 15), random.range(40, 120)));
+    const x = cx + random.range(-headline.width / 2.6, headline.width / 2.6);
+    letterDrips.push(dripPath(x, headline.bottom - headline.fontSize * 0.3, random.range(9, 15), random.range(40, 90)));
   }
+  const dripFill = contrastRatio(letterColor, fabric.hex) >= 3.4 ? letterColor : onFabric(letterColor, fabric);
+  const centreY = (headline.top + headline.bottom) / 2;
   parts.push(
-    el('g', { transform: `rotate(${num(tilt)} ${cx} ${num(baseY)})` }, [
+    el('g', { transform: `rotate(${num(tilt)} ${cx} ${num(centreY)})` }, [
+      el('path', { d: letterDrips.join(''), fill: dripFill, stroke: edge, 'stroke-width': 8 }),
       headline.svg,
-      el('path', { d: letterDrips.join(''), fill: letterColor, stroke: ink, 'stroke-width': 5 }),
     ]),
   );
   if (lettering.subline) {
-    const subY = headline.bottom + 190;
+    const subTop = Math.max(headline.bottom + 60, 1380);
+    const sub = textBlock(defs, {
+      text: lettering.subline.toUpperCase(),
+      font: FONTS.display,
+      box: { x: cx, top: subTop, width: 760, height: Math.min(130, 1560 - subTop) },
+      layout: { maxSize: 66, maxLines: 2, letterSpacingEm: 0.08, lineGapEm: 0.1 },
+      face: { fill: fabric.innerInk },
+    });
     parts.push(
-      el('g', { transform: `rotate(${num(tilt / 2)} ${cx} ${num(subY)})` }, [
-        el('rect', { x: cx - 330, y: subY - 62, width: 660, height: 86, fill: ink, rx: 6 }),
-        textBlock({
-          lines: [lettering.subline.toUpperCase()],
-          font: FONTS.display,
-          x: cx,
-          y: subY,
-          maxWidth: 600,
-          maxSize: 66,
-          letterSpacingEm: 0.08,
-          attributes: { fill: '#ffffff' },
-        }).svg,
+      el('g', { transform: `rotate(${num(tilt / 2)} ${cx} ${num(subTop)})` }, [
+        el('rect', { x: cx - sub.width / 2 - 40, y: sub.top - 16, width: sub.width + 80, height: sub.bottom - sub.top + 32, fill: edge, rx: 6 }),
+        sub.svg,
       ]),
     );
   }

@@ -1,13 +1,19 @@
-/** Photorealistic: a lit scene in a lens — sky gradient, glow, hazy hills, shaded hero, soft shadows. */
+/**
+ * Photorealistic: a lit scene seen through a lens — sky gradient, sun glow, hills fading into haze
+ * (depth of field), a hero shaded as a lit volume with a specular highlight, soft contact shadows,
+ * film grain, chrome lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
+ * which would take the whole server down.)
+ */
+import { onFabric, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
-import { adjust, darken, hexToHsl, lighten, mix, shirtSafe } from '../palette/color';
+import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
 import { el, num, smoothOpenPath, url, type Defs } from '../svg';
 import type { Random } from '../random';
 import { FONTS } from '../typography/fonts';
-import { breakLines } from '../typography/lettering';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import type { StyleRenderer } from './styleTypes';
+import { noisePaint, overlay } from './textures';
 
 function linear(defs: Defs, stops: ReadonlyArray<[number, string, number?]>, x2 = 0, y2 = 1, x1 = 0, y1 = 0): string {
   return defs.add('lin', (id) =>
@@ -36,10 +42,10 @@ function hill(random: Random, baseY: number, amplitude: number, left: number, ri
   return `${smoothOpenPath(points)}L${num(right)} ${num(bottom)}L${num(left)} ${num(bottom)}Z`;
 }
 
-export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, lettering, defs }) => {
+export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
   const cx = 600;
-  const cy = 640;
-  const radius = 450;
+  const cy = 600;
+  const radius = 470;
   const skyTop = adjust(palette.secondary, { l: 0.2, ds: 0.05 });
   const skyMid = adjust(palette.primary, { l: 0.55 });
   const horizon = adjust(palette.accent, { l: 0.82 });
@@ -81,17 +87,16 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
     [0, '#000000', 0.55],
     [1, '#000000', 0],
   ]);
-  const lensShadow = radial(defs, [
-    [0.9, '#000000', 0.4],
-    [1, '#000000', 0],
-  ]);
   const soft = defs.add('soft', (id) => el('filter', { id, x: '-10%', y: '-10%', width: '120%', height: '120%' }, el('feGaussianBlur', { stdDeviation: 8 })));
+  // Far hills out of focus: the depth of field a lens gives.
+  const haze = defs.add('haze', (id) => el('filter', { id, x: '-5%', y: '-20%', width: '110%', height: '140%' }, el('feGaussianBlur', { stdDeviation: 5 })));
 
   const horizonY = cy + 170;
   const scene: string[] = [
     el('rect', { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2, fill: url(sky) }),
     el('circle', { cx: cx + random.range(-160, 160), cy: horizonY - 40, r: 330, fill: url(sunGlow) }),
-    el('path', { d: hill(random, horizonY - 40, 90, cx - radius, cx + radius, cy + radius), fill: url(farHill), opacity: 0.9 }),
+    // Only as deep as the near hill hides, so its blur stays small.
+    el('path', { d: hill(random, horizonY - 40, 90, cx - radius, cx + radius, horizonY + 90), fill: url(farHill), opacity: 0.9, filter: url(haze) }),
     el('path', { d: hill(random, horizonY + 60, 60, cx - radius, cx + radius, cy + radius), fill: url(nearHill) }),
   ];
   for (let index = 0; index < 5; index += 1) {
@@ -105,10 +110,9 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
   }
   scene.push(el('circle', { cx, cy, r: radius, fill: url(vignette) }));
 
-  const parts: string[] = [
-    el('circle', { cx: cx + 14, cy: cy + 26, r: radius + 40, fill: url(lensShadow) }),
-    el('g', { 'clip-path': url(lens) }, scene),
-  ];
+  // The lens rim meets the shirt: a light steel edge on dark fabric, a dark one on light fabric.
+  const rim = onFabric(fabric.dark ? '#e8ebef' : '#3a3f47', fabric);
+  const parts: string[] = [el('circle', { cx, cy, r: radius + 22, fill: rim }), el('g', { 'clip-path': url(lens) }, scene)];
   if (hero) {
     // Every colour role becomes a lit volume: light from the top left, shadow bottom right.
     const shaded = new Map<string, string>();
@@ -151,63 +155,64 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
       part.role === 'line' ? paintRole(part, colors.line, { opacity: 0.55 }) : paintRole(part, url(shade(colors[part.role])));
     const highlight: PartPainter = (part) =>
       part.role === 'base' && part.stroke === undefined && (part.opacity ?? 1) === 1 ? { fill: url(specular) } : null;
-    const rim: PartPainter = (part) =>
+    const rimLight: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 1
         ? null
         : { fill: 'none', stroke: darken(colors[part.role], 0.3), 'stroke-width': 1.5, opacity: 0.6 };
-    parts.push(drawMotif(hero, { ...heroPlacement, x: cx + 22, y: cy + 40 }, [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], { opacity: 0.35, filter: url(soft) }));
-    parts.push(drawMotif(hero, heroPlacement, [body, highlight, rim]));
+    parts.push(
+      drawMotif(hero, { ...heroPlacement, x: cx + 22, y: cy + 40 }, [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], { opacity: 0.35, filter: url(soft) }),
+      drawMotif(hero, heroPlacement, [body, highlight, rimLight]),
+    );
   }
-  parts.push(el('circle', { cx, cy, r: radius, fill: 'none', stroke: url(chrome), 'stroke-width': 18 }));
-  parts.push(el('circle', { cx, cy, r: radius - 12, fill: 'none', stroke: '#000000', 'stroke-width': 4, opacity: 0.35 }));
-  // Bokeh: out-of-focus lights drifting over the lens edge.
+  // Bokeh: out-of-focus lights inside the lens edge, then film grain over the whole picture.
   const bokeh = radial(defs, [
     [0, lighten(horizon, 0.1), 0.7],
     [0.7, horizon, 0.25],
     [1, horizon, 0],
   ]);
+  const lights: string[] = [];
   for (let index = 0; index < 5; index += 1) {
     const angle = random.range(0, Math.PI * 2);
-    parts.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.95, cy: cy + Math.sin(angle) * radius * 0.95, r: random.range(22, 60), fill: url(bokeh) }));
+    lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
+  parts.push(el('g', { 'clip-path': url(lens) }, lights));
+  const grain = noisePaint(defs, { tile: 120, baseFrequency: [0.6, 0.6], octaves: 1, seed: random.int(1, 99) });
+  parts.push(overlay(grain, { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2 }, 'soft-light', 0.55, lens));
+  parts.push(el('circle', { cx, cy, r: radius, fill: 'none', stroke: url(chrome), 'stroke-width': 18 }));
+  parts.push(el('circle', { cx, cy, r: radius - 12, fill: 'none', stroke: '#000000', 'stroke-width': 4, opacity: 0.35 }));
 
+  // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
+  const metalBase = onFabric(colorsForText(palette.primary), fabric, TARGET_CONTRAST + 0.4);
   const metal = linear(defs, [
-    [0, lighten(colorsForText(palette.primary), 0.3)],
-    [0.5, colorsForText(palette.primary)],
-    [0.52, darken(colorsForText(palette.primary), 0.12)],
-    [1, lighten(colorsForText(palette.primary), 0.1)],
+    [0, onFabric(lighten(metalBase, 0.25), fabric)],
+    [0.5, metalBase],
+    [0.52, onFabric(darken(metalBase, 0.1), fabric)],
+    [1, onFabric(lighten(metalBase, 0.1), fabric)],
   ]);
-  const lines = breakLines(lettering.headline, 18, 2);
-  const headline = textBlock({
-    lines,
+  const headline = textBlock(defs, {
+    text: lettering.headline,
     font: FONTS.geometric,
-    x: cx,
-    y: 1250,
-    maxWidth: 1000,
-    maxSize: 116,
-    lineHeight: 1.02,
-    attributes: { fill: url(metal), stroke: lighten(colorsForText(palette.primary), 0.35), 'stroke-width': 2 },
-    layers: [{ dx: 5, dy: 8, attributes: { fill: '#000000', opacity: 0.3 } }],
+    box: { x: cx, top: 1120, width: 1100, height: 230 },
+    layout: { maxSize: 130, maxLines: 2, lineGapEm: 0.08 },
+    face: { fill: url(metal) },
   });
   parts.push(headline.svg);
   if (lettering.subline) {
+    const top = headline.bottom + 34;
     parts.push(
-      textBlock({
-        lines: [lettering.subline.toUpperCase()],
+      textBlock(defs, {
+        text: lettering.subline.toUpperCase(),
         font: FONTS.display,
-        x: cx,
-        y: headline.bottom + 92,
-        maxWidth: 700,
-        maxSize: 54,
-        letterSpacingEm: 0.35,
-        attributes: { fill: shirtSafe(mix(colorsForText(palette.primary), '#9aa0a8', 0.4), 0.16, 0.34) },
+        box: { x: cx, top, width: 960, height: Math.max(40, 1580 - top) },
+        layout: { maxSize: 58, maxLines: 2, letterSpacingEm: 0.3, align: 'top' },
+        face: { fill: onFabric(mix(metalBase, '#9aa0a8', 0.4), fabric, TARGET_CONTRAST + 0.3) },
       }).svg,
     );
   }
   return parts.join('');
 };
 
-/** A mid-tone of the palette's lead colour that reads on light and dark shirts. */
+/** A mid-tone of the palette's lead colour, before it is fitted to the shirt. */
 function colorsForText(hex: string): string {
   return adjust(hex, { l: 0.55, s: Math.max(0.55, hexToHsl(hex).s) });
 }

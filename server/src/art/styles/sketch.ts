@@ -1,23 +1,23 @@
-/** Sketch: pencil lines drawn twice, hatching instead of fills, a loose scribbled frame, hand lettering. */
+/**
+ * Sketch: pencil lines drawn twice by a slightly wobbly hand (displacement filter), hatching
+ * instead of fills, graphite grain (a noise tile that eats into every stroke), hand lettering.
+ * On a dark shirt the same drawing is done in chalk-light pencils, on a light one in graphite.
+ */
+import { contrastRatio, onFabric, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
 import { motifById } from '../motifs';
-import { adjust, hexToHsl, shirtSafe } from '../palette/color';
+import { adjust, hexToHsl, mix } from '../palette/color';
 import { el, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
-import { breakLines } from '../typography/lettering';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import type { StyleRenderer } from './styleTypes';
+import { noisePaint } from './textures';
 
-/** Coloured pencil: mid-dark, slightly muted. */
-function pencil(hex: string): string {
-  const { s } = hexToHsl(hex);
-  return shirtSafe(adjust(hex, { s: Math.min(0.75, Math.max(0.35, s)) }), 0.16, 0.32);
-}
-
-export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering, defs }) => {
-  // Ink that shows on dark and light shirts alike: a mid-deep tone of the palette's ink hue.
-  const graphite = shirtSafe(adjust(palette.ink, { s: Math.min(0.5, hexToHsl(palette.ink).s + 0.2) }), 0.11, 0.16);
+export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+  // Coloured pencils: the palette's hues, muted, at whatever lightness shows on this shirt.
+  const pencil = (hex: string) => onFabric(adjust(hex, { s: Math.min(0.7, Math.max(0.35, hexToHsl(hex).s)) }), fabric, TARGET_CONTRAST + 0.4);
+  const graphite = onFabric(fabric.dark ? mix(palette.light, '#ffffff', 0.5) : adjust(palette.ink, { s: Math.min(0.4, hexToHsl(palette.ink).s) }), fabric, 5);
   const hatch = (color: string, angle: number, gap: number, width: number) =>
     defs.add('hatch', (id) =>
       el(
@@ -27,15 +27,26 @@ export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering
       ),
     );
   const hatchFor: Partial<Record<PartRole, string>> = {
-    base: hatch(pencil(palette.primary), 38, 9, 2.2),
-    second: hatch(pencil(palette.secondary), -40, 8, 2),
-    accent: hatch(pencil(palette.accent), 80, 7, 2.2),
-    dark: hatch(graphite, 45, 4, 2.4),
+    base: hatch(pencil(palette.primary), 38, 12, 3.4),
+    second: hatch(pencil(palette.secondary), -40, 11, 3.2),
+    accent: hatch(pencil(palette.accent), 80, 10, 3.4),
+    dark: hatch(graphite, 45, 7, 3.2),
   };
-  const wobble = defs.add('wobble', (id) =>
-    el('filter', { id, x: '-5%', y: '-5%', width: '110%', height: '110%' }, [
-      el('feTurbulence', { type: 'fractalNoise', baseFrequency: 0.035, numOctaves: 1, seed: random.int(1, 99), result: 'grain' }),
-      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'grain', scale: 5, xChannelSelector: 'R', yChannelSelector: 'G' }),
+  // The drawing's own bounds (frame, laurel, corner motifs, swash), so the filter stays small.
+  const region = { x: 60, y: 40, width: 1080, height: 1100 };
+  // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
+  // graphite grain (a finer noise tile that thins the strokes' alpha, like pencil on paper tooth).
+  const wobbleMap = noisePaint(defs, { tile: 400, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) });
+  const toothMap = noisePaint(defs, { tile: 96, baseFrequency: [0.35, 0.2], octaves: 1, seed: random.int(1, 99) });
+  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
+  const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
+  const pencilHand = defs.add('pencil', (id) =>
+    el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
+      el('feImage', { href: `#${wobbleRect}`, result: 'map' }),
+      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale: 9, xChannelSelector: 'R', yChannelSelector: 'G', result: 'moved' }),
+      el('feImage', { href: `#${toothRect}`, result: 'noise' }),
+      el('feColorMatrix', { in: 'noise', type: 'matrix', values: '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1.1 0 0 0 1.45', result: 'tooth' }),
+      el('feComposite', { in: 'moved', in2: 'tooth', operator: 'in' }),
     ]),
   );
   const hatchPass: PartPainter = (part) => {
@@ -44,101 +55,92 @@ export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering
     return { fill: url(pattern), stroke: 'none' };
   };
   const linePass =
-    (width: number, opacity: number): PartPainter =>
+    (width: number): PartPainter =>
     (part) => ({
       fill: 'none',
       stroke: part.role === 'line' || part.stroke === undefined ? graphite : pencil(palette.primary),
-      'stroke-width': part.stroke !== undefined ? Math.max(width, Math.min(part.stroke, 5)) : width,
+      'stroke-width': part.stroke !== undefined ? Math.max(width, Math.min(part.stroke, width + 3)) : width,
       'stroke-linecap': 'round',
       'stroke-linejoin': 'round',
-      opacity,
     });
 
   const cx = 600;
-  const cy = 640;
-  const parts: string[] = [];
+  const cy = 590;
+  const drawing: string[] = [];
   // A frame scribbled three times, never quite closing on itself.
   const frame: string[] = [];
   for (let pass = 0; pass < 3; pass += 1) {
-    const ring = wobblyRing(cx, cy, 430, 430, 12, () => random.range(-0.03, 0.03));
-    frame.push(smoothClosedPath(ring));
+    frame.push(smoothClosedPath(wobblyRing(cx, cy, 470, 470, 12, () => random.range(-0.025, 0.025))));
   }
-  parts.push(el('path', { d: frame.join(''), fill: 'none', stroke: graphite, 'stroke-width': 3, opacity: 0.55, 'stroke-linecap': 'round' }));
-  // Hatched shadow crescent inside the frame for depth.
-  parts.push(
+  drawing.push(el('path', { d: frame.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
+  // A hatched shadow crescent inside the frame for depth.
+  drawing.push(
     el('path', {
-      d: `M${cx - 300} ${cy + 300}A430 430 0 0 0 ${cx + 300} ${cy + 300}A500 480 0 0 1 ${cx - 300} ${cy + 300}Z`,
+      d: `M${cx - 330} ${cy + 320}A470 470 0 0 0 ${cx + 330} ${cy + 320}A540 520 0 0 1 ${cx - 330} ${cy + 320}Z`,
       fill: url(hatchFor.dark as string),
-      opacity: 0.35,
     }),
   );
-
   // Laurel of sketched leaves around the bottom of the frame.
   const leaf = motifById('leaf');
   if (leaf) {
     for (const side of [-1, 1]) {
-      for (const degrees of [28, 48, 68]) {
+      for (const degrees of [26, 46, 66]) {
         const angle = (degrees * Math.PI) / 180;
-        const x = cx + side * Math.cos(angle) * 440;
-        const y = cy + Math.sin(angle) * 440;
-        parts.push(drawMotif(leaf, { x, y, size: 130, rotate: side * (degrees + 12), flip: side < 0 }, [hatchPass, linePass(3, 0.9)]));
+        drawing.push(
+          drawMotif(leaf, { x: cx + side * Math.cos(angle) * 480, y: cy + Math.sin(angle) * 480, size: 140, rotate: side * (degrees + 12), flip: side < 0 }, [
+            hatchPass,
+            linePass(5),
+          ]),
+        );
       }
     }
   }
-
   const hero = motifs[0];
   if (hero) {
-    const placement = { x: cx, y: cy + 10, size: 560, rotate: random.range(-4, 4) };
-    parts.push(
-      el('g', { filter: url(wobble) }, [
-        drawMotif(hero, placement, [hatchPass, linePass(2.2, 0.95)]),
-        drawMotif(hero, { ...placement, x: placement.x + 4, y: placement.y - 3, rotate: (placement.rotate ?? 0) + 0.8 }, [linePass(1.2, 0.5)]),
-      ]),
-    );
+    const placement = { x: cx, y: cy + 10, size: 620, rotate: random.range(-4, 4) };
+    drawing.push(drawMotif(hero, placement, [hatchPass, linePass(6)]));
+    // The second, looser pass of the pencil.
+    drawing.push(drawMotif(hero, { ...placement, x: placement.x + 5, y: placement.y - 4, rotate: (placement.rotate ?? 0) + 1 }, [linePass(3)]));
   }
   motifs.slice(1, 3).forEach((motif, index) => {
     const side = index === 0 ? -1 : 1;
-    parts.push(drawMotif(motif, { x: cx + side * 400, y: 200, size: 170, rotate: side * 10 }, [hatchPass, linePass(3, 0.9)]));
+    drawing.push(drawMotif(motif, { x: cx + side * 450, y: 150, size: 180, rotate: side * 10 }, [hatchPass, linePass(5)]));
   });
 
   // Hand lettering with a pencil underline swash.
-  const lines = breakLines(lettering.headline, 18, 2);
-  const headline = textBlock({
-    lines,
-    font: FONTS.pencil,
-    x: cx,
-    y: 1230,
-    maxWidth: 980,
-    maxSize: 128,
-    lineHeight: 1.08,
-    attributes: { fill: graphite },
+  const headline = textBlock(defs, {
+    text: lettering.headline,
+    font: FONTS.marker,
+    box: { x: cx, top: 1120, width: 1080, height: 220 },
+    layout: { maxSize: 140, maxLines: 2, lineGapEm: 0 },
+    face: { fill: graphite },
   });
-  parts.push(headline.svg);
-  const swashY = headline.bottom + 46;
-  parts.push(
+  const swashY = headline.bottom + 26;
+  const swashColor = pencil(palette.primary);
+  drawing.push(
     el('path', {
       d: smoothOpenPath([
-        [cx - 330, swashY + 10],
+        [cx - 380, swashY + 10],
         [cx - 60, swashY - 6],
-        [cx + 200, swashY + 4],
-        [cx + 340, swashY - 14],
+        [cx + 220, swashY + 4],
+        [cx + 390, swashY - 14],
       ]),
       fill: 'none',
-      stroke: pencil(palette.primary),
-      'stroke-width': 7,
+      stroke: swashColor,
+      'stroke-width': 9,
       'stroke-linecap': 'round',
     }),
   );
+  const parts = [el('g', { filter: url(pencilHand) }, drawing), headline.svg];
   if (lettering.subline) {
+    const top = swashY + 40;
     parts.push(
-      textBlock({
-        lines: [lettering.subline],
-        font: FONTS.pencil,
-        x: cx,
-        y: swashY + 96,
-        maxWidth: 760,
-        maxSize: 62,
-        attributes: { fill: pencil(palette.primary) },
+      textBlock(defs, {
+        text: lettering.subline,
+        font: FONTS.marker,
+        box: { x: cx, top, width: 940, height: Math.max(40, 1580 - top) },
+        layout: { maxSize: 64, maxLines: 2, align: 'top' },
+        face: { fill: contrastRatio(swashColor, fabric.hex) >= TARGET_CONTRAST ? swashColor : graphite },
       }).svg,
     );
   }

@@ -34,25 +34,39 @@ describe('each style has its own visual signature', () => {
     }
   });
 
-  it('Sketch draws with strokes and hatching, never solid fills', () => {
-    for (const elements of artworks('Sketch')) {
-      const shapes = elements.filter((element) => SHAPES.has(element.name) && element.attributes.id === undefined);
-      const solid = shapes.filter((element) => {
-        const fill = element.attributes.fill;
-        return fill !== undefined && fill !== 'none' && !fill.startsWith('url(#');
-      });
-      // Only the hatch pattern's own strokes sit inside <pattern>; they are strokes too.
-      expect(solid).toEqual([]);
-      expect(shapes.filter((element) => element.attributes.stroke).length).toBeGreaterThan(20);
+  it('Sketch draws with strokes and hatching, never solid fills (only its lettering is solid ink)', () => {
+    for (const prompt of PROMPTS) {
+      for (const seed of SEEDS) {
+        const drawn = drawnElements(generateArtworkSvg({ ...prompt, style: 'Sketch' }, seed));
+        const shapes = drawn.filter((element) => SHAPES.has(element.name) && element.attributes.class !== 'lettering');
+        const solid = shapes.filter((element) => {
+          const fill = element.attributes.fill;
+          return fill !== undefined && fill !== 'none' && !fill.startsWith('url(#');
+        });
+        expect(solid).toEqual([]);
+        expect(shapes.filter((element) => element.attributes.stroke).length).toBeGreaterThan(20);
+      }
     }
   });
 
-  it('Oil Painting runs its brushwork through turbulence and displacement filters', () => {
+  it('Sketch moves every line through a wobbly hand and graphite grain', () => {
+    for (const elements of artworks('Sketch')) {
+      expect(elements.some((element) => element.name === 'feDisplacementMap')).toBe(true);
+      // The grain: a noise tile turned into alpha that the strokes are cut by.
+      expect(elements.some((element) => element.name === 'feColorMatrix')).toBe(true);
+      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#pencil'))).toBe(true);
+      expect(elements.filter((element) => element.name === 'pattern' && element.attributes.id?.startsWith('hatch')).length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('Oil Painting runs its brushwork through a wet-paint displacement and lights its impasto', () => {
     for (const elements of artworks('Oil Painting')) {
       const names = elements.map((element) => element.name);
       expect(names).toContain('feTurbulence');
       expect(names).toContain('feDisplacementMap');
-      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#oil'))).toBe(true);
+      expect(names).toContain('feDiffuseLighting');
+      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#wobble'))).toBe(true);
+      expect(elements.some((element) => element.attributes.style === 'mix-blend-mode:multiply')).toBe(true);
     }
   });
 
@@ -75,11 +89,12 @@ describe('each style has its own visual signature', () => {
     }
   });
 
-  it('Photorealistic shades with gradients and soft shadows', () => {
+  it('Photorealistic shades with gradients, blurs its distance and adds film grain', () => {
     for (const elements of artworks('Photorealistic')) {
       expect(elements.filter((element) => element.name === 'linearGradient').length).toBeGreaterThanOrEqual(5);
       expect(elements.some((element) => element.name === 'radialGradient')).toBe(true);
       expect(elements.some((element) => element.name === 'feGaussianBlur')).toBe(true);
+      expect(elements.some((element) => element.name === 'feTurbulence')).toBe(true);
     }
   });
 

@@ -1,3 +1,4 @@
+import type { Fabric } from '../ink/contrast';
 import type { Motif } from '../motifs';
 import type { Palette } from '../palette/parsePalette';
 import type { Random } from '../random';
@@ -15,6 +16,8 @@ export interface StyleInput {
   /** Theme words without a motif: they steer shapes and layout. */
   unknownWords: readonly string[];
   defs: Defs;
+  /** The shirt it is printed on: whatever meets the fabric keeps 3:1 contrast against it. */
+  fabric: Fabric;
 }
 
 /** A style draws the artwork's body (defs are collected separately through input.defs). */

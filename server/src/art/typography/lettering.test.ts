@@ -1,9 +1,9 @@
-import { motifById } from '../motifs';
-import { breakLines, composeLettering, greetingFor, printableText, recipientName } from './lettering';
+import { findMotifs, motifById } from '../motifs';
+import { composeLettering, greetingFor, joinPhrases, printableText, recipientName, themePhrases } from './lettering';
 
 describe('lettering from recipient and occasion', () => {
   it('writes "Happy Retirement, Grandpa"', () => {
-    expect(composeLettering('my grandpa', 'retirement', ['golf'], []).headline).toBe('Happy Retirement, Grandpa');
+    expect(composeLettering('my grandpa', 'retirement', 'golf', []).headline).toBe('Happy Retirement, Grandpa');
   });
 
   it.each([
@@ -23,19 +23,37 @@ describe('lettering from recipient and occasion', () => {
   });
 
   it('celebrates family with "World\'s Best" and uses a motif tagline when nothing else is given', () => {
-    expect(composeLettering('Mom', '', [], []).headline).toBe("World's Best Mom");
+    expect(composeLettering('Mom', '', '', []).headline).toBe("World's Best Mom");
     const cat = motifById('cat');
-    expect(composeLettering('', '', ['cats'], cat ? [cat] : []).headline).toBe('Stay Pawsome');
+    expect(composeLettering('', '', 'cats', cat ? [cat] : []).headline).toBe('Stay Pawsome');
   });
 
   it('drops emoji and keeps long text short enough to letter boldly', () => {
     expect(printableText('Party 🎉 time')).toBe('Party time');
-    const long = composeLettering('x'.repeat(500), 'birthday', [], []);
-    expect(long.headline.length).toBeLessThanOrEqual(34);
+    const long = composeLettering('x'.repeat(500), 'birthday', '', []);
+    expect(long.headline.length).toBeLessThanOrEqual(48);
   });
 
-  it('breaks long headlines into balanced lines', () => {
-    expect(breakLines('Happy Retirement, Grandpa', 16, 2)).toEqual(['Happy', 'Retirement, Grandpa']);
-    expect(breakLines('Short', 16, 2)).toEqual(['Short']);
+  it('keeps the shopper\'s phrases whole: "jazz saxophone, new orleans" is two phrases, not three words', () => {
+    expect(themePhrases('jazz saxophone, new orleans')).toEqual(['Jazz Saxophone', 'New Orleans']);
+    expect(composeLettering('', '', 'jazz saxophone, new orleans', []).headline).toBe('Jazz Saxophone');
+    const note = findMotifs('jazz').motifs[0];
+    const withTagline = composeLettering('', '', 'jazz saxophone, new orleans', note ? [note] : []);
+    expect(note).toBeDefined();
+    expect([withTagline.headline, withTagline.subline]).toContain('Jazz Saxophone · New Orleans');
+  });
+
+  it('splits themes at commas, "and", "&" and slashes, dropping filler words', () => {
+    expect(themePhrases('golf and fishing')).toEqual(['Golf', 'Fishing']);
+    expect(themePhrases('my dog & long walks / red wine')).toEqual(['Dog', 'Long Walks', 'Red Wine']);
+  });
+
+  it('joins only whole phrases that fit, and cuts a lone over-long phrase at a word', () => {
+    expect(joinPhrases(['Jazz Saxophone', 'New Orleans', 'Second Line Parades And Brass Bands'], 30)).toBe('Jazz Saxophone · New Orleans');
+    expect(joinPhrases(['one two three four five six seven'], 20)).toBe('one two three four');
+  });
+
+  it('keeps a long name whole in the headline', () => {
+    expect(composeLettering('Maximilian Alexander', 'birthday', '', []).headline).toBe('Happy Birthday, Maximilian Alexander');
   });
 });

@@ -1,5 +1,6 @@
 /** Turns recipient, occasion and themes into shirt lettering, e.g. "Happy Retirement, Grandpa". */
 import type { Motif } from '../motifs';
+import { PHRASE_SEPARATOR } from './layout';
 
 export interface Lettering {
   headline: string;
@@ -7,8 +8,11 @@ export interface Lettering {
   subline: string;
 }
 
-const MAX_HEADLINE = 34;
-const MAX_NAME = 20;
+/** Long enough for a greeting and a full name; the layout fits any of it into three lines. */
+const MAX_HEADLINE = 48;
+const MAX_NAME = 32;
+/** The theme line: whole phrases only, as many as fit. */
+const MAX_SUBLINE = 48;
 
 /** Occasions phrased the way a card would say them. */
 const GREETINGS: ReadonlyArray<[RegExp, string]> = [
@@ -88,26 +92,44 @@ export function recipientName(target: string): string {
   return shorten(titleCase(clean), MAX_NAME);
 }
 
-function themePhrase(words: readonly string[]): string {
-  return words
-    .slice(0, 3)
-    .map((word) => titleCase(word))
-    .join(' · ');
+/** Words that only glue a theme list together ("golf and fishing", "cats & coffee"). */
+const PHRASE_BREAKS = /\s*(?:[,;/|+\n]|\s&\s|\band\b|\bplus\b)\s*/i;
+const LEADING_FILLER = /^(?:(?:my|our|his|her|their|the|a|an|loves?|likes?|into|enjoys?|fan of|lots of)\s+)+/i;
+
+/**
+ * The shopper's themes as whole phrases: "jazz saxophone, new orleans" gives
+ * ["Jazz Saxophone", "New Orleans"], never a word cut off from its phrase.
+ */
+export function themePhrases(interests: string): string[] {
+  const phrases: string[] = [];
+  for (const part of printableText(interests).split(PHRASE_BREAKS)) {
+    const phrase = titleCase(part.replace(LEADING_FILLER, '').replace(/[.!?]+$/, '').trim());
+    if (phrase.length > 1 && !phrases.includes(phrase)) phrases.push(phrase);
+  }
+  return phrases;
+}
+
+/** As many whole phrases as fit `limit`, joined; a first phrase too long alone is cut at a word. */
+export function joinPhrases(phrases: readonly string[], limit = MAX_SUBLINE): string {
+  let joined = '';
+  for (const phrase of phrases) {
+    const candidate = joined === '' ? phrase : `${joined}${PHRASE_SEPARATOR}${phrase}`;
+    if (candidate.length <= limit) joined = candidate;
+    else if (joined === '') return shorten(phrase, limit);
+    if (phrases.indexOf(phrase) >= 2) break;
+  }
+  return joined;
 }
 
 /**
  * Headline and subline for one artwork. Themes feed the subline; a motif's tagline is used when
  * the shopper gave no recipient or occasion.
  */
-export function composeLettering(
-  target: string,
-  occasion: string,
-  themeWords: readonly string[],
-  motifs: readonly Motif[],
-): Lettering {
+export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[]): Lettering {
   const greeting = greetingFor(occasion);
   const name = recipientName(target);
-  const themes = themePhrase(themeWords.map((word) => printableText(word)).filter((word) => word.length > 1));
+  const phrases = themePhrases(interests);
+  const themes = joinPhrases(phrases);
   const tagline = motifs[0]?.tagline ?? '';
   let headline: string;
   let subline: string;
@@ -122,29 +144,8 @@ export function composeLettering(
     headline = RELATIONS.has(relation) ? `World's Best ${name}` : tagline || name;
     subline = RELATIONS.has(relation) || !tagline ? themes : name;
   } else {
-    headline = tagline || titleCase(themeWords.slice(0, 2).map(printableText).join(' ')) || 'Good Vibes Only';
-    subline = tagline ? themes : '';
+    headline = tagline || phrases[0] || 'Good Vibes Only';
+    subline = tagline ? themes : joinPhrases(phrases.slice(1));
   }
-  return { headline: shorten(headline, MAX_HEADLINE), subline: shorten(subline, 40) };
-}
-
-/** Splits a headline into balanced lines of at most `maxLines`. */
-export function breakLines(text: string, maxCharsPerLine: number, maxLines = 3): string[] {
-  if (text.length <= maxCharsPerLine) return [text];
-  const words = text.split(' ');
-  const lineCount = Math.min(maxLines, Math.ceil(text.length / maxCharsPerLine));
-  const target = text.length / lineCount;
-  const lines: string[] = [];
-  let current = '';
-  for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && candidate.length > target * 1.15 && lines.length < lineCount - 1) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
-    }
-  }
-  if (current) lines.push(current);
-  return lines;
+  return { headline: shorten(headline, MAX_HEADLINE), subline };
 }

@@ -1,64 +1,55 @@
-/** Multi-line lettering elements; every string goes through the escaping text builder. */
-import { textEl, type Attributes } from '../svg';
+/**
+ * Lettering as outlines: each line laid out in its box, turned into one path, drawn once per layer
+ * (outlines, halos, extrusions under the letters) through <use>, so a layer costs a few bytes.
+ */
+import { LETTERING_CLASS } from '../ink/measureInk';
+import { el, type Attributes, type Defs } from '../svg';
 import type { ArtFont } from './fonts';
-import { fitFontSize } from './fitText';
+import { linePath, type Arc } from './glyphs';
+import { layoutText, type LayoutOptions, type TextBox, type TextLayout } from './layout';
+
+export interface TextLayer {
+  dx: number;
+  dy: number;
+  attributes: Attributes;
+}
 
 export interface TextBlockOptions {
-  lines: readonly string[];
+  text: string;
   font: ArtFont;
-  x: number;
-  /** Baseline of the first line. */
-  y: number;
-  maxWidth: number;
-  maxSize: number;
-  lineHeight?: number;
-  letterSpacingEm?: number;
-  /** Attributes shared by every line (fill, stroke, filters…). */
-  attributes: Attributes;
-  /** Extra copies drawn underneath, e.g. shadows: each gets its own attributes and offset. */
-  layers?: ReadonlyArray<{ dx: number; dy: number; attributes: Attributes }>;
+  box: TextBox;
+  layout: LayoutOptions;
+  /** The letters themselves (fill…); they carry the lettering class the contrast check looks for. */
+  face: Attributes;
+  /** Copies drawn underneath, first one lowest: outlines, halos, extrusion steps, shadows. */
+  layers?: readonly TextLayer[];
+  /** Bends every line around this centre (lettering that follows a round badge). */
+  arc?: Arc;
 }
 
-export interface TextBlock {
+export interface TextBlock extends TextLayout {
   svg: string;
-  fontSize: number;
-  /** Baseline of the last line. */
-  bottom: number;
 }
 
-export function fontAttributes(font: ArtFont, fontSize: number, letterSpacingEm = 0): Attributes {
-  return {
-    'font-family': font.stack,
-    'font-size': fontSize,
-    'font-style': 'style' in font ? font.style : undefined,
-    'font-weight': font.family === 'League Spartan' || font.family === 'Bebas Neue' ? 'bold' : undefined,
-    'letter-spacing': letterSpacingEm ? Math.round(letterSpacingEm * fontSize * 10) / 10 : undefined,
-    'text-anchor': 'middle',
-  };
-}
-
-export function textBlock(options: TextBlockOptions): TextBlock {
-  const letterSpacingEm = options.letterSpacingEm ?? 0;
-  const fontSize = fitFontSize(options.lines, options.font, options.maxWidth, options.maxSize, letterSpacingEm);
-  const lineHeight = options.lineHeight ?? 1.05;
-  const base = fontAttributes(options.font, fontSize, letterSpacingEm);
+export function textBlock(defs: Defs, options: TextBlockOptions): TextBlock {
+  const layout = layoutText(options.text, options.font, options.box, options.layout);
+  const letterSpacing = options.layout.letterSpacingEm ?? 0;
+  const layers = options.layers ?? [];
   const elements: string[] = [];
-  const layers = [...(options.layers ?? []), { dx: 0, dy: 0, attributes: options.attributes }];
-  for (const layer of layers) {
-    options.lines.forEach((line, index) => {
-      elements.push(
-        textEl(options.font.capsOnly ? line.toUpperCase() : line, {
-          x: options.x + layer.dx,
-          y: options.y + index * fontSize * lineHeight + layer.dy,
-          ...base,
-          ...layer.attributes,
-        }),
-      );
-    });
+  const face = { ...options.face, class: LETTERING_CLASS };
+  for (const line of layout.lines) {
+    const d = linePath(line.text, options.font, layout.fontSize, line.x, line.baseline, letterSpacing, options.arc);
+    if (d === '') continue;
+    if (layers.length === 0) {
+      elements.push(el('path', { d, ...face }));
+      continue;
+    }
+    const id = defs.add('line', (lineId) => el('path', { id: lineId, d }));
+    const copy = (attributes: Attributes, dx = 0, dy = 0) => el('use', { href: `#${id}`, x: dx || undefined, y: dy || undefined, ...attributes });
+    for (const layer of layers) elements.push(copy(layer.attributes, layer.dx, layer.dy));
+    elements.push(copy(face));
   }
-  return {
-    svg: elements.join(''),
-    fontSize,
-    bottom: options.y + (options.lines.length - 1) * fontSize * lineHeight,
-  };
+  return { ...layout, svg: elements.join('') };
 }
+
+export type { TextBox, LayoutOptions } from './layout';

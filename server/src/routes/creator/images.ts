@@ -1,11 +1,14 @@
 /** Generated images and pre-made designs: stable URLs, immutable content, no script in any SVG. */
 import {
+  DEFAULT_SHIRT_COLOR,
   GENERATED_IMAGE_PATH_PREFIX,
   PREMADE_DESIGNS,
   PREMADE_DESIGN_PATH_PREFIX,
+  SHIRT_COLORS,
+  type ShirtColor,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { premadeDesignSvg, renderPrintPng } from '../../art';
+import { artworkSvgForShirt, premadeDesignSvg, renderPrintPng, shirtAdviceForArtwork } from '../../art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { createRenderOnce } from '../../images/printFiles';
@@ -17,70 +20,112 @@ import { imageFileParamsSchema } from '../../schemas/creator';
 export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; font-src data:";
 
-function parseFileName(file: string): { name: string; format: ImageFormat } | undefined {
-  const match = /^([A-Za-z0-9_-]{1,64})\.(svg|png)$/.exec(file);
-  return match ? { name: match[1] as string, format: match[2] as ImageFormat } : undefined;
+/** `.svg` and `.png` are the artwork and its print file; `.json` is the advice about its colours. */
+type FileFormat = ImageFormat | 'json';
+
+function parseFileName(file: string): { name: string; format: FileFormat } | undefined {
+  const match = /^([A-Za-z0-9_-]{1,64})\.(svg|png|json)$/.exec(file);
+  return match ? { name: match[1] as string, format: match[2] as FileFormat } : undefined;
 }
+
+/** The shirt colour an artwork is drawn for: `?shirt=` (one of the catalog's), else the default. */
+export const shirtQuerySchema = {
+  querystring: {
+    type: 'object',
+    properties: { shirt: { type: 'string', enum: [...SHIRT_COLORS] } },
+    additionalProperties: true,
+  },
+} as const;
+
+const CONTENT_TYPES: Readonly<Record<FileFormat, string>> = {
+  ...IMAGE_CONTENT_TYPES,
+  json: 'application/json; charset=utf-8',
+};
+
+/** Print files of shirt variants kept in memory (each is rendered in about a second; a few MB). */
+const PRINT_CACHE_SIZE = 16;
 
 function sendImage(
   reply: FastifyReply,
-  format: ImageFormat,
+  format: FileFormat,
   content: Buffer | string,
 ): FastifyReply {
   return reply
-    .header('content-type', IMAGE_CONTENT_TYPES[format])
+    .header('content-type', CONTENT_TYPES[format])
     .header('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', IMMUTABLE)
     .send(content);
 }
 
+function remember(cache: Map<string, Buffer>, key: string, png: Buffer): Buffer {
+  cache.delete(key);
+  cache.set(key, png);
+  while (cache.size > PRINT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return png;
+}
+
 export default async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
-  const renderImagePrint = createRenderOnce<string>();
-  const renderDesignPrint = createRenderOnce<string>();
-  const designPrints = new Map<string, Buffer>();
+  const renderPrint = createRenderOnce<string>();
+  const prints = new Map<string, Buffer>();
+  const schema = { ...imageFileParamsSchema, ...shirtQuerySchema };
 
-  app.get<{ Params: { file: string } }>(
+  app.get<{ Params: { file: string }; Querystring: { shirt?: ShirtColor } }>(
     `${GENERATED_IMAGE_PATH_PREFIX}:file`,
-    { schema: imageFileParamsSchema },
+    { schema },
     async (request, reply) => {
       const file = parseFileName(request.params.file);
       const image = file && isId(file.name) ? await images.find(file.name) : undefined;
       if (!file || !image) throw notFound('There is no image at this address.');
-      if (file.format === image.format) return sendImage(reply, image.format, image.content);
-      if (file.format === 'svg') throw notFound('This image exists only as a PNG.');
+      // An image model's PNG is the same on every shirt; only the engine's SVG artwork is redrawn.
+      if (image.format === 'png') {
+        if (file.format !== 'png') throw notFound('This image exists only as a PNG.');
+        return sendImage(reply, 'png', image.content);
+      }
+      const stored = image.content.toString('utf8');
+      const shirt = request.query.shirt;
+      if (file.format === 'json') {
+        const advice = shirtAdviceForArtwork(stored);
+        if (!advice) throw notFound('There is no colour advice for this image.');
+        return sendImage(reply, 'json', JSON.stringify(advice));
+      }
+      const svg = shirt === undefined || shirt === DEFAULT_SHIRT_COLOR ? stored : (artworkSvgForShirt(stored, shirt) ?? stored);
+      if (file.format === 'svg') return sendImage(reply, 'svg', svg);
 
-      // The .png of an SVG artwork is its print file, rendered on first request and kept.
-      const png = await renderImagePrint(image.id, async () => {
-        const stored = await images.findPrintPng(image.id);
-        if (stored) return stored;
-        const rendered = await renderPrintPng(image.content.toString('utf8'));
-        await images.savePrintPng(image.id, rendered);
-        return rendered;
+      // The .png is the print file, rendered on first request: the stored one for the default
+      // shirt (kept in the database), shirt variants kept in memory.
+      const key = `${image.id}/${shirt ?? DEFAULT_SHIRT_COLOR}`;
+      const png = await renderPrint(key, async () => {
+        if (svg === stored) {
+          const saved = await images.findPrintPng(image.id);
+          if (saved) return saved;
+          const rendered = await renderPrintPng(svg);
+          await images.savePrintPng(image.id, rendered);
+          return rendered;
+        }
+        return prints.get(key) ?? remember(prints, key, await renderPrintPng(svg));
       });
       return sendImage(reply, 'png', png);
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get<{ Params: { file: string }; Querystring: { shirt?: ShirtColor } }>(
     `${PREMADE_DESIGN_PATH_PREFIX}:file`,
-    { schema: imageFileParamsSchema },
+    { schema },
     async (request, reply) => {
       const file = parseFileName(request.params.file);
       const design = file && PREMADE_DESIGNS.find((candidate) => candidate.id === file.name);
-      const svg = design && premadeDesignSvg(design.id);
+      const svg = design && premadeDesignSvg(design.id, request.query.shirt);
       if (!file || !design || svg === undefined)
         throw notFound('There is no design at this address.');
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
-
-      const png = await renderDesignPrint(design.id, async () => {
-        const cached = designPrints.get(design.id);
-        if (cached) return cached;
-        const rendered = await renderPrintPng(svg);
-        designPrints.set(design.id, rendered);
-        return rendered;
-      });
+      // The shop chose these colours for every shirt: nothing to warn the shopper about.
+      if (file.format === 'json') {
+        return sendImage(reply, 'json', JSON.stringify({ faintColors: {}, suggestedShirts: [...SHIRT_COLORS] }));
+      }
+      const key = `design/${design.id}/${request.query.shirt ?? DEFAULT_SHIRT_COLOR}`;
+      const png = await renderPrint(key, async () => prints.get(key) ?? remember(prints, key, await renderPrintPng(svg)));
       return sendImage(reply, 'png', png);
     },
   );

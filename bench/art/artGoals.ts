@@ -1,0 +1,53 @@
+/** The goals of issue 17 ("art that looks good on the shirt it is printed on"), for the report. */
+import type { BenchResults } from '../report/results';
+
+interface ArtGoal {
+  part: 'art';
+  goal: string;
+  target: string;
+  check: (results: BenchResults) => { measured: string; met: boolean } | undefined;
+}
+
+const PRINT_P99_MS = 3000;
+const SVG_MAX_BYTES = 60 * 1024;
+
+export const ART_GOALS: readonly ArtGoal[] = [
+  {
+    part: 'art',
+    goal: 'Art: print PNG p99, slowest style',
+    target: `≤ ${PRINT_P99_MS / 1000} s`,
+    check: (results) => {
+      const rows = results.art?.data.figures?.printByStyle;
+      if (!rows || rows.length === 0) return undefined;
+      const slowest = rows.reduce((worst, row) => (row.p99Ms > worst.p99Ms ? row : worst));
+      return { measured: `${(slowest.p99Ms / 1000).toFixed(2)} s (${slowest.style})`, met: slowest.p99Ms <= PRINT_P99_MS };
+    },
+  },
+  {
+    part: 'art',
+    goal: 'Art: largest SVG',
+    target: '≤ 60 KB',
+    check: (results) => {
+      const bytes = results.art?.data.figures?.svgMaxBytes;
+      return bytes === undefined ? undefined : { measured: `${(bytes / 1024).toFixed(1)} KB`, met: bytes <= SVG_MAX_BYTES };
+    },
+  },
+  {
+    part: 'art',
+    goal: 'Art: contrast rule (3:1) on every style × shirt colour × prompt',
+    target: 'all',
+    check: (results) => {
+      const figures = results.art?.data.figures;
+      return figures && { measured: `${figures.contrastMet} of ${figures.contrastChecked}`, met: figures.contrastMet === figures.contrastChecked };
+    },
+  },
+  {
+    part: 'art',
+    goal: 'Art: narrowest artwork, share of the print width',
+    target: '≥ 70%',
+    check: (results) => {
+      const share = results.art?.data.figures?.narrowestWidthShare;
+      return share === undefined ? undefined : { measured: `${Math.round(share * 100)}%`, met: share >= 0.7 };
+    },
+  },
+];

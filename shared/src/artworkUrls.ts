@@ -1,0 +1,32 @@
+/**
+ * The addresses derived from an artwork URL: the same artwork drawn for a shirt colour (its ink
+ * keeps 3:1 contrast on that fabric) and the advice about the shopper's colours on every shirt.
+ * The order keeps the plain URL; the preview and the print file use the shirt's variant.
+ */
+import { GENERATED_IMAGE_PATH_PREFIX, PREMADE_DESIGN_PATH_PREFIX, type ShirtColor } from './catalog';
+
+/** Query parameter naming the shirt colour an artwork is drawn for, e.g. `?shirt=Light%20Grey`. */
+export const SHIRT_COLOR_PARAMETER = 'shirt';
+
+const OWN_SVG = new RegExp(`^(?:${GENERATED_IMAGE_PATH_PREFIX}|${PREMADE_DESIGN_PATH_PREFIX})[A-Za-z0-9_-]{1,64}\\.svg$`);
+
+/** Whether the store's server can redraw this artwork per shirt colour (its own SVG artwork). */
+export function isShirtAwareArtwork(url: string): boolean {
+  return OWN_SVG.test(url);
+}
+
+/** The artwork as drawn for `shirt`; any other URL is returned unchanged. */
+export function artworkUrlForShirt(url: string, shirt: ShirtColor): string {
+  return isShirtAwareArtwork(url) ? `${url}?${SHIRT_COLOR_PARAMETER}=${encodeURIComponent(shirt)}` : url;
+}
+
+/** The print file (PNG) of the artwork as drawn for `shirt`. */
+export function printFileUrlForShirt(url: string, shirt: ShirtColor): string {
+  if (!isShirtAwareArtwork(url)) return url;
+  return `${url.replace(/\.svg$/, '.png')}?${SHIRT_COLOR_PARAMETER}=${encodeURIComponent(shirt)}`;
+}
+
+/** Where the advice about the shopper's colours lives, or undefined for artwork without any. */
+export function artworkAdviceUrl(url: string): string | undefined {
+  return isShirtAwareArtwork(url) ? url.replace(/\.svg$/, '.json') : undefined;
+}
