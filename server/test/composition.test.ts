@@ -212,8 +212,10 @@ describe('/product with a remote on its own origin', () => {
     expect(await releaseOf()).toBe('o1');
     origin.release('o2');
     expect(await releaseOf()).toBe('o2');
+    // Read once when the server starts, then revalidated by each of the three loads.
     expect(origin.requests).toEqual([
       `/designer/${REMOTE_FRAGMENTS_FILE} -`,
+      `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
       `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
       `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
     ]);

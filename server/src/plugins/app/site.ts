@@ -57,11 +57,15 @@ function fragmentSources(
   return sources;
 }
 
+/** Long enough for a first read on a busy machine; reached only when a remote is unwell. */
+const WARM_UP_BUDGET_MS = 5_000;
+
 export default globalPlugin('site', async (app: FastifyInstance) => {
   const config = app.appConfig;
   const siteConfig = buildSiteConfig(config.site);
+  const sources = fragmentSources(config, app.log);
   const composer = createPageComposer({
-    sources: fragmentSources(config, app.log),
+    sources,
     budgetMs: config.site.markupBudgetMs,
     log: app.log,
   });
@@ -72,5 +76,16 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   // build it is answered from, even on the first request after a new host build.
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD') await hostShell.refresh();
+  });
+  // The first page load finds the host build and the remotes' markup already read and checked,
+  // rather than paying for the first reads within its budget. A remote on another origin is asked
+  // in the background: start-up never waits on it.
+  app.addHook('onReady', async () => {
+    await hostShell.refresh();
+    const checks = Object.values(sources).map((source) => ({
+      source,
+      done: source.current(WARM_UP_BUDGET_MS),
+    }));
+    await Promise.all(checks.filter(({ source }) => source.local).map(({ done }) => done));
   });
 });

@@ -16,6 +16,8 @@ export interface FragmentSource {
   readonly remote: RemoteName;
   /** Where the fragments are read from, for logs. */
   readonly location: string;
+  /** Read from this machine's disk (fast), rather than fetched from the remote's origin. */
+  readonly local: boolean;
   /** The fragments as they are now, or why they cannot be had within `budgetMs`. */
   current(budgetMs: number): Promise<FragmentsState>;
 }
@@ -93,7 +95,7 @@ export function fileFragmentSource(
     cached = { version, state };
     return state;
   };
-  return { remote, location: file, current: singleFlight(check, now) };
+  return { remote, location: file, local: true, current: singleFlight(check, now) };
 }
 
 async function boundedText(response: Response): Promise<string | undefined> {
@@ -157,5 +159,5 @@ export function urlFragmentSource(
     };
     return state;
   };
-  return { remote, location: url.href, current: singleFlight(check, now) };
+  return { remote, location: url.href, local: false, current: singleFlight(check, now) };
 }
