@@ -35,6 +35,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
+        ALLOW_TEST_PAYMENTS: 'true',
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: url,
