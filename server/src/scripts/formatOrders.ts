@@ -1,4 +1,5 @@
 import type { Order } from '../orders/ordersRepository';
+import { printable } from './printable';
 
 /** The print file of an artwork path: the `.png` beside the `.svg` (generated PNGs are their own). */
 export function printFileUrl(imagePath: string, publicUrl: string): string {
@@ -28,5 +29,6 @@ export function formatOrders(
     if (order.prompt) lines.push(`  prompt: ${order.prompt}`);
     lines.push('');
   }
-  return lines.join('\n');
+  // One printed line per pushed line, whatever a stored field holds.
+  return lines.map(printable).join('\n');
 }
