@@ -15,6 +15,7 @@ import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
 import errorHandling from './plugins/app/errorHandling';
+import finiteNumbers from './plugins/app/finiteNumbers';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
 import site from './plugins/app/site';
@@ -74,6 +75,7 @@ export async function buildApp(
 
   await app.register(errorHandling);
   await app.register(shutdown);
+  await app.register(finiteNumbers);
   await app.register(helmet);
   await app.register(compress);
   await app.register(rateLimit);
