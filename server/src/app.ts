@@ -14,6 +14,7 @@ import compress from './plugins/external/compress';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
+import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
 import providers from './plugins/app/providers';
@@ -75,6 +76,7 @@ export async function buildApp(
 
   await app.register(errorHandling);
   await app.register(shutdown);
+  await app.register(crossSiteRequests);
   await app.register(finiteNumbers);
   await app.register(helmet);
   await app.register(compress);

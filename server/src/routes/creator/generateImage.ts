@@ -24,7 +24,8 @@ export default async function generateImageRoute(app: FastifyInstance) {
 
   app.get<{ Querystring: GenerateImageQuery }>(
     GENERATE_IMAGE_PATH,
-    { schema: generateImageSchema },
+    // A GET, but it spends the visitor's daily quota: refused from other sites' pages.
+    { schema: generateImageSchema, config: { spendsVisitorQuota: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const now = app.clock();
