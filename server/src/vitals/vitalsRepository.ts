@@ -2,6 +2,9 @@
 import type { Queryable } from '../storage/database';
 import type { WebVitalReport } from '@tshirt/shared/types';
 
+/** The largest value accepted (an hour in milliseconds); the report ignores anything outside 0…this. */
+export const MAX_WEB_VITAL_VALUE = 3_600_000;
+
 export interface VitalsSummaryRow {
   name: string;
   route: string;
@@ -10,14 +13,15 @@ export interface VitalsSummaryRow {
 }
 
 export interface VitalsRepository {
-  insert(reports: readonly WebVitalReport[]): Promise<void>;
+  /** Stores a batch, then drops the oldest rows beyond `maxRows`. */
+  insert(reports: readonly WebVitalReport[], maxRows: number): Promise<void>;
   p75ByMetricAndRoute(): Promise<VitalsSummaryRow[]>;
 }
 
 export function createVitalsRepository(db: Queryable): VitalsRepository {
   return {
     // One statement for the whole batch (at most 10 beacons): one round trip, all or nothing.
-    async insert(reports) {
+    async insert(reports, maxRows) {
       if (reports.length === 0) return;
       const rows = reports.map(
         (_, index) =>
@@ -33,12 +37,20 @@ export function createVitalsRepository(db: Queryable): VitalsRepository {
           report.route,
         ]),
       );
+      // Ids only grow, so this keeps at most the newest `maxRows` (two index look-ups when under).
+      await db.query(
+        'DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1',
+        [maxRows],
+      );
     },
     async p75ByMetricAndRoute() {
+      // Rows outside the accepted range (stored before it was enforced) would poison a percentile.
       return db.query<VitalsSummaryRow>(
         `SELECT name, route, count(*)::integer AS samples,
                 percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75
-         FROM web_vitals GROUP BY name, route ORDER BY name, route`,
+         FROM web_vitals WHERE value >= 0 AND value <= $1
+         GROUP BY name, route ORDER BY name, route`,
+        [MAX_WEB_VITAL_VALUE],
       );
     },
   };

@@ -7,6 +7,7 @@ import { vitalsSchema } from '../../schemas/creator';
 const VITALS_BODY_LIMIT = 4096;
 
 export default async function vitalsRoute(app: FastifyInstance) {
+  const { vitalsRateLimitPerMinute, vitalsMaxRows } = app.appConfig;
   // navigator.sendBeacon with a string body sends text/plain; its content is the same JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -22,6 +23,8 @@ export default async function vitalsRoute(app: FastifyInstance) {
     {
       schema: vitalsSchema,
       bodyLimit: VITALS_BODY_LIMIT,
+      // A page load sends about five beacons; a flood from one visitor is cut off here.
+      config: { rateLimit: { max: vitalsRateLimitPerMinute, timeWindow: 60_000 } },
       preValidation: async (request) => {
         if (
           request.body !== null &&
@@ -33,7 +36,7 @@ export default async function vitalsRoute(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.repositories.vitals.insert(request.body);
+      await app.repositories.vitals.insert(request.body, vitalsMaxRows);
       return reply.code(204).send();
     },
   );
