@@ -34,5 +34,7 @@ export default globalPlugin('helmet', async (app: FastifyInstance) => {
       useDefaults: false,
       directives: contentSecurityPolicyDirectives(config),
     },
+    // Over plain http the header is ignored at best, and it would pin a host that has no https.
+    strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
   });
 });

@@ -22,26 +22,33 @@ const staticOptions = {
   },
 } as const;
 
+/** Source maps (and any compressed copy of one) show the original source to anyone. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+
 export default globalPlugin('static', async (app: FastifyInstance) => {
   const config = app.appConfig;
+  const servedFile = (pathName: string) => config.serveSourceMaps || !SOURCE_MAP.test(pathName);
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.staticDirs.host,
     prefix: '/',
     // The shell is always answered through the page routes, with the site configuration inlined.
-    allowedPath: (pathName: string) => !/(^|\/)index\.html$/i.test(pathName),
+    allowedPath: (pathName: string) =>
+      !/(^|\/)index\.html$/i.test(pathName) && servedFile(pathName),
   });
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.staticDirs.designer,
     prefix: `${REMOTES_PATH_PREFIX}designer/`,
     decorateReply: false,
+    allowedPath: servedFile,
   });
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.staticDirs.checkout,
     prefix: `${REMOTES_PATH_PREFIX}checkout/`,
     decorateReply: false,
+    allowedPath: servedFile,
   });
 
   // In the background: the server answers at once, and faster once the copies exist.
