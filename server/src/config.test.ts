@@ -165,6 +165,8 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 2500,
       serveSourceMaps: true,
     });
-    expect(problemsOf({ SERVE_SOURCE_MAPS: 'sure', SHUTDOWN_TIMEOUT_MS: 'Infinity' })).toHaveLength(2);
+    expect(problemsOf({ SERVE_SOURCE_MAPS: 'sure', SHUTDOWN_TIMEOUT_MS: 'Infinity' })).toHaveLength(
+      2,
+    );
   });
 });

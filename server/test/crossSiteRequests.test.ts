@@ -48,10 +48,7 @@ const FROM_ANOTHER_SITE: ReadonlyArray<[string, Record<string, string>]> = [
 /** What the store's own pages send, and what a client with no browser headers sends. */
 const FROM_THE_STORE: ReadonlyArray<[string, Record<string, string>]> = [
   ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
-  [
-    'the PUBLIC_URL Origin',
-    { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin' },
-  ],
+  ['the PUBLIC_URL Origin', { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin' }],
   ['neither header (curl, a server)', {}],
 ];
 
@@ -148,7 +145,12 @@ describe.each(FROM_THE_STORE)('a request with %s', (_label, siteHeaders) => {
 
 describe('reading from another site', () => {
   it('still works for pages, designs and remote entries: links and embeds from elsewhere are welcome', async () => {
-    for (const path of ['/', '/product', '/creator/designs/sunset-surf.svg', '/remotes/designer/remoteEntry.js']) {
+    for (const path of [
+      '/',
+      '/product',
+      '/creator/designs/sunset-surf.svg',
+      '/remotes/designer/remoteEntry.js',
+    ]) {
       const response = await fetch(`${server.url}${path}`, {
         headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
       });

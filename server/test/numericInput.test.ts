@@ -108,7 +108,10 @@ describe('the numbers the hostile review tried', () => {
   );
 
   it('answers the owner listing’s limit=Infinity with a 400', async () => {
-    const response = await app.inject({ url: '/creator/admin/orders?limit=Infinity', headers: ADMIN });
+    const response = await app.inject({
+      url: '/creator/admin/orders?limit=Infinity',
+      headers: ADMIN,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'invalid_request', message: 'limit must be a finite number' },

@@ -72,7 +72,9 @@ afterAll(() => {
 });
 
 /** Runs `npm run <script> -w server` as the owner would, with no server running on DATA_DIR. */
-function runOwnerScript(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runOwnerScript(
+  script: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', script, '-w', 'server'], {
       cwd: REPO_ROOT,

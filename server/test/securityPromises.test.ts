@@ -119,7 +119,11 @@ describe('paths that do not name a served file', () => {
 });
 
 describe('source maps', () => {
-  const MAPS = ['/main.js.map', '/remotes/designer/remoteEntry.js.map', '/remotes/checkout/chunks/12.0123456789.js.map'];
+  const MAPS = [
+    '/main.js.map',
+    '/remotes/designer/remoteEntry.js.map',
+    '/remotes/checkout/chunks/12.0123456789.js.map',
+  ];
 
   beforeAll(() => {
     writeFileSync(join(frontEnd.root, 'host/main.js.map'), '{"version":3,"sources":["secret.ts"]}');

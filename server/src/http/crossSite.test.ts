@@ -40,14 +40,20 @@ describe('crossSiteRefusal', () => {
     expect(
       crossSiteRefusal({ host: 'localhost:3002', origin: 'http://localhost:3002' }, STORE),
     ).toBeUndefined();
-    expect(crossSiteRefusal({ host: 'shop.example:443', origin: 'https://shop.example' }, new Set())).toBeUndefined();
+    expect(
+      crossSiteRefusal({ host: 'shop.example:443', origin: 'https://shop.example' }, new Set()),
+    ).toBeUndefined();
   });
 
   it('accepts an allowed origin even from another site, so standalone front ends can be added', () => {
     const withDesigner = new Set([...STORE, 'https://designer.example']);
     expect(
       crossSiteRefusal(
-        { host: 'shop.example', 'sec-fetch-site': 'cross-site', origin: 'https://designer.example' },
+        {
+          host: 'shop.example',
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://designer.example',
+        },
         withDesigner,
       ),
     ).toBeUndefined();

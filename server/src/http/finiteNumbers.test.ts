@@ -3,7 +3,9 @@ import { nonFiniteNumberPath } from './finiteNumbers';
 describe('nonFiniteNumberPath', () => {
   it('names the first field holding Infinity, -Infinity or NaN', () => {
     expect(nonFiniteNumberPath({ quantity: Number.POSITIVE_INFINITY })).toBe('quantity');
-    expect(nonFiniteNumberPath([{ value: 1 }, { value: Number.NEGATIVE_INFINITY }])).toBe('1.value');
+    expect(nonFiniteNumberPath([{ value: 1 }, { value: Number.NEGATIVE_INFINITY }])).toBe(
+      '1.value',
+    );
     expect(nonFiniteNumberPath(Number.NaN)).toBe('');
   });
 

@@ -68,7 +68,9 @@ describe('formatOrders', () => {
       fc.property(fc.string({ unit: 'binary', minLength: 1 }), (prompt) => {
         const text = formatOrders([{ ...order, prompt }], 'https://shop.example', formatPrice);
         expect(text.split('\n').length).toBe(plain.split('\n').length);
-        expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u);
+        expect(text).not.toMatch(
+          /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u,
+        );
       }),
       { numRuns: 1000 },
     );

@@ -38,10 +38,9 @@ export function createVitalsRepository(db: Queryable): VitalsRepository {
         ]),
       );
       // Ids only grow, so this keeps at most the newest `maxRows` (two index look-ups when under).
-      await db.query(
-        'DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1',
-        [maxRows],
-      );
+      await db.query('DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1', [
+        maxRows,
+      ]);
     },
     async p75ByMetricAndRoute() {
       // Rows outside the accepted range (stored before it was enforced) would poison a percentile.
