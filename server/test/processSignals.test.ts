@@ -3,14 +3,18 @@
  * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres; and
  * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/config';
 import { pgliteFolder } from '../src/storage/database';
 import { serverInstanceFile } from '../src/storage/serverInstance';
-import { startChildServer, type ChildServer } from './childServer';
+import {
+  spawnServerProcess,
+  startChildServer,
+  waitUntilHealthy,
+  type ChildServer,
+  type ServerProcess,
+} from './childServer';
 import {
   VALID_ORDER,
   createFakeFrontEnd,
@@ -18,7 +22,7 @@ import {
   query,
   type FakeFrontEnd,
 } from './helpers';
-import { freePort, startRealPostgres, type RealPostgres } from './realPostgres';
+import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson, startStandIn, type StandIn } from './standIn';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';
@@ -221,57 +225,18 @@ describe.each([
   });
 });
 
-interface NpmStart {
-  url: string;
-  /** npm's pid, which is also the id of the process group it leads. */
-  group: number;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
 /** `npm start` from the repository root, leading its own process group as in a terminal. */
-async function startWithNpm(env: Record<string, string>): Promise<NpmStart> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      ALLOW_TEST_PAYMENTS: 'true',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      // Pointing at the fake front end also keeps `npm start` from building the real one.
-      ...frontEnd.env,
-      ...env,
+async function startWithNpm(env: Record<string, string>): Promise<ServerProcess> {
+  // Pointing at the fake front end also keeps `npm start` from building the real one.
+  const started = await spawnServerProcess(
+    ['npm', 'start'],
+    { ...frontEnd.env, ...env },
+    {
+      detached: true,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
   );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited while starting:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      process.kill(-(child.pid as number), 'SIGKILL');
-      throw new Error(`npm start did not become healthy in 60 s:\n${output}`);
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  return { url, group: child.pid as number, output: () => output, exited };
+  await waitUntilHealthy(started);
+  return started;
 }
 
 /** What a terminal's Ctrl-C pressed twice, or a service manager's stop sent again, delivers. */
@@ -279,6 +244,11 @@ async function signalGroupTwice(group: number): Promise<void> {
   process.kill(-group, 'SIGTERM');
   await new Promise((wait) => setTimeout(wait, 150));
   process.kill(-group, 'SIGTERM');
+}
+
+/** npm's pid, which is also the id of the process group it leads. */
+function group(started: ServerProcess): number {
+  return started.child.pid as number;
 }
 
 function groupIsGone(group: number): boolean {
@@ -309,7 +279,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       while (imagesApi.requests.length < requestsBefore + 3) {
         await new Promise((wait) => setTimeout(wait, 20));
       }
-      await signalGroupTwice(started.group);
+      await signalGroupTwice(group(started));
 
       for (const generation of await Promise.all(generations)) {
         expect(generation).toEqual({
@@ -320,9 +290,9 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       const code = await started.exited;
       if (code !== 0) throw new Error(`npm start exited ${code}:\n${started.output()}`);
       expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
-      expect(groupIsGone(started.group)).toBe(true);
+      expect(groupIsGone(group(started))).toBe(true);
     } finally {
-      if (!groupIsGone(started.group)) process.kill(-started.group, 'SIGKILL');
+      if (!groupIsGone(group(started))) started.kill();
     }
   });
 
@@ -347,15 +317,15 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       while (hungProvider.requests.length < 1) {
         await new Promise((wait) => setTimeout(wait, 20));
       }
-      await signalGroupTwice(started.group);
+      await signalGroupTwice(group(started));
       // The stop is bounded: npm start ends long before the provider's 10-minute time limit.
       expect(await started.exited).toBe(1);
       expect(started.output()).toContain('requests did not finish within SHUTDOWN_TIMEOUT_MS');
       expect(await hung).toBe('connection closed');
       expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
-      expect(groupIsGone(started.group)).toBe(true);
+      expect(groupIsGone(group(started))).toBe(true);
     } finally {
-      if (!groupIsGone(started.group)) process.kill(-started.group, 'SIGKILL');
+      if (!groupIsGone(group(started))) started.kill();
       await hungProvider.close();
     }
   });

@@ -2,15 +2,12 @@
  * The real server process (`src/main.ts`) refuses a configuration that would give shirts away or
  * let visitors pick their own daily limit, and says so loudly while test payments are on.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../src/config';
 import { serverInstanceFile } from '../src/storage/serverInstance';
-import { startChildServer } from './childServer';
+import { SERVER_COMMAND, spawnServerProcess, startChildServer } from './childServer';
 import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
-import { freePort } from './realPostgres';
 
 let frontEnd: FakeFrontEnd;
 let dataDir: string;
@@ -25,44 +22,24 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs the server with exactly `env` (plus PATH) until it exits on its own. */
+/** Runs the server until it exits on its own (a server that did start is killed after 30 s). */
 async function runUntilExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const port = await freePort();
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          ...frontEnd.env,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    // A server that did start would never exit by itself: stop it and report what it said.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+  const server = await spawnServerProcess(SERVER_COMMAND, {
+    DATA_DIR: dataDir,
+    ...frontEnd.env,
+    ...env,
   });
+  const timer = setTimeout(() => server.kill(), 30_000);
+  const code = await server.exited;
+  clearTimeout(timer);
+  return { code, output: server.output() };
 }
 
 describe('starting in production', () => {
   it('is refused without a real payment provider, with a message saying how to fix it', async () => {
-    const { code, output } = await runUntilExit({ NODE_ENV: 'production' });
+    const { code, output } = await runUntilExit({ ALLOW_TEST_PAYMENTS: 'false' });
     expect(code).toBe(1);
     expect(output).toContain('No payment provider: with NODE_ENV=production');
     expect(output).toContain('STRIPE_SECRET_KEY');
