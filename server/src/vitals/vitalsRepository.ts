@@ -13,15 +13,16 @@ export interface VitalsSummaryRow {
 }
 
 export interface VitalsRepository {
-  /** Stores a batch, then drops the oldest rows beyond `maxRows`. */
-  insert(reports: readonly WebVitalReport[], maxRows: number): Promise<void>;
+  insert(reports: readonly WebVitalReport[]): Promise<void>;
+  /** Deletes all but the newest `maxRows` rows and reclaims their space; returns how many went. */
+  keepNewest(maxRows: number): Promise<number>;
   p75ByMetricAndRoute(): Promise<VitalsSummaryRow[]>;
 }
 
 export function createVitalsRepository(db: Queryable): VitalsRepository {
   return {
     // One statement for the whole batch (at most 10 beacons): one round trip, all or nothing.
-    async insert(reports, maxRows) {
+    async insert(reports) {
       if (reports.length === 0) return;
       const rows = reports.map(
         (_, index) =>
@@ -37,10 +38,20 @@ export function createVitalsRepository(db: Queryable): VitalsRepository {
           report.route,
         ]),
       );
-      // Ids only grow, so this keeps at most the newest `maxRows` (two index look-ups when under).
-      await db.query('DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1', [
-        maxRows,
-      ]);
+    },
+    async keepNewest(maxRows) {
+      // Ids only grow, so this keeps at most the newest `maxRows`.
+      const [deleted] = await db.query<{ count: number }>(
+        `WITH deleted AS (
+           DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1 RETURNING 1
+         ) SELECT count(*)::integer AS count FROM deleted`,
+        [maxRows],
+      );
+      const count = deleted?.count ?? 0;
+      // The embedded database has no autovacuum: without this the deleted rows' space (and their
+      // index entries, which every later delete would walk) would never be reused.
+      if (count > 0) await db.exec('VACUUM web_vitals');
+      return count;
     },
     async p75ByMetricAndRoute() {
       // Rows outside the accepted range (stored before it was enforced) would poison a percentile.

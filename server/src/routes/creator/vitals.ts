@@ -8,6 +8,11 @@ const VITALS_BODY_LIMIT = 4096;
 
 export default async function vitalsRoute(app: FastifyInstance) {
   const { vitalsRateLimitPerMinute, vitalsMaxRows } = app.appConfig;
+  // Pruned every tenth of the cap (1,000 rows at most) rather than on every beacon: a fraction of
+  // the cost, and at most that many rows over the cap. The first batch prunes, so a lowered cap
+  // applies at once.
+  const pruneEvery = Math.min(1000, Math.ceil(vitalsMaxRows / 10));
+  let rowsSincePrune = pruneEvery;
   // navigator.sendBeacon with a string body sends text/plain; its content is the same JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -36,7 +41,12 @@ export default async function vitalsRoute(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.repositories.vitals.insert(request.body, vitalsMaxRows);
+      await app.repositories.vitals.insert(request.body);
+      rowsSincePrune += request.body.length;
+      if (rowsSincePrune >= pruneEvery) {
+        rowsSincePrune = 0;
+        await app.repositories.vitals.keepNewest(vitalsMaxRows);
+      }
       return reply.code(204).send();
     },
   );
