@@ -38,7 +38,10 @@ const FROM_ANOTHER_SITE: ReadonlyArray<[string, Record<string, string>]> = [
   ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
   ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
   ['a foreign Origin', { origin: 'https://evil.example' }],
-  ['the opaque Origin of a sandboxed frame', { origin: 'null' }],
+  [
+    'the opaque Origin of a sandboxed frame, from a browser without Sec-Fetch-Site',
+    { origin: 'null' },
+  ],
   [
     'a foreign Origin with Sec-Fetch-Site: cross-site',
     { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
@@ -49,6 +52,10 @@ const FROM_ANOTHER_SITE: ReadonlyArray<[string, Record<string, string>]> = [
 const FROM_THE_STORE: ReadonlyArray<[string, Record<string, string>]> = [
   ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
   ['the PUBLIC_URL Origin', { origin: 'http://shop.test', 'sec-fetch-site': 'same-origin' }],
+  [
+    'Origin: null from a same-origin form under Referrer-Policy: no-referrer',
+    { origin: 'null', 'sec-fetch-site': 'same-origin' },
+  ],
   ['neither header (curl, a server)', {}],
 ];
 

@@ -16,6 +16,14 @@ describe('crossSiteRefusal', () => {
     expect(refusal({ 'sec-fetch-site': 'none' })).toBeUndefined();
   });
 
+  it('believes Sec-Fetch-Site over Origin: a same-origin form post under no-referrer sends Origin: null', () => {
+    expect(refusal({ 'sec-fetch-site': 'same-origin', origin: 'null' })).toBeUndefined();
+    expect(refusal({ 'sec-fetch-site': 'cross-site', origin: 'https://shop.example.evil' })).toBe(
+      'Sec-Fetch-Site: cross-site',
+    );
+    expect(refusal({ 'sec-fetch-site': 'something-new' })).toBe('Sec-Fetch-Site: something-new');
+  });
+
   it('lets clients that send neither header through (curl, servers, older browsers)', () => {
     expect(refusal({})).toBeUndefined();
     expect(crossSiteRefusal({}, STORE)).toBeUndefined();
@@ -29,7 +37,7 @@ describe('crossSiteRefusal', () => {
     );
   });
 
-  it('refuses an Origin that is not the store’s, including the opaque "null" origin', () => {
+  it('refuses, from a browser without Sec-Fetch-Site, an Origin that is not the store’s, "null" included', () => {
     expect(refusal({ origin: 'https://evil.example' })).toBe('Origin: https://evil.example');
     expect(refusal({ origin: 'null' })).toBe('Origin: null');
     expect(refusal({ origin: 'https://shop.example.evil.example' })).toBeDefined();

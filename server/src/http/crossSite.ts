@@ -2,8 +2,8 @@
  * Whether a browser sent a request from another site's page: a hostile page calling generation or
  * checkout would spend a visitor's daily quota and open orders in their name. Modelled on Go's
  * `net/http` CrossOriginProtection: browsers say where a request comes from in `Sec-Fetch-Site`
- * and `Origin`, which no page can forge; a client sending neither (curl, a server, an older
- * browser's same-origin GET) is not a browser acting for a visitor, and is let through.
+ * (or, before it, `Origin`), which no page can forge; a client sending neither (curl, a server, an
+ * older browser's same-origin GET) is not a browser acting for a visitor, and is let through.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -25,6 +25,9 @@ function isRequestHost(origin: string, host: string | undefined): boolean {
 /**
  * Why the request must be refused as cross-site, or undefined when it may go on. An origin in
  * `allowedOrigins` (the store's PUBLIC_URL, and any standalone front end added there) always may.
+ * `Sec-Fetch-Site`, when a browser sends it, decides alone: a same-origin form post under
+ * `Referrer-Policy: no-referrer` carries `Origin: null`. Without it (older browsers), a foreign
+ * `Origin` is refused.
  */
 export function crossSiteRefusal(
   headers: IncomingHttpHeaders,
@@ -33,7 +36,9 @@ export function crossSiteRefusal(
   const site = single(headers['sec-fetch-site'])?.toLowerCase();
   const origin = single(headers.origin);
   if (origin !== undefined && allowedOrigins.has(origin)) return undefined;
-  if (site === 'cross-site' || site === 'same-site') return `Sec-Fetch-Site: ${site}`;
+  if (site !== undefined) {
+    return site === 'same-origin' || site === 'none' ? undefined : `Sec-Fetch-Site: ${site}`;
+  }
   if (origin !== undefined && !isRequestHost(origin, single(headers.host))) {
     return `Origin: ${origin}`;
   }
