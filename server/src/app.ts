@@ -14,7 +14,9 @@ import compress from './plugins/external/compress';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
+import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling from './plugins/app/errorHandling';
+import finiteNumbers from './plugins/app/finiteNumbers';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
 import site from './plugins/app/site';
@@ -74,6 +76,8 @@ export async function buildApp(
 
   await app.register(errorHandling);
   await app.register(shutdown);
+  await app.register(crossSiteRequests);
+  await app.register(finiteNumbers);
   // Before helmet: the Content-Security-Policy allows the inline script of the host build in use.
   await app.register(site);
   await app.register(helmet);

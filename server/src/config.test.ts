@@ -100,4 +100,74 @@ describe('loadConfig', () => {
       expect.stringContaining('STRIPE_WEBHOOK_SECRET is required'),
     ]);
   });
+
+  it('refuses to start in production with only the test payment page, saying how to fix it', () => {
+    const [problem, ...others] = problemsOf({ NODE_ENV: 'production' });
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/NODE_ENV=production/);
+    expect(problem).toMatch(/STRIPE_SECRET_KEY/);
+    expect(problem).toMatch(/ALLOW_TEST_PAYMENTS=true/);
+  });
+
+  it('starts in production with Stripe, or with test payments when the owner asks for them', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_1', STRIPE_WEBHOOK_SECRET: 'w' })
+        .paymentProvider.kind,
+    ).toBe('stripe');
+    const testing = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(testing.paymentProvider.kind).toBe('test');
+    expect(testing.production).toBe(true);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'yes' })).toEqual([
+      expect.stringContaining('ALLOW_TEST_PAYMENTS must be "true" or "false"'),
+      expect.stringContaining('No payment provider'),
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its visitor address', () => {
+    const [problem, ...others] = problemsOf({ TRUST_PROXY: 'true' });
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY=true .*X-Forwarded-For/);
+    expect(problem).toMatch(/TRUST_PROXY=1/);
+  });
+
+  it.each([
+    ['1', 1],
+    ['10.0.0.0/8', '10.0.0.0/8'],
+    ['127.0.0.1, ::1', '127.0.0.1,::1'],
+    ['loopback, 10.1.2.3', 'loopback,10.1.2.3'],
+    ['false', false],
+  ])('reads TRUST_PROXY=%s as a hop count, proxy addresses or off', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('allows only the PUBLIC_URL origin to spend quota from a browser, whatever its path', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/store/' }).allowedOrigins).toEqual([
+      'https://shop.example',
+    ]);
+  });
+
+  it('reads the abuse limits, the stop time and the source map switch', () => {
+    expect(loadConfig({})).toMatchObject({
+      vitalsRateLimitPerMinute: 60,
+      vitalsMaxRows: 100_000,
+      shutdownTimeoutMs: 10_000,
+      serveSourceMaps: false,
+    });
+    expect(
+      loadConfig({
+        VITALS_RATE_LIMIT_PER_MINUTE: '5',
+        VITALS_MAX_ROWS: '2000',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        SERVE_SOURCE_MAPS: 'true',
+      }),
+    ).toMatchObject({
+      vitalsRateLimitPerMinute: 5,
+      vitalsMaxRows: 2000,
+      shutdownTimeoutMs: 2500,
+      serveSourceMaps: true,
+    });
+    expect(problemsOf({ SERVE_SOURCE_MAPS: 'sure', SHUTDOWN_TIMEOUT_MS: 'Infinity' })).toHaveLength(
+      2,
+    );
+  });
 });

@@ -23,6 +23,9 @@ export const DEFAULT_STRIPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE = 30;
 /** Long enough for a remote's origin nearby, short enough that a slow one never holds a page back. */
 export const DEFAULT_REMOTE_MARKUP_BUDGET_MS = 250;
+export const DEFAULT_VITALS_RATE_LIMIT_PER_MINUTE = 60;
+export const DEFAULT_VITALS_MAX_ROWS = 100_000;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /** `DATA_DIR` value that keeps the embedded database in memory (tests, throwaway demos). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -65,13 +68,25 @@ export interface AppConfig {
   port: number;
   /** Origin (and optional base path) shoppers reach the store at, without a trailing slash. */
   publicUrl: string;
-  trustProxy: boolean | number | string;
+  /** Origins whose pages may spend a visitor's quota or change state (the store's own, for now). */
+  allowedOrigins: readonly string[];
+  /** `false`, a hop count, or proxy addresses; never `true` (any client could pick its visitor key). */
+  trustProxy: false | number | string;
+  /** NODE_ENV=production. */
+  production: boolean;
   logLevel: string;
   storage: StorageConfig;
   dailyGenerationLimit: number;
   imageProvider: ImageProviderConfig;
   paymentProvider: PaymentProviderConfig;
   checkoutRateLimitPerMinute: number;
+  vitalsRateLimitPerMinute: number;
+  /** Web Vitals rows kept; the oldest go first. */
+  vitalsMaxRows: number;
+  /** How long a stop waits for requests in flight before it ends them. */
+  shutdownTimeoutMs: number;
+  /** Whether built `*.map` files are served (they show the source to anyone). */
+  serveSourceMaps: boolean;
   site: SiteSettings;
   /** Built front-end folders the server serves. */
   staticDirs: { host: string; designer: string; checkout: string };
@@ -111,6 +126,14 @@ class EnvReader {
     return value;
   }
 
+  flag(name: string): boolean {
+    const raw = this.text(name)?.toLowerCase();
+    if (raw === undefined || raw === 'false' || raw === '0') return false;
+    if (raw === 'true' || raw === '1') return true;
+    this.problems.push(`${name} must be "true" or "false" (got "${raw}")`);
+    return false;
+  }
+
   httpUrl(name: string, raw: string): URL | undefined {
     try {
       const url = new URL(raw);
@@ -123,14 +146,27 @@ class EnvReader {
   }
 }
 
-function parseTrustProxy(reader: EnvReader): boolean | number | string {
+/** Names proxy-addr knows for whole address ranges. */
+const PROXY_RANGE_NAMES = /^(loopback|linklocal|uniquelocal)$/;
+
+function parseTrustProxy(reader: EnvReader): false | number | string {
   const raw = reader.text('TRUST_PROXY');
   if (raw === undefined || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') return true;
+  if (raw === 'true') {
+    reader.problems.push(
+      'TRUST_PROXY=true would believe the X-Forwarded-For of any client, so anyone could choose their ' +
+        'visitor address and with it a fresh daily generation limit. Set the number of proxies in front ' +
+        'of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)',
+    );
+    return false;
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
-  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry) || PROXY_RANGE_NAMES.test(entry))) {
+    return entries.join(',');
+  }
   reader.problems.push(
-    `TRUST_PROXY must be "true", a number of proxy hops, or a comma-separated list of proxy IPs/CIDRs (got "${raw}")`,
+    `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy IPs/CIDRs (or loopback, linklocal, uniquelocal) (got "${raw}")`,
   );
   return false;
 }
@@ -177,14 +213,24 @@ function imageProviderConfig(reader: EnvReader): ImageProviderConfig {
   return { kind: 'openai', apiKey, baseUrl, model, timeoutMs };
 }
 
-function paymentProviderConfig(reader: EnvReader): PaymentProviderConfig {
+function paymentProviderConfig(reader: EnvReader, production: boolean): PaymentProviderConfig {
   const secretKey = reader.text('STRIPE_SECRET_KEY');
   const webhookSecret = reader.text('STRIPE_WEBHOOK_SECRET');
   const apiBaseRaw = reader.text('STRIPE_API_BASE');
   const apiBase =
     apiBaseRaw === undefined ? undefined : reader.httpUrl('STRIPE_API_BASE', apiBaseRaw);
   const timeoutMs = reader.integer('STRIPE_TIMEOUT_MS', DEFAULT_STRIPE_TIMEOUT_MS, 100, 120_000);
-  if (secretKey === undefined) return { kind: 'test' };
+  const testPaymentsWanted = reader.flag('ALLOW_TEST_PAYMENTS');
+  if (secretKey === undefined) {
+    if (production && !testPaymentsWanted) {
+      reader.problems.push(
+        'No payment provider: with NODE_ENV=production the built-in test payment page would give ' +
+          'shirts away (its Pay button charges nothing). Set STRIPE_SECRET_KEY and ' +
+          'STRIPE_WEBHOOK_SECRET, or set ALLOW_TEST_PAYMENTS=true to take test orders on purpose',
+      );
+    }
+    return { kind: 'test' };
+  }
   if (webhookSecret === undefined) {
     reader.problems.push(
       'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are confirmed by Stripe’s signed webhook)',
@@ -197,6 +243,7 @@ function paymentProviderConfig(reader: EnvReader): PaymentProviderConfig {
 export function loadConfig(env: Env = process.env): AppConfig {
   const reader = new EnvReader(env);
   const port = reader.integer('PORT', DEFAULT_PORT, 0, 65_535);
+  const production = reader.text('NODE_ENV') === 'production';
 
   const publicUrlRaw = reader.text('PUBLIC_URL') ?? `http://localhost:${port}`;
   const publicUrl = (
@@ -219,7 +266,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: reader.text('HOST') ?? '0.0.0.0',
     port,
     publicUrl,
+    allowedOrigins: [new URL(publicUrl).origin],
     trustProxy: parseTrustProxy(reader),
+    production,
     logLevel,
     storage: storageConfig(reader),
     dailyGenerationLimit: reader.integer(
@@ -229,13 +278,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
       1_000_000,
     ),
     imageProvider: imageProviderConfig(reader),
-    paymentProvider: paymentProviderConfig(reader),
+    paymentProvider: paymentProviderConfig(reader, production),
     checkoutRateLimitPerMinute: reader.integer(
       'CHECKOUT_RATE_LIMIT_PER_MINUTE',
       DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE,
       1,
       100_000,
     ),
+    vitalsRateLimitPerMinute: reader.integer(
+      'VITALS_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_VITALS_RATE_LIMIT_PER_MINUTE,
+      1,
+      100_000,
+    ),
+    vitalsMaxRows: reader.integer('VITALS_MAX_ROWS', DEFAULT_VITALS_MAX_ROWS, 10, 100_000_000),
+    shutdownTimeoutMs: reader.integer(
+      'SHUTDOWN_TIMEOUT_MS',
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      100,
+      600_000,
+    ),
+    serveSourceMaps: reader.flag('SERVE_SOURCE_MAPS'),
     site: {
       brandName,
       contactEmail,

@@ -8,8 +8,6 @@ import {
   writeServerInstance,
 } from './storage/serverInstance';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 function readConfigOrExit(): AppConfig {
   try {
     return loadConfig(process.env);
@@ -43,29 +41,41 @@ async function main(): Promise<void> {
     (dataDir !== undefined ? randomBytes(24).toString('base64url') : undefined);
   const app = await buildApp({ ...config, adminToken });
 
+  // A terminal's Ctrl-C, a process-group stop and `npm start` forwarding can each deliver the
+  // signal: the first starts the stop, later ones are only noted (Node would otherwise exit at once,
+  // cutting requests in flight and leaving the instance note behind).
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const finish = (code: number) => {
+    if (dataDir !== undefined) removeServerInstance(dataDir);
+    process.exit(code);
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.info({ signal }, 'already stopping');
+      return;
+    }
     stopping = true;
     app.log.info({ signal }, 'stopping: finishing requests in flight');
     setTimeout(() => {
-      app.log.error('requests did not finish in time; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    try {
-      await app.close();
-    } finally {
-      if (dataDir !== undefined) removeServerInstance(dataDir);
-    }
-    process.exit(0);
+      app.log.error(
+        `requests did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); ending them`,
+      );
+      finish(1);
+    }, config.shutdownTimeoutMs);
+    app.close().then(
+      () => finish(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'the server did not stop cleanly');
+        finish(1);
+      },
+    );
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  if (dataDir !== undefined && adminToken !== undefined) {
+  if (!stopping && dataDir !== undefined && adminToken !== undefined) {
     writeServerInstance(dataDir, {
       pid: process.pid,
       port,

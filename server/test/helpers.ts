@@ -49,11 +49,11 @@ export function createFakeFrontEnd(): FakeFrontEnd {
   };
 }
 
-/** A validated configuration for tests: silent, proxies trusted (each test picks its visitor IP). */
+/** A validated configuration for tests: silent, loopback proxies trusted (each test picks its visitor IP). */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     PUBLIC_URL: 'http://shop.test',
     ...env,
   });

@@ -38,6 +38,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Every connection is the same visitor (127.0.0.1) here.
+    VITALS_RATE_LIMIT_PER_MINUTE: '100000',
   });
 });
 

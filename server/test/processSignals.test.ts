@@ -1,12 +1,20 @@
 /**
  * The real server process under signals: SIGTERM while requests are in flight, SIGKILL in the
- * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres.
+ * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres; and
+ * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgliteFolder } from '../src/storage/database';
-import { startChildServer, type ChildServer } from './childServer';
+import { serverInstanceFile } from '../src/storage/serverInstance';
+import {
+  spawnServerProcess,
+  startChildServer,
+  waitUntilHealthy,
+  type ChildServer,
+  type ServerProcess,
+} from './childServer';
 import {
   VALID_ORDER,
   createFakeFrontEnd,
@@ -213,6 +221,112 @@ describe.each([
       expect(newOrders.length).toBeLessThanOrEqual(outcomes.length);
     } finally {
       await server?.stop();
+    }
+  });
+});
+
+/** `npm start` from the repository root, leading its own process group as in a terminal. */
+async function startWithNpm(env: Record<string, string>): Promise<ServerProcess> {
+  // Pointing at the fake front end also keeps `npm start` from building the real one.
+  const started = await spawnServerProcess(
+    ['npm', 'start'],
+    { ...frontEnd.env, ...env },
+    {
+      detached: true,
+    },
+  );
+  await waitUntilHealthy(started);
+  return started;
+}
+
+/** What a terminal's Ctrl-C pressed twice, or a service manager's stop sent again, delivers. */
+async function signalGroupTwice(group: number): Promise<void> {
+  process.kill(-group, 'SIGTERM');
+  await new Promise((wait) => setTimeout(wait, 150));
+  process.kill(-group, 'SIGTERM');
+}
+
+/** npm's pid, which is also the id of the process group it leads. */
+function group(started: ServerProcess): number {
+  return started.child.pid as number;
+}
+
+function groupIsGone(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+describe('npm start, stopped by SIGTERM sent twice to its whole process group', () => {
+  it('finishes the requests in flight, exits 0, removes server-instance.json and leaves no process behind', async () => {
+    const dataDir = await newDataDir();
+    const started = await startWithNpm({
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: `${imagesApi.url}/v1`,
+    });
+    try {
+      expect(existsSync(serverInstanceFile(dataDir))).toBe(true);
+      const requestsBefore = imagesApi.requests.length;
+      const generations = Array.from({ length: 3 }, (_, index) =>
+        fetch(`${started.url}/creator/generate_image?interests=stop-${index}`).then(
+          async (response) => ({ status: response.status, body: await response.text() }),
+        ),
+      );
+      while (imagesApi.requests.length < requestsBefore + 3) {
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
+      await signalGroupTwice(group(started));
+
+      for (const generation of await Promise.all(generations)) {
+        expect(generation).toEqual({
+          status: 200,
+          body: expect.stringMatching(/^\{"image_url":"\/creator\/images\//),
+        });
+      }
+      const code = await started.exited;
+      if (code !== 0) throw new Error(`npm start exited ${code}:\n${started.output()}`);
+      expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
+      expect(groupIsGone(group(started))).toBe(true);
+    } finally {
+      if (!groupIsGone(group(started))) started.kill();
+    }
+  });
+
+  it('ends a request that outlasts SHUTDOWN_TIMEOUT_MS, and still removes server-instance.json', async () => {
+    const dataDir = await newDataDir();
+    const hungProvider = await startStandIn();
+    hungProvider.answerWith(() => {
+      // never answers
+    });
+    const started = await startWithNpm({
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: `${hungProvider.url}/v1`,
+      OPENAI_TIMEOUT_MS: '600000',
+      SHUTDOWN_TIMEOUT_MS: '1000',
+    });
+    try {
+      const hung = fetch(`${started.url}/creator/generate_image?interests=forever`).then(
+        (response) => response.status,
+        () => 'connection closed',
+      );
+      while (hungProvider.requests.length < 1) {
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
+      await signalGroupTwice(group(started));
+      // The stop is bounded: npm start ends long before the provider's 10-minute time limit.
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain('requests did not finish within SHUTDOWN_TIMEOUT_MS');
+      expect(await hung).toBe('connection closed');
+      expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
+      expect(groupIsGone(group(started))).toBe(true);
+    } finally {
+      if (!groupIsGone(group(started))) started.kill();
+      await hungProvider.close();
     }
   });
 });

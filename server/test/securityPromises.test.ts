@@ -3,8 +3,10 @@
  * serving.test.ts, the admin token in serving.test.ts, the checkout abuse limit in
  * checkout.test.ts, Stripe-only payment links in stripeProvider.test.ts).
  */
+import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import type { Database } from '../src/storage/database';
 import {
   VALID_ORDER,
@@ -74,11 +76,86 @@ describe('security headers on pages', () => {
       expect(header('x-content-type-options')).toBe('nosniff');
       expect(header('x-frame-options')).toBe('SAMEORIGIN');
       expect(header('referrer-policy')).toBe('no-referrer');
-      expect(header('strict-transport-security')).toMatch(/max-age=\d+/);
       expect(header('cross-origin-opener-policy')).toBe('same-origin');
       expect(header('x-powered-by')).toBeNull();
     },
   );
+
+  it('sends Strict-Transport-Security only when PUBLIC_URL is https', async () => {
+    // PUBLIC_URL of `server` is http://shop.test: the header would pin a host that has no https.
+    expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
+    const secure = await startApp(
+      testConfig({ ...frontEnd.env, PUBLIC_URL: 'https://shop.example' }),
+      { database: db },
+    );
+    try {
+      for (const path of ['/', '/product', '/creator/designs/sunset-surf.svg']) {
+        expect(
+          (await fetch(`${secure.url}${path}`)).headers.get('strict-transport-security'),
+        ).toMatch(/^max-age=\d+/);
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('paths that do not name a served file', () => {
+  it.each([
+    '/%2e%2e/etc/passwd',
+    '/remotes/designer/../checkout/remoteEntry.js',
+    '/remotes/designer/%2e%2e/%2e%2e/package.json',
+    '//main.js',
+    '/..%5cmain.js',
+    '/main.js%00',
+    '/chunks/',
+    '/assets/',
+    '/remotes/checkout/chunks/',
+  ])('answer %s with a 404 that says nothing about the disk, never a 403', async (path) => {
+    const response = await rawRequest(path);
+    expect(response.status).toBe(404);
+    expect(response.body).not.toMatch(/forbidden|\/tmp\/|tshirt-front|node_modules/i);
+  });
+});
+
+describe('source maps', () => {
+  const MAPS = [
+    '/main.js.map',
+    '/remotes/designer/remoteEntry.js.map',
+    '/remotes/checkout/chunks/12.0123456789.js.map',
+  ];
+
+  beforeAll(() => {
+    writeFileSync(join(frontEnd.root, 'host/main.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    writeFileSync(join(frontEnd.root, 'designer/remoteEntry.js.map'), '{"version":3}');
+    writeFileSync(join(frontEnd.root, 'checkout/chunks/12.0123456789.js.map'), '{"version":3}');
+    writeFileSync(join(frontEnd.root, 'host/main.js.map.gz'), 'not really gzip');
+  });
+
+  it('are not served unless the owner asks for them', async () => {
+    for (const path of [...MAPS, '/main.js.map.gz']) {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.text()).not.toContain('secret.ts');
+    }
+    // The files next to them still are.
+    expect((await fetch(`${server.url}/main.js`)).status).toBe(200);
+  });
+
+  it('are served with SERVE_SOURCE_MAPS=true', async () => {
+    const open = await startApp(testConfig({ ...frontEnd.env, SERVE_SOURCE_MAPS: 'true' }), {
+      database: db,
+    });
+    try {
+      for (const path of MAPS) {
+        expect([path, (await fetch(`${open.url}${path}`)).status]).toEqual([path, 200]);
+      }
+    } finally {
+      await open.close();
+    }
+  });
 });
 
 describe('SVG images', () => {

@@ -144,13 +144,17 @@ describe('page routes', () => {
     );
   });
 
-  it('answers a clear "not built" page instead of crashing when the host is not built', async () => {
+  it('answers a clear "not built" page, naming no folder, instead of crashing when the host is not built', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tshirt-empty-'));
     const unbuilt = await startApp(testConfig({ HOST_DIST_DIR: empty }), { database: db });
     try {
       const response = await fetch(`${unbuilt.url}/product`);
       expect(response.status).toBe(503);
-      expect(await response.text()).toContain('npm run build');
+      const page = await response.text();
+      expect(page).toContain('npm run build');
+      // Anyone can reach it: it names no folder on the server's disk.
+      expect(page).not.toContain(empty);
+      expect(page).not.toMatch(/\/tmp\/|\/work\/|\/home\//);
       expect((await fetch(`${unbuilt.url}/nope`)).status).toBe(404);
       expect((await fetch(`${unbuilt.url}/healthz`)).status).toBe(200);
     } finally {

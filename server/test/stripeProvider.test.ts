@@ -83,7 +83,12 @@ function sendWebhook(event: unknown, signatureSecret = WEBHOOK_SECRET) {
   });
 }
 
-function completedEvent(orderId: string, paymentStatus = 'paid') {
+/** The session Stripe reports paid: by default the one made for a checkout() of VALID_ORDER. */
+function completedEvent(
+  orderId: string,
+  paymentStatus = 'paid',
+  session: { id?: string; amount_total?: number; currency?: string } = {},
+) {
   return {
     id: `evt_${orderId}`,
     object: 'event',
@@ -93,8 +98,11 @@ function completedEvent(orderId: string, paymentStatus = 'paid') {
         id: 'cs_test_123',
         object: 'checkout.session',
         payment_status: paymentStatus,
+        amount_total: 1999 * VALID_ORDER.quantity,
+        currency: 'usd',
         client_reference_id: orderId,
         metadata: { order_id: orderId },
+        ...session,
       },
     },
   };
@@ -194,6 +202,24 @@ describe('POST /creator/stripe/webhook', () => {
     const orderId = await latestOrderId();
     expect((await sendWebhook(completedEvent(orderId, 'unpaid'))).status).toBe(200);
     expect(await orderStatus(orderId)).toBe('pending');
+  });
+
+  it.each([
+    ['another session than the one made for the order', { id: 'cs_test_someone_else' }],
+    ['less than the order’s total', { amount_total: 1999 }],
+    ['no amount at all', { amount_total: undefined }],
+    ['the total in another currency', { currency: 'jpy' }],
+  ])('leaves the order pending when a signed event reports %s paid', async (_label, session) => {
+    answerWithSession();
+    await checkout();
+    const orderId = await latestOrderId();
+    const response = await sendWebhook(completedEvent(orderId, 'paid', session));
+    // Acknowledged, so Stripe does not retry what a retry cannot change.
+    expect(response.status).toBe(200);
+    expect(await orderStatus(orderId)).toBe('pending');
+    // The right session and amount still pay it.
+    expect((await sendWebhook(completedEvent(orderId))).status).toBe(200);
+    expect(await orderStatus(orderId)).toBe('paid');
   });
 
   it('refuses a forged signature with a 400 and changes nothing', async () => {

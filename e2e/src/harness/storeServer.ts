@@ -29,6 +29,7 @@ export async function startStoreServer(env: Record<string, string> = {}): Promis
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        ALLOW_TEST_PAYMENTS: 'true',
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: url,

@@ -49,6 +49,26 @@ export function orderMetadata(order: Order): Record<string, string> {
   };
 }
 
+/**
+ * Why a paid Checkout Session does not pay for `order` (another session, another amount or
+ * currency), or undefined when it does. Only the session made for the order, at its price, pays it.
+ */
+export function paymentMismatch(
+  order: Order,
+  session: Pick<Stripe.Checkout.Session, 'id' | 'amount_total' | 'currency'>,
+): string | undefined {
+  if (session.id !== order.paymentReference) {
+    return `session ${session.id} is not the order's (${order.paymentReference ?? 'none'})`;
+  }
+  if (session.amount_total !== order.totalCents) {
+    return `amount ${String(session.amount_total)} is not the order's total ${order.totalCents}`;
+  }
+  if (session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
+    return `currency ${String(session.currency)} is not the order's ${order.currency}`;
+  }
+  return undefined;
+}
+
 /** Stripe Checkout: the server sets the price; the webhook (not the redirect) confirms payment. */
 export function createStripePaymentProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
   return {

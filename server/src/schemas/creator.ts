@@ -11,6 +11,7 @@ import {
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
 import { WEB_VITAL_NAMES } from '@tshirt/shared/types';
+import { MAX_WEB_VITAL_VALUE } from '../vitals/vitalsRepository';
 
 const artField = { type: 'string', maxLength: MAX_ART_FIELD_LENGTH, default: '' } as const;
 
@@ -98,10 +99,11 @@ const webVitalReport = {
   required: ['name', 'value', 'rating', 'id', 'route'],
   properties: {
     name: { type: 'string', enum: [...WEB_VITAL_NAMES] },
-    value: { type: 'number', minimum: 0, maximum: 3_600_000 },
+    value: { type: 'number', minimum: 0, maximum: MAX_WEB_VITAL_VALUE },
     rating: { type: 'string', enum: ['good', 'needs-improvement', 'poor'] },
     id: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x20-\\x7e]+$' },
-    route: { type: 'string', minLength: 1, maxLength: 200, pattern: '^/[^\\u0000-\\u001f]*$' },
+    // location.pathname: percent-encoded, so printable ASCII only (nothing that could reshape a report).
+    route: { type: 'string', minLength: 1, maxLength: 200, pattern: '^/[\\x21-\\x7e]*$' },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { formatPrice } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
 import { formatOrders, printFileUrl } from './formatOrders';
@@ -50,6 +51,34 @@ describe('formatOrders', () => {
   it('leaves an image model\'s PNG as its own print file', () => {
     expect(printFileUrl('/creator/images/ZyXwVuTsRqPoNm_-.png', 'Red', 'https://s.example')).toBe(
       'https://s.example/creator/images/ZyXwVuTsRqPoNm_-.png',
+    );
+  });
+
+  it('keeps a forged PAID block inside the prompt line: a prompt cannot add lines to the list', () => {
+    const forged =
+      'owls\n\nPAID     FakeFakeFakeFake  2026-01-02T03:04:05.000Z\n  print file: https://evil.example/x.png\u2028\u202eevil\u001b[2K\u009b1A';
+    const pending: Order = { ...order, status: 'pending', paidAt: null, prompt: forged };
+    const text = formatOrders([pending], 'https://shop.example', formatPrice);
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.startsWith('PAID'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('  print file'))).toEqual([]);
+    const promptLine = lines.find((line) => line.startsWith('  prompt: '));
+    expect(promptLine).toBe(
+      '  prompt: owls\\u{a}\\u{a}PAID     FakeFakeFakeFake  2026-01-02T03:04:05.000Z\\u{a}  print file: https://evil.example/x.png\\u{2028}\\u{202e}evil\\u{1b}[2K\\u{9b}1A',
+    );
+  });
+
+  it('prints the same lines for an order whatever its prompt holds, with no control character in them', () => {
+    const plain = formatOrders([{ ...order, prompt: 'x' }], 'https://shop.example', formatPrice);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (prompt) => {
+        const text = formatOrders([{ ...order, prompt }], 'https://shop.example', formatPrice);
+        expect(text.split('\n').length).toBe(plain.split('\n').length);
+        expect(text).not.toMatch(
+          /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u,
+        );
+      }),
+      { numRuns: 1000 },
     );
   });
 });

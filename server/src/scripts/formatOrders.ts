@@ -1,6 +1,7 @@
 import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import type { ShirtColor } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
+import { printable } from './printable';
 
 /**
  * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
@@ -33,5 +34,6 @@ export function formatOrders(
     if (order.prompt) lines.push(`  prompt: ${order.prompt}`);
     lines.push('');
   }
-  return lines.join('\n');
+  // One printed line per pushed line, whatever a stored field holds.
+  return lines.map(printable).join('\n');
 }

@@ -33,10 +33,11 @@ ${bodyHtml}
 </html>`;
 }
 
-export function frontEndNotBuiltPage(hostDistDir: string): string {
+/** Shown to anyone who reaches the server, so it names no folder on the server's disk (the log does). */
+export function frontEndNotBuiltPage(): string {
   return simplePage(
     'The store’s front end is not built yet',
-    `<p>The server is running, but it found no built shop pages in <code>${escapeHtml(hostDistDir)}</code>.</p>
+    `<p>The server is running, but it found no built shop pages (the folder <code>HOST_DIST_DIR</code> names, <code>host/dist</code> by default).</p>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds what is missing) from the repository root, then reload this page.</p>`,
   );
 }

@@ -14,9 +14,8 @@ export async function sendShell(
   const page = await app.hostShell.render(pathname);
   reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
   if (page === undefined) {
-    return reply
-      .code(statusCode === 404 ? 404 : 503)
-      .send(frontEndNotBuiltPage(app.appConfig.staticDirs.host));
+    request.log.warn({ folder: app.appConfig.staticDirs.host }, 'no built host page to serve');
+    return reply.code(statusCode === 404 ? 404 : 503).send(frontEndNotBuiltPage());
   }
   // Compressed once per build (plugins/external/compress leaves an encoded answer as it is).
   reply.code(statusCode).header('vary', 'accept-encoding');

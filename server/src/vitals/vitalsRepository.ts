@@ -2,6 +2,9 @@
 import type { Queryable } from '../storage/database';
 import type { WebVitalReport } from '@tshirt/shared/types';
 
+/** The largest value accepted (an hour in milliseconds); the report ignores anything outside 0…this. */
+export const MAX_WEB_VITAL_VALUE = 3_600_000;
+
 export interface VitalsSummaryRow {
   name: string;
   route: string;
@@ -11,6 +14,8 @@ export interface VitalsSummaryRow {
 
 export interface VitalsRepository {
   insert(reports: readonly WebVitalReport[]): Promise<void>;
+  /** Deletes all but the newest `maxRows` rows and reclaims their space; returns how many went. */
+  keepNewest(maxRows: number): Promise<number>;
   p75ByMetricAndRoute(): Promise<VitalsSummaryRow[]>;
 }
 
@@ -34,11 +39,28 @@ export function createVitalsRepository(db: Queryable): VitalsRepository {
         ]),
       );
     },
+    async keepNewest(maxRows) {
+      // Ids only grow, so this keeps at most the newest `maxRows`.
+      const [deleted] = await db.query<{ count: number }>(
+        `WITH deleted AS (
+           DELETE FROM web_vitals WHERE id <= (SELECT max(id) FROM web_vitals) - $1 RETURNING 1
+         ) SELECT count(*)::integer AS count FROM deleted`,
+        [maxRows],
+      );
+      const count = deleted?.count ?? 0;
+      // The embedded database has no autovacuum: without this the deleted rows' space (and their
+      // index entries, which every later delete would walk) would never be reused.
+      if (count > 0) await db.exec('VACUUM web_vitals');
+      return count;
+    },
     async p75ByMetricAndRoute() {
+      // Rows outside the accepted range (stored before it was enforced) would poison a percentile.
       return db.query<VitalsSummaryRow>(
         `SELECT name, route, count(*)::integer AS samples,
                 percentile_cont(0.75) WITHIN GROUP (ORDER BY value) AS p75
-         FROM web_vitals GROUP BY name, route ORDER BY name, route`,
+         FROM web_vitals WHERE value >= 0 AND value <= $1
+         GROUP BY name, route ORDER BY name, route`,
+        [MAX_WEB_VITAL_VALUE],
       );
     },
   };

@@ -68,6 +68,9 @@ function handleError(
     );
   }
   const status = error.statusCode ?? 500;
+  // @fastify/static refuses non-canonical paths (`..`, `//`, NUL, folders) with a 403: nothing is
+  // served there, so it is a not-found like any other, and says nothing about the disk.
+  if (status === 403) return reply.callNotFound();
   if (status >= 400 && status < 500) {
     const code =
       CLIENT_ERROR_CODES[error.code] ?? (status === 404 ? 'not_found' : 'invalid_request');

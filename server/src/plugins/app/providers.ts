@@ -20,6 +20,15 @@ declare module 'fastify' {
   }
 }
 
+/** Said at every start with the built-in payment page: its Pay button marks orders paid for free. */
+export function testPaymentsWarning(production: boolean): string {
+  return (
+    `TEST PAYMENTS${production ? ' IN PRODUCTION (ALLOW_TEST_PAYMENTS=true)' : ''}: orders are ` +
+    '"paid" on the built-in test page and nothing is charged. Set STRIPE_SECRET_KEY and ' +
+    'STRIPE_WEBHOOK_SECRET to take real payments.'
+  );
+}
+
 export interface ProvidersOptions {
   /** Replaces the configured image provider (tests). */
   imageProvider?: ImageProvider;
@@ -44,5 +53,6 @@ export default globalPlugin(
       stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
     );
     app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
+    if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));
   },
 );

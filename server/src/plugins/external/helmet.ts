@@ -47,5 +47,7 @@ export default globalPlugin('helmet', async (app: FastifyInstance) => {
         app.hasDecorator('hostShell') ? app.hostShell.inlineScriptSources().join(' ') : '',
       ),
     },
+    // Over plain http the header is ignored at best, and it would pin a host that has no https.
+    strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
   });
 });

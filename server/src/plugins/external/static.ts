@@ -31,6 +31,9 @@ function addVary(reply: FastifyReply, header: string): void {
   }
 }
 
+/** Source maps (and any compressed copy of one) show the original source to anyone. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+
 export default globalPlugin('static', async (app: FastifyInstance) => {
   const config = app.appConfig;
   const compressedFiles = createCompressedFiles();
@@ -57,6 +60,7 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
     },
   } as const;
 
+  const servedFile = (pathName: string) => config.serveSourceMaps || !SOURCE_MAP.test(pathName);
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.staticDirs.host,
@@ -64,7 +68,9 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
     // The shell and the pre-rendered pages are answered through the page routes, with the site
     // configuration inlined and the brand filled in.
     allowedPath: (pathName: string) =>
-      !/(^|\/)index\.html$/i.test(pathName) && !pathName.startsWith(`/${PAGES_FOLDER}/`),
+      !/(^|\/)index\.html$/i.test(pathName) &&
+      !pathName.startsWith(`/${PAGES_FOLDER}/`) &&
+      servedFile(pathName),
   });
   for (const remote of ['designer', 'checkout'] as const) {
     await app.register(fastifyStatic, {
@@ -72,6 +78,7 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
       root: config.staticDirs[remote],
       prefix: `${REMOTES_PATH_PREFIX}${remote}/`,
       decorateReply: false,
+      allowedPath: servedFile,
     });
   }
 

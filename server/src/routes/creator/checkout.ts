@@ -1,6 +1,6 @@
 import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
-import { withoutControlCharacters } from '../../http/cleanText';
+import { cleanShopperText } from '../../http/cleanText';
 import { badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import { draftOrder } from '../../orders/ordersRepository';
@@ -38,7 +38,7 @@ export default async function checkoutRoute(app: FastifyInstance) {
           shirtSize: choice.shirtSize,
           quantity: choice.quantity,
           imagePath: artwork.path,
-          prompt: withoutControlCharacters(choice.prompt),
+          prompt: cleanShopperText(choice.prompt),
           unitPriceCents: UNIT_PRICE_CENTS,
           currency: CURRENCY,
           paymentProvider: app.paymentProvider.name,

@@ -1,7 +1,7 @@
 import { GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import { buildPrompt } from '../../generation/prompt';
-import { withoutControlCharacters } from '../../http/cleanText';
+import { cleanShopperText } from '../../http/cleanText';
 import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generationQuota';
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
@@ -10,11 +10,11 @@ import { generateImageSchema, type GenerateImageQuery } from '../../schemas/crea
 function cleanFields(query: GenerateImageQuery): GenerateImageQuery {
   return {
     ...query,
-    target: withoutControlCharacters(query.target),
-    interests: withoutControlCharacters(query.interests),
-    occasion: withoutControlCharacters(query.occasion),
-    colors: withoutControlCharacters(query.colors),
-    objects: withoutControlCharacters(query.objects),
+    target: cleanShopperText(query.target),
+    interests: cleanShopperText(query.interests),
+    occasion: cleanShopperText(query.occasion),
+    colors: cleanShopperText(query.colors),
+    objects: cleanShopperText(query.objects),
   };
 }
 
@@ -24,7 +24,8 @@ export default async function generateImageRoute(app: FastifyInstance) {
 
   app.get<{ Querystring: GenerateImageQuery }>(
     GENERATE_IMAGE_PATH,
-    { schema: generateImageSchema },
+    // A GET, but it spends the visitor's daily quota: refused from other sites' pages.
+    { schema: generateImageSchema, config: { spendsVisitorQuota: true } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const now = app.clock();

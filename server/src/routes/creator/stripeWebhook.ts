@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http/httpError';
+import { paymentMismatch } from '../../payments/stripePaymentProvider';
 
 export const STRIPE_WEBHOOK_PATH = '/creator/stripe/webhook';
 
@@ -45,11 +46,18 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
       const session = event.data.object as Stripe.Checkout.Session;
       const orderId = session.metadata?.order_id ?? session.client_reference_id;
       if (session.payment_status === 'paid' && orderId) {
-        const marked = await app.repositories.orders.markPaid(orderId, session.id);
-        request.log.info(
-          { orderId, marked },
-          marked ? 'order paid' : 'order was already paid or unknown',
-        );
+        const order = await app.repositories.orders.find(orderId);
+        const mismatch = order && paymentMismatch(order, session);
+        if (!order || mismatch) {
+          // Acknowledged (a retry would not change it) but not paid: the owner must look.
+          request.log.error(
+            { orderId, sessionId: session.id, mismatch: mismatch ?? 'no such order' },
+            'a paid Stripe session does not match its order; the order was not marked paid',
+          );
+        } else {
+          const marked = await app.repositories.orders.markPaid(orderId, session.id);
+          request.log.info({ orderId, marked }, marked ? 'order paid' : 'order was already paid');
+        }
       }
     }
     return { received: true };

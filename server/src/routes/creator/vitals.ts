@@ -7,6 +7,12 @@ import { vitalsSchema } from '../../schemas/creator';
 const VITALS_BODY_LIMIT = 4096;
 
 export default async function vitalsRoute(app: FastifyInstance) {
+  const { vitalsRateLimitPerMinute, vitalsMaxRows } = app.appConfig;
+  // Pruned every tenth of the cap (1,000 rows at most) rather than on every beacon: a fraction of
+  // the cost, and at most that many rows over the cap. The first batch prunes, so a lowered cap
+  // applies at once.
+  const pruneEvery = Math.min(1000, Math.ceil(vitalsMaxRows / 10));
+  let rowsSincePrune = pruneEvery;
   // navigator.sendBeacon with a string body sends text/plain; its content is the same JSON.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -22,6 +28,8 @@ export default async function vitalsRoute(app: FastifyInstance) {
     {
       schema: vitalsSchema,
       bodyLimit: VITALS_BODY_LIMIT,
+      // A page load sends about five beacons; a flood from one visitor is cut off here.
+      config: { rateLimit: { max: vitalsRateLimitPerMinute, timeWindow: 60_000 } },
       preValidation: async (request) => {
         if (
           request.body !== null &&
@@ -34,6 +42,11 @@ export default async function vitalsRoute(app: FastifyInstance) {
     },
     async (request, reply) => {
       await app.repositories.vitals.insert(request.body);
+      rowsSincePrune += request.body.length;
+      if (rowsSincePrune >= pruneEvery) {
+        rowsSincePrune = 0;
+        await app.repositories.vitals.keepNewest(vitalsMaxRows);
+      }
       return reply.code(204).send();
     },
   );

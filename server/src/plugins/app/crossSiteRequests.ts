@@ -1,0 +1,35 @@
+/**
+ * Requests that change state (every method but GET, HEAD and OPTIONS) or spend a visitor's quota
+ * (routes marked `spendsVisitorQuota`) are refused with a 403 when a browser says they come from
+ * another site's page (http/crossSite).
+ */
+import type { FastifyInstance } from 'fastify';
+import { crossSiteRefusal } from '../../http/crossSite';
+import { globalPlugin } from '../../http/globalPlugin';
+import { HttpError } from '../../http/httpError';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that spends something of the visitor's (generation quota): refused cross-site too. */
+    spendsVisitorQuota?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export default globalPlugin('cross-site-requests', async (app: FastifyInstance) => {
+  const allowedOrigins = new Set(app.appConfig.allowedOrigins);
+  app.addHook('onRequest', async (request) => {
+    const guarded =
+      !SAFE_METHODS.has(request.method) || request.routeOptions.config.spendsVisitorQuota === true;
+    if (!guarded) return;
+    const reason = crossSiteRefusal(request.headers, allowedOrigins);
+    if (reason === undefined) return;
+    request.log.info({ reason }, 'cross-site request refused');
+    throw new HttpError(
+      403,
+      'cross_site_request',
+      'This request came from another site’s page. Art generation and checkout work only from the store’s own pages.',
+    );
+  });
+});
