@@ -22,12 +22,19 @@ const cssAndAssets = {
   '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/../shared/test/fileStub.js',
 };
 
+/** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1). */
+const transform = { '^.+\\.(m?js|jsx|tsx?)$': swc as unknown as [string, Record<string, unknown>] };
+const transformIgnorePatterns = [
+  '^(?!.*/node_modules/(content-disposition|typebox)/).*/node_modules/',
+];
+
 function browserProject(name: string): Config {
   return {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
     testEnvironment: '<rootDir>/../shared/test/jsdomEnvironment.js',
-    transform: { '^.+\\.(t|j)sx?$': swc as unknown as [string, Record<string, unknown>] },
+    transform,
+    transformIgnorePatterns,
     moduleNameMapper: cssAndAssets,
     setupFilesAfterEnv: ['<rootDir>/../shared/test/setupDom.ts'],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.ts'],
@@ -39,7 +46,8 @@ function nodeProject(name: string, extra: Partial<Config> = {}): Config {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
     testEnvironment: 'node',
-    transform: { '^.+\\.(m?js|jsx|tsx?)$': swc as unknown as [string, Record<string, unknown>] },
+    transform,
+    transformIgnorePatterns,
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     ...extra,
   } as Config;
@@ -51,12 +59,7 @@ const config: Config = {
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
-    nodeProject('server', {
-      // ESM-only packages (@fastify/static's content-disposition 3, typebox 1): swc turns them into CommonJS.
-      transformIgnorePatterns: [
-        '^(?!.*/node_modules/(content-disposition|typebox)/).*/node_modules/',
-      ],
-    }),
+    nodeProject('server'),
     nodeProject('e2e'),
   ],
 };

@@ -1,6 +1,6 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Page, Request } from 'playwright-core';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
@@ -24,7 +24,7 @@ let designerOrigin: string;
 let checkoutOrigin: string;
 let designerFolder: string;
 let nextDesignerBuild: string;
-const statics: Server[] = [];
+const statics: FastifyInstance[] = [];
 const remoteRequests: string[] = [];
 
 async function serve(root: string): Promise<string> {
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await store?.stop();
-  for (const server of statics) server.close();
+  for (const server of statics) await server.close();
   for (const folder of [designerFolder, nextDesignerBuild]) {
     if (folder) rmSync(folder, { recursive: true, force: true });
   }

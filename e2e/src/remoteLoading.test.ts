@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
@@ -40,14 +40,14 @@ async function expectRestOfPageWorks(): Promise<void> {
 describe('a remote that is down', () => {
   let server: StoreServer;
   let designerPort: number;
-  let designer: Server | undefined;
+  let designer: FastifyInstance | undefined;
 
   beforeAll(async () => {
     designerPort = await freePort();
     server = await startStoreServer({ DESIGNER_URL: `http://127.0.0.1:${designerPort}/` });
   });
   afterAll(async () => {
-    designer?.close();
+    await designer?.close();
     await server?.stop();
   });
 

@@ -1,63 +1,117 @@
+/**
+ * Each remote's production build running alone, on its own origin, against a real store server:
+ * the static server tells the page where the store is (STORE_URL), and the store lets exactly those
+ * origins call its API (STANDALONE_ORIGINS). Nothing is routed or faked in the browser.
+ */
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import {
+  BUY_BUTTON_LABELS,
+  FIELD_LABELS,
+  GENERATE_BUTTON_LABELS,
+  PAGE_TEXT,
+} from '@tshirt/shared/labels';
+import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { serveFolder } from './harness/ports';
+import { freePort } from './harness/ports';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 let store: StoreServer;
 let browser: TestBrowser;
 let page: Page;
-const statics: Server[] = [];
+const origins: Record<'designer' | 'checkout' | 'unlisted', string> = {
+  designer: '',
+  checkout: '',
+  unlisted: '',
+};
+const statics: FastifyInstance[] = [];
+
+async function serveRemote(folder: string, port: number): Promise<string> {
+  const server = await startStaticServer({
+    root: join(REPO_ROOT, folder, 'dist'),
+    port,
+    storeUrl: store.url,
+  });
+  statics.push(server);
+  return `http://127.0.0.1:${port}`;
+}
 
 beforeAll(async () => {
-  store = await startStoreServer();
+  const [designerPort, checkoutPort, unlistedPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  store = await startStoreServer({
+    STANDALONE_ORIGINS: `http://127.0.0.1:${designerPort},http://127.0.0.1:${checkoutPort}`,
+  });
+  origins.designer = await serveRemote('remote-designer', designerPort);
+  origins.checkout = await serveRemote('remote-checkout', checkoutPort);
+  origins.unlisted = await serveRemote('remote-designer', unlistedPort);
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const server of statics) server.close();
+  for (const server of statics) await server.close();
   await browser?.close();
   await store?.stop();
 });
 afterEach(async () => {
-  await page.close();
+  for (const open of browser.context.pages()) await open.close();
 });
 
-/** Serves a remote's production build alone, with its API calls forwarded to the store server. */
-async function openStandalone(folder: string): Promise<void> {
-  const { server, origin } = await serveFolder(join(REPO_ROOT, folder, 'dist'));
-  statics.push(server);
-  page = await browser.newPage();
-  await page.route('**/creator/**', async (route) => {
-    const url = new URL(route.request().url());
-    const answer = await fetch(`${store.url}${url.pathname}${url.search}`, {
-      method: route.request().method(),
-    });
-    await route.fulfill({
-      status: answer.status,
-      headers: Object.fromEntries(answer.headers),
-      body: Buffer.from(await answer.arrayBuffer()),
-    });
-  });
-  await page.goto(`${origin}/`);
+/** Waits until every image in the page has loaded with pixels (none broken). */
+async function expectImagesShown(): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.complete && image.naturalWidth > 0),
+  );
 }
 
-it('the designer runs alone: fields, preview, gallery and generation', async () => {
-  await openStandalone('remote-designer');
+it('the designer runs alone: generates art on the store and shows it and the store’s designs', async () => {
+  page = await browser.newPage();
+  await page.goto(`${origins.designer}/`);
   await page.getByLabel(FIELD_LABELS.interests).fill('mountains');
-  await page
-    .getByRole('img', { name: /t-shirt preview/ })
-    .first()
-    .waitFor();
   await page.getByRole('button', { name: 'Moonlit Wolf', exact: true }).waitFor();
-  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) =>
+      answer.url().startsWith(`${store.url}/creator/generate_image`),
+    ),
+    page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click(),
+  ]);
+  expect(response.status()).toBe(200);
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
+  // The generated artwork on the shirt and every pre-made design come from the store.
+  await expectImagesShown();
+  const sources = await page.$$eval('img', (images) => images.map((image) => image.src));
+  expect(sources.length).toBeGreaterThan(PREMADE_DESIGNS.length);
+  expect(sources.every((src) => src.startsWith(`${store.url}/creator/`))).toBe(true);
 });
 
-it('the checkout runs alone: shirt picks and a Buy button that needs an artwork', async () => {
-  await openStandalone('remote-checkout');
+it('the checkout runs alone: buys a design through the store’s payment page', async () => {
+  page = await browser.newPage();
+  await page.goto(`${origins.checkout}/`);
+  await expectImagesShown();
+  await page.getByRole('button', { name: PREMADE_DESIGNS[0]!.title }).first().click();
   await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('XL');
-  const buy = page.getByRole('button', { name: BUY_BUTTON_LABELS.idle });
-  expect(await buy.isDisabled()).toBe(true);
+  const [tab] = await Promise.all([
+    browser.context.waitForEvent('page'),
+    page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
+  ]);
+  await tab.waitForURL(`${store.url}/pay/**`);
+  await tab.getByRole('button', { name: 'Pay' }).click();
+  await tab.waitForURL(`${store.url}/complete`);
+  await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
+});
+
+it('an origin the store does not list cannot use its API, and says so', async () => {
+  page = await browser.newPage();
+  await page.goto(`${origins.unlisted}/`);
+  await page.getByLabel(FIELD_LABELS.interests).fill('mountains');
+  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
+  await page
+    .getByRole('alert')
+    .getByText(/generation failed/i)
+    .waitFor();
+  expect(await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).count()).toBe(1);
 });

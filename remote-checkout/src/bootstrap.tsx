@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneApp } from './standalone/StandaloneApp';
 import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';
 
@@ -8,10 +9,13 @@ const LOADING_PAGE_PATH = '/loading';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the checkout in.');
 
-createRoot(container).render(
-  window.location.pathname === LOADING_PAGE_PATH ? (
-    <StandaloneLoadingPage />
-  ) : (
-    <StandaloneApp loadingPagePath={LOADING_PAGE_PATH} />
-  ),
-);
+// Running alone, the page learns from its static host where the store's API is.
+void configureStoreFromStandaloneConfig().then(() => {
+  createRoot(container).render(
+    window.location.pathname === LOADING_PAGE_PATH ? (
+      <StandaloneLoadingPage />
+    ) : (
+      <StandaloneApp loadingPagePath={LOADING_PAGE_PATH} />
+    ),
+  );
+});

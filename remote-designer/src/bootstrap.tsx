@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneDesigner } from './standalone/StandaloneDesigner';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The standalone page needs a #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <StandaloneDesigner />
-  </StrictMode>,
-);
+// Running alone, the page learns from its static host where the store's API is.
+void configureStoreFromStandaloneConfig().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <StandaloneDesigner />
+    </StrictMode>,
+  );
+});

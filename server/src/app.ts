@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import { errorBody } from './http/httpError';
 import { BODY_LIMIT_BYTES, answerRefusedConnection } from './http/requestLimits';
 import compress from './plugins/external/compress';
+import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
@@ -81,6 +82,7 @@ export async function buildApp(
   // Before helmet: the Content-Security-Policy allows the inline script of the host build in use.
   await app.register(site);
   await app.register(helmet);
+  await app.register(cors);
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });

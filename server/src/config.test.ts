@@ -146,6 +146,26 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('adds the standalone front ends in STANDALONE_ORIGINS to the origins that may call the API', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://shop.example',
+      STANDALONE_ORIGINS: 'http://localhost:3001, http://127.0.0.1:3002/',
+    });
+    expect(config.standaloneOrigins).toEqual(['http://localhost:3001', 'http://127.0.0.1:3002']);
+    expect(config.allowedOrigins).toEqual([
+      'https://shop.example',
+      'http://localhost:3001',
+      'http://127.0.0.1:3002',
+    ]);
+  });
+
+  it.each(['localhost:3001', 'http://localhost:3001/designer/', 'ftp://files.example', '*'])(
+    'refuses STANDALONE_ORIGINS=%s, which is not a list of origins',
+    (value) => {
+      expect(() => loadConfig({ STANDALONE_ORIGINS: value })).toThrow(/STANDALONE_ORIGINS/);
+    },
+  );
+
   it('reads the abuse limits, the stop time and the source map switch', () => {
     expect(loadConfig({})).toMatchObject({
       vitalsRateLimitPerMinute: 60,

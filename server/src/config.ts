@@ -68,8 +68,10 @@ export interface AppConfig {
   port: number;
   /** Origin (and optional base path) shoppers reach the store at, without a trailing slash. */
   publicUrl: string;
-  /** Origins whose pages may spend a visitor's quota or change state (the store's own, for now). */
+  /** Origins whose pages may spend a visitor's quota or change state: the store's own and `standaloneOrigins`. */
   allowedOrigins: readonly string[];
+  /** Origins of remotes' pages running alone that may call the API (CORS), e.g. `http://localhost:3001`. */
+  standaloneOrigins: readonly string[];
   /** `false`, a hop count, or proxy addresses; never `true` (any client could pick its visitor key). */
   trustProxy: false | number | string;
   /** NODE_ENV=production. */
@@ -239,9 +241,32 @@ function paymentProviderConfig(reader: EnvReader, production: boolean): PaymentP
   return { kind: 'stripe', secretKey, webhookSecret: webhookSecret ?? '', apiBase, timeoutMs };
 }
 
+/** `STANDALONE_ORIGINS`: comma-separated origins (scheme://host[:port]) of remotes' standalone pages. */
+function standaloneOriginsConfig(reader: EnvReader): string[] {
+  const raw = reader.text('STANDALONE_ORIGINS');
+  if (raw === undefined) return [];
+  const origins: string[] = [];
+  for (const item of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const url = reader.httpUrl('STANDALONE_ORIGINS', item);
+    if (!url) continue;
+    if (url.origin !== item.replace(/\/+$/, '')) {
+      reader.problems.push(
+        `STANDALONE_ORIGINS lists origins only, like http://localhost:3001 (got "${item}")`,
+      );
+      continue;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
 /** Builds the validated configuration, or throws a ConfigError listing every invalid variable. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const reader = new EnvReader(env);
+  const standaloneOrigins = standaloneOriginsConfig(reader);
   const port = reader.integer('PORT', DEFAULT_PORT, 0, 65_535);
   const production = reader.text('NODE_ENV') === 'production';
 
@@ -266,7 +291,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: reader.text('HOST') ?? '0.0.0.0',
     port,
     publicUrl,
-    allowedOrigins: [new URL(publicUrl).origin],
+    allowedOrigins: [new URL(publicUrl).origin, ...standaloneOrigins],
+    standaloneOrigins,
     trustProxy: parseTrustProxy(reader),
     production,
     logLevel,

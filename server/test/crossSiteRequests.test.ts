@@ -165,3 +165,59 @@ describe('reading from another site', () => {
     }
   });
 });
+
+describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS', () => {
+  const STANDALONE = 'http://localhost:3001';
+  const fromStandalone = { origin: STANDALONE, 'sec-fetch-site': 'same-site' };
+  let open: RunningApp;
+
+  beforeAll(async () => {
+    open = await startApp(
+      testConfig({ ...frontEnd.env, STANDALONE_ORIGINS: `${STANDALONE}, http://127.0.0.1:3002` }),
+      {
+        database: db,
+      },
+    );
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  it('may generate art and check out, and may read the answers (CORS)', async () => {
+    const generated = await fetch(`${open.url}/creator/generate_image?interests=kites`, {
+      headers: { ...fromStandalone, ...newVisitor() },
+    });
+    expect(generated.status).toBe(200);
+    expect(generated.headers.get('access-control-allow-origin')).toBe(STANDALONE);
+    const checkout = await fetch(`${open.url}/creator/checkout?${query(VALID_ORDER)}`, {
+      method: 'POST',
+      headers: { ...fromStandalone, ...newVisitor() },
+    });
+    expect(checkout.status).toBe(200);
+    expect(checkout.headers.get('access-control-allow-origin')).toBe(STANDALONE);
+  });
+
+  it('shows it the store’s artwork (Cross-Origin-Resource-Policy)', async () => {
+    const design = await fetch(`${open.url}/creator/designs/sunset-surf.svg`, {
+      headers: fromStandalone,
+    });
+    expect(design.status).toBe(200);
+    expect(design.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it('is not extended to any other origin, which stays refused and unreadable', async () => {
+    const response = await fetch(`${open.url}/creator/generate_image?interests=kites`, {
+      headers: { origin: 'http://localhost:3009', 'sec-fetch-site': 'same-site', ...newVisitor() },
+    });
+    expect(response.status).toBe(403);
+    expectErrorShape(await response.json());
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('gets no CORS headers from a store that lists no standalone origin', async () => {
+    const response = await fetch(`${server.url}/creator/designs/sunset-surf.svg`, {
+      headers: { origin: STANDALONE },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,75 +1,114 @@
 /**
- * A plain static file server with CORS, the way a CDN serves a remote's build folder: entry files
- * revalidated on every load, content-hashed chunks immutable. Used to run a remote's production
- * build on its own origin (`npm start -w remote-designer`) and by the end-to-end tests.
+ * The reference server for a remote's build folder, the way a CDN serves it (docs/DEPLOY.md): any
+ * origin may load it (CORS), entry files are revalidated on every load (ETag, Last-Modified, 304),
+ * content-hashed files are immutable. A page path that is no file (the standalone checkout's
+ * `/loading`) gets the standalone page. With `STORE_URL`, it also tells the standalone page where
+ * the store's API is (`/standalone-config.json`), so the production build running alone can
+ * generate art and check out against a real store server.
  *
- *   tsx shared/build/serveStatic.ts <folder> [port]      (PORT env also works; default 5001)
+ *   tsx shared/build/serveStatic.ts <folder> [port]     (PORT, HOST and STORE_URL env; default port 5001)
+ *
+ * A small Fastify app with @fastify/static (path safety, ETags, ranges) and @fastify/cors.
  */
-import { createReadStream, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { cacheControlForStaticFile } from './cachePolicy';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-};
+import { resolve } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../src/contract';
+import { NO_CACHE, cacheControlForStaticFile } from './cachePolicy';
 
 export interface StaticServerOptions {
   root: string;
   port: number;
   host?: string;
+  /** The store server the standalone page should call (its origin, e.g. `http://localhost:8080`). */
+  storeUrl?: string;
 }
 
-export function startStaticServer({ root, port, host = '127.0.0.1' }: StaticServerOptions): Promise<Server> {
-  const base = resolve(root);
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(base, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' }).end();
-      return;
-    }
-    let size: number;
-    try {
-      if (!file.startsWith(base + sep) && file !== base) throw new Error('outside root');
-      const stats = statSync(file);
-      if (!stats.isFile()) throw new Error('not a file');
-      size = stats.size;
-    } catch {
-      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    response.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': size,
-      'Cache-Control': cacheControlForStaticFile(file),
-    });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+/** What DEPLOY.md promises: entry files and pages revalidated, content-hashed files immutable. */
+function setHeaders(
+  reply: { header(name: string, value: string): unknown },
+  filePath: string,
+): void {
+  reply.header('cache-control', cacheControlForStaticFile(filePath));
+}
+
+/** A request for a page (no file extension), which the standalone page answers. */
+function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return !/\.[a-z0-9]+$/i.test(path);
+}
+
+export async function buildStaticServer({
+  root,
+  storeUrl,
+}: Omit<StaticServerOptions, 'port'>): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    // A malformed URL is the client's mistake: a plain 400, never a crash.
+    frameworkErrors: (_error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+    },
   });
-  return new Promise((resolveServer, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolveServer(server));
+  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
   });
+
+  const config: StandaloneConfig = { storeUrl: storeUrl?.replace(/\/+$/, '') ?? '' };
+  app.get(`/${STANDALONE_CONFIG_FILE}`, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return config;
+  });
+
+  await app.register(fastifyStatic, {
+    root: resolve(root),
+    prefix: '/',
+    index: ['index.html'],
+    wildcard: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders,
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+  app.setErrorHandler(async (error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // Paths @fastify/static refuses (outside the folder, non-canonical) name no file here.
+    return reply
+      .code(status === 403 ? 404 : status >= 400 && status < 500 ? status : 500)
+      .type('text/plain; charset=utf-8')
+      .send(status === 403 || status === 404 ? 'Not found' : 'Bad request');
+  });
+  return app;
+}
+
+/** Serves `root` on `host:port`; resolves once it listens. */
+export async function startStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  const app = await buildStaticServer(options);
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  return app;
 }
 
 if (require.main === module) {
   const [folder = 'dist', portArgument] = process.argv.slice(2);
   const port = Number(portArgument ?? process.env.PORT ?? 5001);
-  startStaticServer({ root: folder, port, host: process.env.HOST ?? '127.0.0.1' }).then(
-    () => console.log(`Serving ${resolve(folder)} on http://${process.env.HOST ?? '127.0.0.1'}:${port}/`),
+  const host = process.env.HOST ?? '127.0.0.1';
+  const storeUrl = process.env.STORE_URL;
+  startStaticServer({ root: folder, port, host, storeUrl }).then(
+    () => {
+      console.log(`Serving ${resolve(folder)} on http://${host}:${port}/`);
+      console.log(
+        storeUrl
+          ? `The standalone page calls the store at ${storeUrl} (that server must list http://${host}:${port} in STANDALONE_ORIGINS).`
+          : 'STORE_URL is not set: the standalone page calls its own origin, which has no API (set STORE_URL to a running store).',
+      );
+    },
     (error: unknown) => {
       console.error(`Could not serve ${folder}: ${String(error)}`);
       process.exit(1);

@@ -38,6 +38,7 @@ export interface AppBuildOptions {
   appDir: string;
   /** Module Federation container name. */
   federationName: string;
+  /** The dev server's port unless `<NAME>_DEV_PORT` says otherwise (HOST_DEV_PORT, DESIGNER_DEV_PORT, …). */
   devPort: number;
   /** Remotes: the exposed modules, e.g. `{ './ArtForm': './src/art-form/ArtForm.tsx' }`. */
   exposes?: Record<string, string>;
@@ -68,6 +69,30 @@ type Mode = 'development' | 'production';
 export type AppWebpackConfig = Configuration & { devServer?: DevServerConfiguration };
 
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
+
+/** What the dev server of each app forwards to the store server (API, test payment page, built remotes). */
+const PROXIED_TO_STORE = ['/creator', '/site-config.json', '/pay', '/remotes'];
+
+/** The dev server's port: `<NAME>_DEV_PORT` (e.g. DESIGNER_DEV_PORT) or the app's default. */
+function devPortOf(options: AppBuildOptions): number {
+  const variable = `${options.federationName.toUpperCase()}_DEV_PORT`;
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return options.devPort;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${variable} must be a port number from 1 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+/** Said once when a dev server starts, so nobody wonders which server answers the API. */
+function announceDevServer(options: AppBuildOptions, port: number): void {
+  if (!process.env.WEBPACK_SERVE) return;
+  const source = process.env.API_PROXY_TARGET ? 'API_PROXY_TARGET' : 'the default; set API_PROXY_TARGET to change it';
+  console.log(
+    `[${options.federationName}] http://localhost:${port}/ — ${PROXIED_TO_STORE.join(', ')} go to the store server at ${API_PROXY_TARGET} (${source}); start one there with \`npm start\` or \`npm run dev -w server\`.`,
+  );
+}
 
 /**
  * Compile-time switches of the federation runtime: no snapshot plugin (remotes are plain
@@ -167,6 +192,7 @@ class PageStartScriptPlugin {
 function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const production = mode === 'production';
   const { appDir } = options;
+  if (!production) announceDevServer(options, devPortOf(options));
   return {
     mode,
     // Every browser the store supports runs ES2022 (as the TypeScript target): webpack's own code is shorter too.
@@ -218,14 +244,14 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
     ],
     performance: { hints: false },
     devServer: {
-      port: options.devPort,
+      port: devPortOf(options),
       historyApiFallback: true,
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [
         {
-          context: ['/creator', '/site-config.json', '/pay'],
+          context: PROXIED_TO_STORE,
           target: API_PROXY_TARGET,
           changeOrigin: false,
         },

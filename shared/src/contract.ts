@@ -154,3 +154,15 @@ export const NOT_FOUND_ROUTE = '*';
 
 /** Where the host's build says what it provides to remotes: its contract version and shared singletons. */
 export const HOST_MANIFEST_FILE = 'host-manifest.json';
+
+/**
+ * A remote's production build running alone (its standalone page) reads this file beside itself
+ * to learn where the store's API is; its static host writes or serves it (shared/build/serveStatic.ts
+ * serves it from STORE_URL). Without it, the page calls its own origin.
+ */
+export const STANDALONE_CONFIG_FILE = 'standalone-config.json';
+
+export interface StandaloneConfig {
+  /** The store server's origin, e.g. `https://shop.example`; empty: this page's own origin. */
+  storeUrl: string;
+}

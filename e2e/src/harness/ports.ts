@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 
@@ -28,9 +28,15 @@ export async function startSilentServer(port: number): Promise<{ stop(): Promise
   };
 }
 
-/** Serves a build folder the way a CDN would (CORS, cache headers) on a free loopback port. */
-export async function serveFolder(root: string): Promise<{ server: HttpServer; origin: string }> {
+/**
+ * Serves a build folder the way a CDN would (CORS, cache headers) on a free loopback port; with
+ * `storeUrl`, its standalone page calls that store.
+ */
+export async function serveFolder(
+  root: string,
+  options: { storeUrl?: string } = {},
+): Promise<{ server: FastifyInstance; origin: string }> {
   const port = await freePort();
-  const server = await startStaticServer({ root, port });
+  const server = await startStaticServer({ root, port, storeUrl: options.storeUrl });
   return { server, origin: `http://127.0.0.1:${port}` };
 }

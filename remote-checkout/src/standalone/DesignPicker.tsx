@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { PREMADE_DESIGNS, describeArtwork, orderStore, useOrderState, type PremadeDesign } from '@tshirt/shared';
+import {
+  PREMADE_DESIGNS,
+  describeArtwork,
+  orderStore,
+  storeUrl,
+  useOrderState,
+  type PremadeDesign,
+} from '@tshirt/shared';
 import styles from './Standalone.module.css';
 
 /** Stand-in for the designer remote when checkout runs alone: put a pre-made design on the shirt. */
@@ -79,5 +86,5 @@ function DesignThumbnail({ design, size }: { design: PremadeDesign; size: 'small
       </span>
     );
   }
-  return <img className={className} src={design.imagePath} alt="" onError={() => setFailed(true)} />;
+  return <img className={className} src={storeUrl(design.imagePath)} alt="" onError={() => setFailed(true)} />;
 }

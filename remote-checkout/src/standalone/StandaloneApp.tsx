@@ -1,3 +1,4 @@
+import { storeUrl } from '@tshirt/shared';
 import CheckoutPanel from '../checkout-panel/CheckoutPanel';
 import theme from '../theme/theme.module.css';
 import { DesignPicker } from './DesignPicker';
@@ -9,7 +10,7 @@ export function StandaloneApp({ loadingPagePath }: { loadingPagePath: string }) 
     <div className={`${theme.theme} ${styles.frame}`}>
       <header className={styles.topBar}>
         <h1 className={styles.frameTitle}>Checkout (standalone)</h1>
-        <span className={styles.badge}>Remote · port 3002</span>
+        <span className={styles.badge}>Remote · {window.location.host}</span>
       </header>
       <main className={styles.main}>
         <DesignPicker />
@@ -18,8 +19,8 @@ export function StandaloneApp({ loadingPagePath }: { loadingPagePath: string }) 
         </div>
       </main>
       <footer className={styles.footer}>
-        Orders go to the shop server through <code>/creator</code>; without it running, Buy It shows the
-        failure message.
+        Orders go to the store server at <code>{storeUrl('/creator')}</code>; without it running, Buy It
+        shows the failure message.
       </footer>
     </div>
   );

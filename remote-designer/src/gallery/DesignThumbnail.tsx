@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { storeUrl } from '@tshirt/shared';
 import styles from './DesignGallery.module.css';
 
 /** Thumbnail size in CSS pixels: fixed, so lazy images never shift the row. 3:4 like the print area. */
@@ -23,7 +24,7 @@ export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
   return (
     <img
       className={styles.thumbnail}
-      src={imageUrl}
+      src={storeUrl(imageUrl)}
       alt=""
       width={THUMBNAIL_SIZE.width}
       height={THUMBNAIL_SIZE.height}

@@ -2,6 +2,7 @@ import { useId, useState, type CSSProperties } from 'react';
 import {
   SHIRT_COLOR_HEX,
   artworkUrlForShirt,
+  storeUrl,
   describeArtwork,
   useOrderState,
   type ShirtPreviewProps,
@@ -96,7 +97,7 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             key={artworkUrl}
             className={styles.artwork}
             style={printAreaBox(silhouette.printArea)}
-            src={shownUrl}
+            src={storeUrl(shownUrl)}
             alt={artworkDescription}
             decoding="async"
             data-load-failed={failedArtworkUrl === shownUrl || undefined}

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { SHIRT_COLORS, artworkAdviceUrl, type ArtworkShirtAdvice, type ShirtColor } from '@tshirt/shared';
+import {
+  SHIRT_COLORS,
+  artworkAdviceUrl,
+  storeUrl,
+  type ArtworkShirtAdvice,
+  type ShirtColor,
+} from '@tshirt/shared';
 
 function isShirtList(value: unknown): value is ShirtColor[] {
   return Array.isArray(value) && value.every((item) => (SHIRT_COLORS as readonly unknown[]).includes(item));
@@ -27,7 +33,7 @@ export function useArtworkAdvice(artworkUrl: string): ArtworkShirtAdvice | undef
   useEffect(() => {
     if (adviceUrl === undefined || typeof fetch !== 'function') return undefined;
     const controller = new AbortController();
-    fetch(adviceUrl, { signal: controller.signal, headers: { accept: 'application/json' } })
+    fetch(storeUrl(adviceUrl), { signal: controller.signal, headers: { accept: 'application/json' } })
       .then((response) => (response.ok ? response.json() : undefined))
       .then((body: unknown) => {
         const advice = readAdvice(body);

@@ -1,4 +1,11 @@
-import { buildQuery, createCheckout, generateImage } from './client';
+import {
+  buildQuery,
+  configureStoreFromStandaloneConfig,
+  configureStoreUrl,
+  createCheckout,
+  generateImage,
+  storeUrl,
+} from './client';
 import type { ArtFields, CheckoutOrder } from '../types';
 
 const fields: ArtFields = {
@@ -20,7 +27,11 @@ const order: CheckoutOrder = {
   prompt: 'Sun & surf #1?',
 };
 
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
@@ -49,7 +60,9 @@ describe('buildQuery', () => {
 
 describe('generateImage', () => {
   it('sends every field URL-encoded and returns the image and prompt', async () => {
-    const fetchMock = fakeFetch(jsonResponse(200, { image_url: '/creator/images/1.svg', prompt: 'P' }));
+    const fetchMock = fakeFetch(
+      jsonResponse(200, { image_url: '/creator/images/1.svg', prompt: 'P' }),
+    );
     const result = await generateImage(fields, { fetch: fetchMock });
     expect(result).toEqual({ kind: 'ok', imageUrl: '/creator/images/1.svg', prompt: 'P' });
     const url = sentUrl(fetchMock);
@@ -126,7 +139,9 @@ describe('createCheckout', () => {
 
   it('maps a server refusal and a network failure to typed errors', async () => {
     const refused = await createCheckout(order, {
-      fetch: fakeFetch(jsonResponse(400, { error: { code: 'invalid_option', message: 'Bad size' } })),
+      fetch: fakeFetch(
+        jsonResponse(400, { error: { code: 'invalid_option', message: 'Bad size' } }),
+      ),
     });
     expect(refused).toEqual({
       kind: 'error',
@@ -134,5 +149,36 @@ describe('createCheckout', () => {
     });
     const offline = await createCheckout(order, { fetch: fakeFetch(new TypeError('offline')) });
     expect(offline).toMatchObject({ kind: 'error', error: { code: 'network_error' } });
+  });
+});
+
+describe('a remote’s page running alone', () => {
+  afterEach(() => configureStoreUrl(''));
+
+  it('sends its calls, images and payment links to the store its static host names', async () => {
+    const configFetch = fakeFetch(jsonResponse(200, { storeUrl: 'https://shop.example/' }));
+    await configureStoreFromStandaloneConfig(configFetch);
+    expect(String(configFetch.mock.calls[0]?.[0])).toMatch(/\/standalone-config\.json$/);
+
+    const apiFetch = fakeFetch(jsonResponse(200, { paymentLinkURL: '/pay/abc' }));
+    const result = await createCheckout(order, { fetch: apiFetch });
+    expect(String(apiFetch.mock.calls[0]?.[0])).toMatch(
+      /^https:\/\/shop\.example\/creator\/checkout\?/,
+    );
+    expect(result).toEqual({ kind: 'ok', paymentLinkURL: 'https://shop.example/pay/abc' });
+    expect(storeUrl('/creator/designs/sunset-surf.svg')).toBe(
+      'https://shop.example/creator/designs/sunset-surf.svg',
+    );
+    expect(storeUrl('https://cdn.example/art.png')).toBe('https://cdn.example/art.png');
+  });
+
+  it.each([
+    ['no configuration file', new Response('Not found', { status: 404 })],
+    ['no store in it', jsonResponse(200, { storeUrl: '' })],
+    ['something that is not an origin', jsonResponse(200, { storeUrl: 'javascript:alert(1)' })],
+    ['an unreachable host', new TypeError('Failed to fetch')],
+  ])('keeps calling its own origin with %s', async (_case, answer) => {
+    await configureStoreFromStandaloneConfig(fakeFetch(answer));
+    expect(storeUrl('/creator/checkout')).toBe('/creator/checkout');
   });
 });

@@ -1,3 +1,4 @@
+import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../contract';
 import {
   LIMIT_REACHED_IMAGE_URL,
   type ApiErrorBody,
@@ -10,6 +11,44 @@ import {
 export const GENERATE_IMAGE_PATH = '/creator/generate_image';
 export const CHECKOUT_PATH = '/creator/checkout';
 export const VITALS_PATH = '/creator/vitals';
+
+/**
+ * Where the store's server is: this page's own origin (the composed site, and every page the
+ * server renders), or another origin for a remote's page running alone (configureStoreUrl).
+ */
+let storeOrigin = '';
+
+/** Sends the API calls, and resolves the store's image paths, to the store at `url` (an origin). */
+export function configureStoreUrl(url: string): void {
+  storeOrigin = url.replace(/\/+$/, '');
+}
+
+/**
+ * For a remote's standalone page: reads STANDALONE_CONFIG_FILE beside the page and, when it names
+ * a store, sends everything there. Without the file (a dev server, a plain static host) the page
+ * keeps calling its own origin.
+ */
+export async function configureStoreFromStandaloneConfig(
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<void> {
+  try {
+    const response = await fetchImpl(new URL(STANDALONE_CONFIG_FILE, document.baseURI).href, {
+      cache: 'no-cache',
+    });
+    if (!response.ok) return;
+    const config = (await response.json()) as Partial<StandaloneConfig> | null;
+    if (typeof config?.storeUrl === 'string' && /^https?:\/\/[^/]/.test(config.storeUrl)) {
+      configureStoreUrl(config.storeUrl);
+    }
+  } catch {
+    // No readable configuration: the page's own origin it is.
+  }
+}
+
+/** A path of the store's (an API route, an artwork) as this page must ask for it. */
+export function storeUrl(path: string): string {
+  return path.startsWith('/') && !path.startsWith('//') ? `${storeOrigin}${path}` : path;
+}
 
 /** A failure the UI can show as it is. */
 export interface ApiFailure {
@@ -27,8 +66,7 @@ export type GenerateImageResult =
   | { kind: 'error'; error: ApiFailure };
 
 export type CheckoutResult =
-  | { kind: 'ok'; paymentLinkURL: string }
-  | { kind: 'error'; error: ApiFailure };
+  { kind: 'ok'; paymentLinkURL: string } | { kind: 'error'; error: ApiFailure };
 
 export interface ApiClientOptions {
   /** Origin (or path prefix) the API lives under; same origin as the page by default. */
@@ -54,15 +92,22 @@ type Answer =
   | { kind: 'answered'; status: number; headers: Headers; body: unknown }
   | { kind: 'failed'; error: ApiFailure };
 
-async function send(url: string, method: 'GET' | 'POST', options: ApiClientOptions): Promise<Answer> {
+async function send(
+  url: string,
+  method: 'GET' | 'POST',
+  options: ApiClientOptions,
+): Promise<Answer> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   let response: Response;
   try {
-    response = await fetchImpl(`${options.baseUrl ?? ''}${url}`, {
-      method,
-      headers: { accept: 'application/json' },
-      signal: options.signal,
-    });
+    response = await fetchImpl(
+      options.baseUrl === undefined ? storeUrl(url) : `${options.baseUrl}${url}`,
+      {
+        method,
+        headers: { accept: 'application/json' },
+        signal: options.signal,
+      },
+    );
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') {
       return { kind: 'failed', error: { code: 'aborted', message: 'The request was cancelled.' } };
@@ -135,7 +180,9 @@ export async function generateImage(
   const imageUrl = (body as Partial<GenerateImageResponse> | undefined)?.image_url;
   if (status === 429 || imageUrl === LIMIT_REACHED_IMAGE_URL) {
     const seconds = retryAfterSeconds(headers);
-    return seconds === undefined ? { kind: 'limit' } : { kind: 'limit', retryAfterSeconds: seconds };
+    return seconds === undefined
+      ? { kind: 'limit' }
+      : { kind: 'limit', retryAfterSeconds: seconds };
   }
   const prompt = (body as Partial<GenerateImageResponse> | undefined)?.prompt;
   if (status >= 200 && status < 300 && typeof imageUrl === 'string' && imageUrl !== '') {
@@ -165,7 +212,8 @@ export async function createCheckout(
   const { status, body } = answer;
   const link = (body as Partial<CheckoutResponse> | undefined)?.paymentLinkURL;
   if (status >= 200 && status < 300 && typeof link === 'string' && link !== '') {
-    return { kind: 'ok', paymentLinkURL: link };
+    // A link to the store's own payment page is the store's path: from a page running alone, it is on the store.
+    return { kind: 'ok', paymentLinkURL: storeUrl(link) };
   }
   return { kind: 'error', error: failureFrom(status, body) };
 }

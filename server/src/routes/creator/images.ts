@@ -55,6 +55,8 @@ function sendImage(
     .header('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', IMMUTABLE)
+    // Public artwork: a remote's page running alone on its own origin shows it too.
+    .header('cross-origin-resource-policy', 'cross-origin')
     .send(content);
 }
 
