@@ -1,11 +1,14 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { startStaticServer } from '@tshirt/shared/build/serveStatic';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { CONTRACT_VERSION } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { freePort, startSilentServer } from './harness/ports';
+import { buildRemoteWithChange } from './harness/remoteBuilds';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 let browser: TestBrowser;
@@ -101,5 +104,52 @@ describe('a remote that never answers', () => {
     expect(elapsed).toBeGreaterThanOrEqual(2_500);
     await expectRestOfPageWorks();
     expect(await page.getByRole('button', { name: /retry/i }).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('a remote built for another contract version', () => {
+  let server: StoreServer;
+  let checkout: FastifyInstance | undefined;
+  let build: string | undefined;
+
+  beforeAll(async () => {
+    build = buildRemoteWithChange('remote-checkout', {
+      file: 'webpack.config.ts',
+      from: /publicPath: 'auto',/,
+      to: `publicPath: 'auto', contractVersion: ${CONTRACT_VERSION + 1},`,
+    });
+    const port = await freePort();
+    checkout = await startStaticServer({ root: build, port });
+    server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${port}/` });
+  }, 240_000);
+  afterAll(async () => {
+    await checkout?.close();
+    await server?.stop();
+    if (build) rmSync(build, { recursive: true, force: true });
+  });
+
+  it('is not rendered: its part shows the fallback, the console says why, the rest works', async () => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    // The server does not stitch in markup built for another contract either.
+    const html = await (await fetch(`${server.url}/product`)).text();
+    expect(html).toContain('data-remote-placeholder="checkout/CheckoutPanel"');
+
+    await page.goto(`${server.url}/product`);
+    await page
+      .getByText(/checkout could not be loaded/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/updated in a way this page does not support yet/i).count()).toBe(
+      1,
+    );
+    expect(consoleErrors.join('\n')).toContain(
+      `checkout/CheckoutPanel was built for contract ${CONTRACT_VERSION + 1}, but this page implements contract ${CONTRACT_VERSION}`,
+    );
+    await expectRestOfPageWorks();
+    await page.getByRole('button', { name: 'Moonlit Wolf', exact: true }).click();
+    await page.getByRole('img', { name: 'Moonlit Wolf', exact: true }).first().waitFor();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import semver from 'semver';
 
 interface PackageJson {
   version?: string;
@@ -42,12 +43,10 @@ export interface SharedSingletonConfig {
  */
 export function sharedSingletons(appDir: string): Record<string, SharedSingletonConfig> {
   const app = readPackageJson(join(appDir, 'package.json'));
-  const sharedPackage = readPackageJson(join(__dirname, '..', 'package.json'));
   const shared: Record<string, SharedSingletonConfig> = {};
   for (const request of SINGLETON_REQUESTS) {
     const name = packageNameOf(request);
-    const range =
-      name === '@tshirt/shared' ? `^${sharedPackage.version ?? '1.0.0'}` : app.dependencies?.[name];
+    const range = app.dependencies?.[name];
     if (!range) throw new Error(`${appDir}/package.json must depend on ${name} to share it`);
     shared[request] = {
       singleton: true,
@@ -88,23 +87,17 @@ export function providedSingletons(appDir: string): Record<string, ProvidedSingl
   );
 }
 
-/** Whether `version` satisfies `range`; ranges are `^x.y.z`, `~x.y.z` or exact, as our apps write them. */
+/**
+ * Whether `version` satisfies `range`: any range npm understands (`^19.2.0`, `>=18 <20`, `19.x`, …);
+ * a range it cannot read is an error that names it, never a guess.
+ */
 export function satisfiesRange(version: string, range: string): boolean {
-  const parse = (text: string) => text.split('.').map((part) => Number.parseInt(part, 10));
-  const match = /^([\^~]?)(\d+\.\d+\.\d+)$/.exec(range.trim());
-  if (!match) throw new Error(`Unsupported version range "${range}": use ^x.y.z, ~x.y.z or x.y.z`);
-  const [major, minor, patch] = parse(version);
-  const [wantMajor, wantMinor, wantPatch] = parse(match[2]!);
-  if ([major, minor, patch, wantMajor, wantMinor, wantPatch].some((n) => n === undefined || Number.isNaN(n))) {
-    return false;
+  if (semver.validRange(range) === null) {
+    throw new Error(
+      `"${range}" is not a version range npm understands (e.g. ^19.2.0, ~1.2.3, >=18 <20)`,
+    );
   }
-  const atLeast =
-    major! > wantMajor! ||
-    (major === wantMajor && (minor! > wantMinor! || (minor === wantMinor && patch! >= wantPatch!)));
-  if (!atLeast) return false;
-  if (match[1] === '^') return wantMajor === 0 ? major === 0 && minor === wantMinor : major === wantMajor;
-  if (match[1] === '~') return major === wantMajor && minor === wantMinor;
-  return major === wantMajor && minor === wantMinor && patch === wantPatch;
+  return semver.satisfies(version, range);
 }
 
 /**
@@ -113,14 +106,52 @@ export function satisfiesRange(version: string, range: string): boolean {
  */
 export function findSingletonMismatches(
   remoteName: string,
-  hostProvides: Record<string, ProvidedSingleton>,
-  remoteRequires: Record<string, SharedSingletonConfig>,
+  hostProvides: Record<string, Pick<ProvidedSingleton, 'version'>>,
+  remoteRequires: Record<string, Pick<SharedSingletonConfig, 'requiredVersion'>>,
 ): string[] {
   return Object.entries(remoteRequires).flatMap(([request, { requiredVersion }]) => {
     const provided = hostProvides[request];
     if (!provided) return [`${remoteName} shares ${request}, which the host does not provide`];
-    return satisfiesRange(provided.version, requiredVersion)
+    let satisfied: boolean;
+    try {
+      satisfied = satisfiesRange(provided.version, requiredVersion);
+    } catch (error) {
+      return [`${remoteName} requires ${request}@${requiredVersion}: ${(error as Error).message}`];
+    }
+    return satisfied
       ? []
-      : [`${remoteName} requires ${request}@${requiredVersion}, but the host provides ${provided.version}`];
+      : [
+          `${remoteName} requires ${request}@${requiredVersion}, but the host provides ${provided.version}`,
+        ];
   });
+}
+
+/** What a host build publishes as host-manifest.json (see webpackConfig.ts). */
+export interface HostManifest {
+  contractVersion: number;
+  provides: Record<string, Pick<ProvidedSingleton, 'version'>>;
+}
+
+/**
+ * Everything that would make the remote in `remoteDir` misbehave in `host`: each shared singleton
+ * it requires outside what the host provides, and a contract version other than the host's. Each
+ * remote's own tests run it against the host in this repository, or against a deployed host's
+ * manifest (HOST_MANIFEST_URL), so a skewed release fails its team's build, not the store.
+ */
+export function hostIncompatibilities(
+  remoteName: string,
+  remoteDir: string,
+  remoteContractVersion: number,
+  host: HostManifest,
+): string[] {
+  const contract =
+    remoteContractVersion === host.contractVersion
+      ? []
+      : [
+          `${remoteName} implements contract ${remoteContractVersion}, but the host implements contract ${host.contractVersion}: ship both shapes first (docs/DEPLOY.md)`,
+        ];
+  return [
+    ...contract,
+    ...findSingletonMismatches(remoteName, host.provides, sharedSingletons(remoteDir)),
+  ];
 }

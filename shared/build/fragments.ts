@@ -11,7 +11,6 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Compilation, Compiler, Configuration, WebpackPluginInstance } from 'webpack';
 import {
-  CONTRACT_VERSION,
   FRAGMENTS_FORMAT,
   REMOTE_FRAGMENTS_FILE,
   type RemoteName,
@@ -80,6 +79,7 @@ class WriteFragmentsPlugin implements WebpackPluginInstance {
       remote: RemoteName;
       appDir: string;
       bundleDir: string;
+      contractVersion: number;
       record: ContainerBuildRecord;
     },
   ) {}
@@ -88,7 +88,7 @@ class WriteFragmentsPlugin implements WebpackPluginInstance {
     compiler.options.output.path = this.options.bundleDir;
     compiler.hooks.afterEmit.tap('WriteFragmentsPlugin', (compilation) => {
       if (compilation.errors.length > 0) return;
-      const { remote, appDir, bundleDir, record } = this.options;
+      const { remote, appDir, bundleDir, contractVersion, record } = this.options;
       const distDir = record.outputPath;
       if (!record.release || !distDir) {
         throw new Error('The container compilation recorded no release id or output folder');
@@ -101,7 +101,7 @@ class WriteFragmentsPlugin implements WebpackPluginInstance {
         format: FRAGMENTS_FORMAT,
         remote,
         release: record.release,
-        contractVersion: CONTRACT_VERSION,
+        contractVersion,
         requires: Object.fromEntries(
           Object.entries(sharedSingletons(appDir)).map(([request, { requiredVersion }]) => [
             request,
@@ -150,6 +150,8 @@ export interface FragmentsBuildOptions {
   remote: RemoteName;
   appDir: string;
   exposes: Record<string, string>;
+  /** The contract version the build implements (its exposed modules say the same). */
+  contractVersion: number;
   /** The container compilation (its name, loaders and output). */
   container: Configuration;
   record: ContainerBuildRecord;
@@ -160,6 +162,7 @@ export function createFragmentsConfig({
   remote,
   appDir,
   exposes,
+  contractVersion,
   container,
   record,
 }: FragmentsBuildOptions): Configuration {
@@ -175,6 +178,6 @@ export function createFragmentsConfig({
     entry,
     outputDir: bundleDir,
     browser: container,
-    plugins: [new WriteFragmentsPlugin({ remote, appDir, bundleDir, record })],
+    plugins: [new WriteFragmentsPlugin({ remote, appDir, bundleDir, contractVersion, record })],
   });
 }

@@ -42,6 +42,11 @@ export interface AppBuildOptions {
   devPort: number;
   /** Remotes: the exposed modules, e.g. `{ './ArtForm': './src/art-form/ArtForm.tsx' }`. */
   exposes?: Record<string, string>;
+  /**
+   * Remotes: the contract version the build implements, stamped on its exposed modules and
+   * fragments; that of the `@tshirt/shared` it is built against unless said otherwise.
+   */
+  contractVersion?: number;
   /** Files of runtime plugins to register with a remote's federation runtime. */
   runtimePlugins?: string[];
   /** `'/'` for the host (served at the site root); remotes use `'auto'` so any origin works. */
@@ -263,10 +268,14 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
 
 const RELEASE_EXPORT_LOADER = join(__dirname, 'releaseExportLoader.js');
 
-/** The exposes map with each module passed through the loader that adds its release id. */
-function exposesWithRelease(exposes: Record<string, string>): Record<string, string> {
+/** The exposes map with each module passed through the loader that adds its release id and contract version. */
+function exposesWithRelease(
+  exposes: Record<string, string>,
+  contractVersion: number,
+): Record<string, string> {
+  const loader = `${RELEASE_EXPORT_LOADER}?contract=${contractVersion}`;
   return Object.fromEntries(
-    Object.entries(exposes).map(([request, file]) => [request, `${RELEASE_EXPORT_LOADER}!${file}`]),
+    Object.entries(exposes).map(([request, file]) => [request, `${loader}!${file}`]),
   );
 }
 
@@ -277,7 +286,7 @@ function remoteFederationPlugin(
   return new ModuleFederationPlugin({
     name: options.federationName,
     filename: 'remoteEntry.js',
-    exposes: exposesWithRelease(options.exposes ?? {}),
+    exposes: exposesWithRelease(options.exposes ?? {}, options.contractVersion ?? CONTRACT_VERSION),
     shared: sharedSingletons(options.appDir),
     runtimePlugins: options.runtimePlugins,
     dts: false,
@@ -385,6 +394,7 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     remote: options.federationName as RemoteName,
     appDir: options.appDir,
     exposes: options.exposes ?? {},
+    contractVersion: options.contractVersion ?? CONTRACT_VERSION,
     container,
     record,
   });

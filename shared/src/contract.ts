@@ -139,6 +139,12 @@ export function partIdentifierPrefix<R extends RemoteName>(
 export const RELEASE_EXPORT = '__release';
 
 /**
+ * …and the CONTRACT_VERSION it was built against: a host that implements another one shows the
+ * part's fallback instead of rendering it.
+ */
+export const CONTRACT_EXPORT = '__contract';
+
+/**
  * Stand-ins the host's build-time pages carry for settings the server knows only at run time: the
  * server writes the configured values in their place (HTML-escaped), so a store with its own brand
  * gets the same pre-rendered pages.

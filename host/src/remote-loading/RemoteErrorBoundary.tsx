@@ -15,7 +15,11 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { f
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(`[remote-loading] ${this.props.moduleId} threw while rendering`, error, info.componentStack);
+    console.error(
+      `[remote-loading] ${this.props.moduleId} threw while rendering`,
+      error,
+      info.componentStack,
+    );
     this.props.onError(error);
   }
 

@@ -9,6 +9,9 @@ interface RemoteFallbackProps {
 }
 
 function explanation(error: unknown): string {
+  if (error instanceof RemoteLoadError && error.reason === 'incompatible') {
+    return 'It was updated in a way this page does not support yet. The rest of the page still works.';
+  }
   if (error instanceof RemoteLoadError && error.reason === 'timeout') {
     return 'It is taking too long to respond. Check your connection and try again.';
   }
@@ -22,7 +25,13 @@ function explanation(error: unknown): string {
 export function RemoteFallback({ title, error, onRetry }: RemoteFallbackProps) {
   return (
     <div className={styles.fallback} role="alert">
-      <svg className={styles.fallbackIcon} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+      <svg
+        className={styles.fallbackIcon}
+        viewBox="0 0 24 24"
+        width="28"
+        height="28"
+        aria-hidden="true"
+      >
         <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M12 7v6m0 3.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>

@@ -4,7 +4,13 @@ import type { RemoteLoader } from './remoteLoader';
 const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
 
 /** Supplies the loader every RemoteSlot uses: the federation runtime in the app, a fake in tests. */
-export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
+export function RemoteLoaderProvider({
+  loader,
+  children,
+}: {
+  loader: RemoteLoader;
+  children: ReactNode;
+}) {
   return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
 }
 

@@ -36,7 +36,8 @@ function controllableLoadModule() {
   };
   return {
     loadModule,
-    succeed: (moduleId: string, component: unknown) => settle(moduleId, (d) => d.resolve({ default: component })),
+    succeed: (moduleId: string, component: unknown) =>
+      settle(moduleId, (d) => d.resolve({ default: component })),
     fail: (moduleId: string) => settle(moduleId, (d) => d.reject(new Error('ScriptNetworkError'))),
   };
 }
@@ -63,7 +64,11 @@ describe('RemoteSlot', () => {
     const remote = controllableLoadModule();
     renderWithLoader(
       createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: TIMEOUT_MS }),
-      <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ loadingPagePath: '/loading' }} />,
+      <RemoteSlot
+        remote="checkout"
+        module="CheckoutPanel"
+        props={{ loadingPagePath: '/loading' }}
+      />,
     );
     await remote.succeed('checkout/CheckoutPanel', CheckoutPanel);
     expect(screen.getByRole('button', { name: 'Buy It (/loading)' })).toBeInTheDocument();
@@ -141,7 +146,11 @@ describe('RemoteSlot', () => {
       createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: TIMEOUT_MS }),
       <>
         <RemoteSlot remote="designer" module="ArtForm" props={{}} />
-        <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ loadingPagePath: '/loading' }} />
+        <RemoteSlot
+          remote="checkout"
+          module="CheckoutPanel"
+          props={{ loadingPagePath: '/loading' }}
+        />
       </>,
     );
     await remote.fail('designer/ArtForm');

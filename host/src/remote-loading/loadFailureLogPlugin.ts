@@ -6,7 +6,9 @@ export function loadFailureLogPlugin(): ModuleFederationRuntimePlugin {
     name: 'host-load-failure-log',
     errorLoadRemote: ({ id, error, remote }) => {
       const message = error instanceof Error ? error.message : String(error);
-      console.warn(`[remote-loading] ${id} failed${remote ? ` (entry ${remote.entry})` : ''}: ${message}`);
+      console.warn(
+        `[remote-loading] ${id} failed${remote ? ` (entry ${remote.entry})` : ''}: ${message}`,
+      );
       // Returning nothing lets the error reach the slot, which shows the fallback.
       return undefined;
     },

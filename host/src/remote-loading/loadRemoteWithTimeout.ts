@@ -18,7 +18,11 @@ export function loadRemoteWithTimeout<T>(
       },
       (cause: unknown) => {
         clearTimeout(timer);
-        reject(cause instanceof RemoteLoadError ? cause : new RemoteLoadError(moduleId, 'failed', { cause }));
+        reject(
+          cause instanceof RemoteLoadError
+            ? cause
+            : new RemoteLoadError(moduleId, 'failed', { cause }),
+        );
       },
     );
   });

@@ -2,10 +2,13 @@
 export class RemoteLoadError extends Error {
   constructor(
     readonly moduleId: string,
-    readonly reason: 'timeout' | 'failed' | 'invalid-module',
+    readonly reason: 'timeout' | 'failed' | 'invalid-module' | 'incompatible',
     options?: { cause?: unknown },
   ) {
-    super(`Remote module ${moduleId} ${reason === 'timeout' ? 'timed out' : 'could not be loaded'} (${reason})`, options);
+    super(
+      `Remote module ${moduleId} ${reason === 'timeout' ? 'timed out' : 'could not be loaded'} (${reason})`,
+      options,
+    );
     this.name = 'RemoteLoadError';
   }
 }

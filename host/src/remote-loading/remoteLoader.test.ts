@@ -1,4 +1,4 @@
-import { RELEASE_EXPORT } from '@tshirt/shared';
+import { CONTRACT_EXPORT, CONTRACT_VERSION, RELEASE_EXPORT } from '@tshirt/shared';
 import { createRemoteLoader } from './remoteLoader';
 import { RemoteLoadError } from './remoteLoadError';
 
@@ -38,6 +38,33 @@ describe('createRemoteLoader', () => {
     expect(loader.peek('designer', 'ArtForm')).toBeUndefined();
     await loader.load('designer', 'ArtForm');
     expect(loader.peek('designer', 'ArtForm')?.component).toBe(ArtForm);
+  });
+
+  it('refuses a module built for another contract version, saying why in the console', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: ArtForm, [CONTRACT_EXPORT]: CONTRACT_VERSION + 1 }),
+      timeoutMs: 1000,
+    });
+    await expect(loader.load('designer', 'ArtForm')).rejects.toMatchObject({
+      reason: 'incompatible',
+    });
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringMatching(
+        new RegExp(
+          `designer/ArtForm was built for contract ${CONTRACT_VERSION + 1}, but this page implements contract ${CONTRACT_VERSION}`,
+        ),
+      ),
+    );
+    consoleError.mockRestore();
+  });
+
+  it('takes a module built for this contract version', async () => {
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: ArtForm, [CONTRACT_EXPORT]: CONTRACT_VERSION }),
+      timeoutMs: 1000,
+    });
+    await expect(loader.load('designer', 'ArtForm')).resolves.toMatchObject({ component: ArtForm });
   });
 
   it('rejects a module whose default export is not a component', async () => {

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import {
+  CONTRACT_EXPORT,
+  CONTRACT_VERSION,
   RELEASE_EXPORT,
   remoteModuleId,
   type ExposedName,
@@ -53,6 +55,14 @@ export function partFromExposedModule<C>(moduleId: string, exposed: unknown): Lo
     typeof component === 'function' ||
     (typeof component === 'object' && component !== null && '$$typeof' in component);
   if (!renderable) throw new RemoteLoadError(moduleId, 'invalid-module');
+  const contract = exports[CONTRACT_EXPORT];
+  // A build that says nothing is taken as it is; one built for another contract is not rendered.
+  if (contract !== undefined && contract !== CONTRACT_VERSION) {
+    console.error(
+      `[remote-loading] ${moduleId} was built for contract ${String(contract)}, but this page implements contract ${CONTRACT_VERSION}: showing its fallback instead of rendering it. Ship a release of the remote built for contract ${CONTRACT_VERSION}, or roll it back (docs/DEPLOY.md).`,
+    );
+    throw new RemoteLoadError(moduleId, 'incompatible');
+  }
   const release = exports[RELEASE_EXPORT];
   return { component: component as C, release: typeof release === 'string' ? release : undefined };
 }

@@ -2,9 +2,9 @@ import { retryEntryUrl } from './retryEntryUrl';
 
 describe('retryEntryUrl', () => {
   it('adds the attempt to a same-origin entry path', () => {
-    expect(retryEntryUrl('/remotes/designer/remoteEntry.js', 2, 'https://shop.example/product')).toBe(
-      'https://shop.example/remotes/designer/remoteEntry.js?retry=2',
-    );
+    expect(
+      retryEntryUrl('/remotes/designer/remoteEntry.js', 2, 'https://shop.example/product'),
+    ).toBe('https://shop.example/remotes/designer/remoteEntry.js?retry=2');
   });
 
   it('keeps an existing query and replaces an earlier attempt', () => {
