@@ -10,8 +10,9 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
+import { buildStaticServer } from '@tshirt/shared/build/serveStatic';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { serveFolder } from './harness/ports';
+import { freePort, serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
@@ -225,5 +226,51 @@ describe('a remote served by the store itself (same origin, the default)', () =>
     ).toBe(1);
     expect(rolledBack.warnings).toEqual([]);
     await rolledBack.page.close();
+  });
+});
+
+describe('a remote on a static host that lets browsers cache everything for an hour', () => {
+  let cachingStore: StoreServer;
+  let cachingHost: FastifyInstance;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = createDeployFolder('remote-designer/dist');
+    // Like `http-server` at its defaults: every file cacheable for an hour, entry included.
+    cachingHost = await buildStaticServer({ root: folder });
+    cachingHost.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+    });
+    const port = await freePort();
+    await cachingHost.listen({ port, host: '127.0.0.1' });
+    cachingStore = await startStoreServer({ DESIGNER_URL: `http://127.0.0.1:${port}/` });
+  });
+  afterAll(async () => {
+    await cachingStore?.stop();
+    await cachingHost?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('still gives a returning visitor the new release on the next load', async () => {
+    const warnings: string[] = [];
+    const visit = async () => {
+      const page = await browser.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(`${cachingStore.url}/product`);
+      await waitUntilEveryPartIsLive(page);
+      return page;
+    };
+    const first = await visit();
+    expect(await first.getByRole('heading', { name: 'Designs', exact: true }).count()).toBe(1);
+    await first.close();
+
+    deployOver(nextDesignerBuild, folder);
+    // The same browser, its cache holding the old entry for another hour.
+    const returning = await visit();
+    expect(await returning.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(1);
+    expect(warnings.filter((warning) => warning.includes('rendered anew'))).toEqual([]);
+    await returning.close();
   });
 });

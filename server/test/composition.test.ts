@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
+import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE, type SiteConfig } from '@tshirt/shared/contract';
 import type { Database } from '../src/storage/database';
 import {
   FAKE_PRODUCT_PAGE,
@@ -145,6 +145,19 @@ describe('/product composed on the server', () => {
       expect(placeholders(html)).toEqual(designerPlaceholders);
       expect(stitchedParts(html)).toEqual({ 'checkout/CheckoutPanel': 'c1' });
     }
+  });
+
+  it('names the release of each remote whose markup is in the page in its entry URL, so the browser loads that code', async () => {
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd7'));
+    const app = await start(frontEnd.env);
+    const html = await (await fetch(`${app.url}/product`)).text();
+    const config = JSON.parse(
+      /id="site-config">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
+    ) as SiteConfig;
+    expect(config.remotes.designer.entry).toBe('/remotes/designer/remoteEntry.js?release=d7');
+    // No markup of the checkout's in the page: its entry is asked for as configured.
+    expect(config.remotes.checkout.entry).toBe('/remotes/checkout/remoteEntry.js');
   });
 
   it('answers the same composed bytes while the releases stay the same', async () => {

@@ -11,7 +11,6 @@ import {
   HOST_MANIFEST_FILE,
   NOT_FOUND_ROUTE,
   PRERENDERED_ROUTES_FILE,
-  SITE_CONFIG_ELEMENT_ID,
   SITE_SETTING_TOKENS,
 } from '@tshirt/shared/contract';
 import { parsePageTemplate, type HostProvides, type PageTemplate } from './composition/composePage';
@@ -19,7 +18,7 @@ import type { PageComposer } from './composition/pageComposer';
 import { escapeHtml } from './htmlPages';
 import { inlineScriptHashes } from './inlineScripts';
 import { renderPage, type RenderedPage } from './renderedPage';
-import { jsonForScriptElement } from './siteConfig';
+import { injectIntoShell } from './siteConfig';
 
 /** Routes the host renders; everything else gets the not-found page with status 404. */
 export const SPA_ROUTES = ['/', '/product', '/loading', '/complete', '/empty'] as const;
@@ -31,22 +30,6 @@ export interface HostShell {
   inlineScriptSources(): string[];
   /** Picks up a new build (checked at most once a second); `render` does it too. */
   refresh(): Promise<void>;
-}
-
-function insertBeforeHeadEnd(html: string, markup: string): string {
-  const index = html.search(/<\/head>/i);
-  return index === -1 ? markup + html : html.slice(0, index) + markup + html.slice(index);
-}
-
-/**
- * The site configuration inlined into a page, before the page-start script that reads it (to
- * preload the remotes' entries once the page has painted).
- */
-export function injectIntoShell(html: string, siteConfig: SiteConfig): string {
-  const configScript = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScriptElement(siteConfig)}</script>`;
-  const pageStart = html.search(/<script[^>]*data-scripts=/i);
-  if (pageStart !== -1) return html.slice(0, pageStart) + configScript + html.slice(pageStart);
-  return insertBeforeHeadEnd(html, configScript);
 }
 
 /** The brand and contact address written where the build left their tokens. */
@@ -64,11 +47,16 @@ type BuiltPage = (
   { kind: 'static'; page: RenderedPage } | { kind: 'composed'; template: PageTemplate }
 ) & { scriptSources: string[] };
 
-async function builtPage(html: string): Promise<BuiltPage> {
+/** A page with remote parts gets the site configuration when it is composed (with the releases in it). */
+async function builtPage(html: string, siteConfig: SiteConfig): Promise<BuiltPage> {
   const scriptSources = inlineScriptHashes(html);
   const template = parsePageTemplate(html);
   if (template) return { kind: 'composed', template, scriptSources };
-  return { kind: 'static', page: await renderPage(html), scriptSources };
+  return {
+    kind: 'static',
+    page: await renderPage(injectIntoShell(html, siteConfig)),
+    scriptSources,
+  };
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -104,10 +92,7 @@ async function readPrerenderedPages(
     if (typeof file !== 'string' || file.includes('..')) continue;
     try {
       const html = await readFile(join(hostDistDir, file), 'utf8');
-      pages.set(
-        route,
-        await builtPage(injectIntoShell(fillSiteSettings(html, siteConfig), siteConfig)),
-      );
+      pages.set(route, await builtPage(fillSiteSettings(html, siteConfig), siteConfig));
     } catch {
       // A missing page falls back to the empty shell.
     }

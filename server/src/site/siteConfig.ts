@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@tshirt/shared/contract';
+import { SITE_CONFIG_ELEMENT_ID, type RemoteName, type SiteConfig } from '@tshirt/shared/contract';
 import type { SiteSettings } from '../config';
 
 export function buildSiteConfig(settings: SiteSettings): SiteConfig {
@@ -28,4 +28,43 @@ export function remoteOrigins(settings: SiteSettings): string[] {
     if (/^https?:\/\//i.test(entry)) origins.add(new URL(entry).origin);
   }
   return [...origins];
+}
+
+function insertBeforeHeadEnd(html: string, markup: string): string {
+  const index = html.search(/<\/head>/i);
+  return index === -1 ? markup + html : html.slice(0, index) + markup + html.slice(index);
+}
+
+/**
+ * The site configuration inlined into a page, before the page-start script that reads it (to
+ * preload the remotes' entries once the page has painted).
+ */
+export function injectIntoShell(html: string, siteConfig: SiteConfig): string {
+  const configScript = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScriptElement(siteConfig)}</script>`;
+  const pageStart = html.search(/<script[^>]*data-scripts=/i);
+  if (pageStart !== -1) return html.slice(0, pageStart) + configScript + html.slice(pageStart);
+  return insertBeforeHeadEnd(html, configScript);
+}
+
+/** Query parameter carrying a remote's release in its entry URL. */
+export const RELEASE_PARAMETER = 'release';
+
+/**
+ * The site configuration with each remote's entry URL carrying the release whose markup is in the
+ * page (`remoteEntry.js?release=…`): a new release is a new URL, so the browser fetches its entry
+ * anew whatever the remote's static host says about caching, and markup and code match.
+ */
+export function withReleases(
+  siteConfig: SiteConfig,
+  releases: Partial<Record<RemoteName, string>>,
+): SiteConfig {
+  const remotes = { ...siteConfig.remotes };
+  for (const [remote, release] of Object.entries(releases) as Array<[RemoteName, string]>) {
+    const url = new URL(remotes[remote].entry, 'http://same-origin.invalid');
+    url.searchParams.set(RELEASE_PARAMETER, release);
+    const entry =
+      url.origin === 'http://same-origin.invalid' ? `${url.pathname}${url.search}` : url.href;
+    remotes[remote] = { entry };
+  }
+  return { ...siteConfig, remotes };
 }

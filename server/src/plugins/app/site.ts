@@ -67,6 +67,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   const composer = createPageComposer({
     sources,
     budgetMs: config.site.markupBudgetMs,
+    siteConfig,
     log: app.log,
   });
   const hostShell = createHostShell(config.staticDirs.host, siteConfig, composer);

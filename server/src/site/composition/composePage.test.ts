@@ -119,9 +119,12 @@ describe('incompatibility', () => {
   it.each([
     [{ remote: 'checkout' }, /checkout's, not designer's/],
     [{ contractVersion: CONTRACT_VERSION + 1 }, /contract/],
-    [{ requires: { react: '^18.2.0' } }, /react@\^18\.2\.0; the host provides 19\.3\.1/],
-    [{ requires: { 'react-dom': '^19.0.0' } }, /react-dom, which the host does not provide/],
-    [{ requires: { react: '>=18 <20' } }, /react@>=18 <20/],
+    [
+      { requires: { react: '^18.2.0' } },
+      /requires react@\^18\.2\.0, but the host provides 19\.3\.1/,
+    ],
+    [{ requires: { 'react-dom': '^19.0.0' } }, /shares react-dom, which the host does not provide/],
+    [{ requires: { react: 'next' } }, /react@next/],
   ])('refuses fragments with %o', (change, reason) => {
     expect(incompatibility('designer', { ...ok, ...change }, HOST)).toMatch(reason);
   });

@@ -13,7 +13,7 @@ import {
   type RemoteName,
 } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import { satisfiesRange } from '@tshirt/shared/build/federation';
+import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/build/federation';
 import { escapeHtml } from '../htmlPages';
 
 /** One placeholder of a page: where it is in the HTML and which part it stands for. */
@@ -68,10 +68,7 @@ export function parsePageTemplate(html: string): PageTemplate | undefined {
 }
 
 /** What the host provides to remotes (its build's host-manifest.json). */
-export interface HostProvides {
-  contractVersion: number;
-  provides: Record<string, { version: string }>;
-}
+export type HostProvides = HostManifest;
 
 /** Why a remote's fragments must not go into this host's page, or undefined when they may. */
 export function incompatibility(
@@ -79,24 +76,18 @@ export function incompatibility(
   fragments: RemoteFragments,
   host: HostProvides,
 ): string | undefined {
-  if (fragments.remote !== REMOTES[remote].name) {
-    return `the fragments are ${fragments.remote}'s, not ${REMOTES[remote].name}'s`;
-  }
+  const name = REMOTES[remote].name;
+  if (fragments.remote !== name) return `the fragments are ${fragments.remote}'s, not ${name}'s`;
   if (fragments.contractVersion !== host.contractVersion) {
     return `built for contract ${fragments.contractVersion}; the host implements contract ${host.contractVersion}`;
   }
-  for (const [request, range] of Object.entries(fragments.requires)) {
-    const provided = host.provides[request];
-    if (!provided) return `requires ${request}, which the host does not provide`;
-    let satisfied: boolean;
-    try {
-      satisfied = satisfiesRange(provided.version, range);
-    } catch {
-      satisfied = false;
-    }
-    if (!satisfied) return `requires ${request}@${range}; the host provides ${provided.version}`;
-  }
-  return undefined;
+  const requires = Object.fromEntries(
+    Object.entries(fragments.requires).map(([request, requiredVersion]) => [
+      request,
+      { requiredVersion },
+    ]),
+  );
+  return findSingletonMismatches(name, host.provides, requires)[0];
 }
 
 /** CSS safe inside `<style>`: nothing in it can close the element. */

@@ -56,7 +56,11 @@ describe('fileFragmentSource', () => {
     writeFileSync(file, fragmentsText('r2'));
     utimesSync(file, releaseTime, releaseTime);
     const after = statSync(file);
-    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([
+      before.ino,
+      before.size,
+      before.mtimeMs,
+    ]);
     expect(releaseOf(await source.current(1_000))).toBe('r2');
   });
 

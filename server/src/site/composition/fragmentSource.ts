@@ -128,7 +128,11 @@ export function urlFragmentSource(
   let cached:
     { etag: string | null; lastModified: string | null; state: FragmentsState } | undefined;
   const check = async (): Promise<FragmentsState> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // Past any cache between the remote and us (a CDN's, whatever max-age its host sends).
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'cache-control': 'no-cache',
+    };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     else if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
     let response: Response;

@@ -4,9 +4,10 @@
  * combination of releases, so a page load costs a revalidation and a lookup, not a render.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { RemoteName } from '@tshirt/shared/contract';
+import type { RemoteName, SiteConfig } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
 import { renderPage, type RenderedPage } from '../renderedPage';
+import { injectIntoShell, withReleases } from '../siteConfig';
 import { composePage, incompatibility, type HostProvides, type PageTemplate } from './composePage';
 import type { FragmentSource } from './fragmentSource';
 
@@ -21,9 +22,11 @@ const PAGES_KEPT_PER_TEMPLATE = 8;
 export function createPageComposer(options: {
   sources: Partial<Record<RemoteName, FragmentSource>>;
   budgetMs: number;
+  /** Inlined into each composed page, with the entry URL of each stitched remote naming its release. */
+  siteConfig: SiteConfig;
   log: FastifyBaseLogger;
 }): PageComposer {
-  const { sources, budgetMs, log } = options;
+  const { sources, budgetMs, siteConfig, log } = options;
   const pages = new WeakMap<PageTemplate, Map<string, Promise<RenderedPage>>>();
   /** What was last logged per remote, so a change is logged once, not on every request. */
   const lastState = new Map<RemoteName, string>();
@@ -89,7 +92,16 @@ export function createPageComposer(options: {
       }
       let page = byReleases.get(key);
       if (!page) {
-        page = renderPage(composePage(template, fragments).html);
+        const composed = composePage(template, fragments);
+        const releases = Object.fromEntries(
+          remotes.flatMap((remote) => {
+            const release = fragments[remote]?.release;
+            return release && composed.stitched.some((id) => id.startsWith(`${remote}/`))
+              ? [[remote, release]]
+              : [];
+          }),
+        );
+        page = renderPage(injectIntoShell(composed.html, withReleases(siteConfig, releases)));
         byReleases.set(key, page);
         // Forgotten on failure (it is tried again), and the oldest combination beyond the bound.
         page.catch(() => byReleases?.delete(key));
