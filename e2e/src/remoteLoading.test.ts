@@ -107,6 +107,42 @@ describe('a remote that never answers', () => {
   });
 });
 
+describe('a remote that is slow to answer, with the usual time limit', () => {
+  let server: StoreServer;
+  let silent: { stop(): Promise<void> };
+  let silentPort: number;
+
+  beforeAll(async () => {
+    silentPort = await freePort();
+    silent = await startSilentServer(silentPort);
+    server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${silentPort}/` });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await silent?.stop();
+  });
+
+  it('says after about 5 s that it is taking longer than usual, and its Retry asks again while it keeps waiting', async () => {
+    const started = Date.now();
+    await page.goto(`${server.url}/product`);
+    const notice = page.getByText('The checkout is taking longer than usual.');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(await page.getByText(/could not be loaded/i).count()).toBe(0);
+    await expectRestOfPageWorks();
+
+    const askedAgain = page.waitForRequest(
+      (request) =>
+        request.url().startsWith(`http://127.0.0.1:${silentPort}/remoteEntry.js`) &&
+        request.url().includes('retry='),
+    );
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await askedAgain;
+    // Still waiting on the first wait's time limit: no fallback yet.
+    expect(await page.getByText(/could not be loaded/i).count()).toBe(0);
+  });
+});
+
 describe('a remote built for another contract version', () => {
   let server: StoreServer;
   let checkout: FastifyInstance | undefined;

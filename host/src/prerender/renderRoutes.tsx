@@ -35,6 +35,7 @@ export const PRERENDER_SITE_CONFIG: SiteConfig = { ...DEFAULT_SITE_CONFIG, ...SI
 const pendingRemotes: RemoteLoader = {
   load: () => new Promise(() => {}),
   peek: () => undefined,
+  reset: () => undefined,
 };
 
 export function renderRoute(

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { REMOTE_SLOW_NOTICE_MS } from '@tshirt/shared';
 import { RemoteLoaderProvider } from './RemoteLoaderContext';
 import { RemoteSlot } from './RemoteSlot';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
@@ -176,5 +177,56 @@ describe('RemoteSlot', () => {
     await user.click(screen.getAllByRole('button', { name: 'Retry' })[0]!);
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
     expect(screen.getAllByRole('status')).toHaveLength(2);
+  });
+
+  describe('while a part takes longer than usual', () => {
+    beforeEach(() => jest.useFakeTimers());
+
+    it('says so after about 5 s and offers Retry, still waiting and without a fallback', async () => {
+      const remote = controllableLoadModule();
+      renderWithLoader(
+        createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 120_000 }),
+        <RemoteSlot remote="designer" module="ArtForm" props={{}} />,
+      );
+      act(() => jest.advanceTimersByTime(REMOTE_SLOW_NOTICE_MS - 1));
+      expect(screen.queryByText(/taking longer than usual/)).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      const notice = screen.getByText('The art designer is taking longer than usual.');
+      expect(notice.closest('[role="status"]')).not.toBeNull();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('asks for the remote anew on Retry, but gives up when the first wait’s time is up', async () => {
+      const remote = controllableLoadModule();
+      const resetRemote = jest.fn();
+      renderWithLoader(
+        createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 120_000, resetRemote }),
+        <RemoteSlot remote="designer" module="ArtForm" props={{}} />,
+      );
+      act(() => jest.advanceTimersByTime(10_000));
+      await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+      expect(resetRemote).toHaveBeenCalledWith('designer');
+      expect(remote.loadModule).toHaveBeenCalledTimes(2);
+
+      // 120 s from the first ask, not from the Retry.
+      await act(async () => jest.advanceTimersByTime(110_000 - 1));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(screen.getByRole('alert')).toHaveTextContent('The art designer could not be loaded');
+    });
+
+    it('shows the part when the asked-again remote answers', async () => {
+      const remote = controllableLoadModule();
+      renderWithLoader(
+        createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 120_000 }),
+        <RemoteSlot remote="designer" module="ArtForm" props={{}} />,
+      );
+      act(() => jest.advanceTimersByTime(REMOTE_SLOW_NOTICE_MS));
+      await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+      await remote.succeed('designer/ArtForm', ArtForm);
+      expect(screen.getByRole('form', { name: 'Art form' })).toBeInTheDocument();
+      expect(screen.queryByText(/taking longer than usual/)).not.toBeInTheDocument();
+    });
   });
 });

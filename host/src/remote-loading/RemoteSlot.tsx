@@ -3,6 +3,7 @@ import {
   PART_ATTRIBUTES,
   PART_PLACEHOLDER_ATTRIBUTE,
   REMOTES,
+  REMOTE_SLOW_NOTICE_MS,
   partIdentifierPrefix,
   remoteModuleId,
   type ExposedName,
@@ -23,10 +24,14 @@ type AnyPart = LoadedPart<ComponentType<object>>;
 /** The content of a part's element when the browser renders the part itself. */
 const EMPTY_PART_ROOT = `<div ${PART_ATTRIBUTES.root}></div>`;
 
+/**
+ * `period` counts the waits for the part (a new one after each failure), `attempt` the loads asked
+ * for (a Retry while a wait goes on is a new attempt in the same period, with the same time limit).
+ */
 type SlotState =
-  | { status: 'loading'; attempt: number }
-  | { status: 'ready'; attempt: number; part: AnyPart }
-  | { status: 'failed'; attempt: number; error: unknown };
+  | { status: 'loading'; period: number; attempt: number; waitingSince: number }
+  | { status: 'ready'; period: number; part: AnyPart }
+  | { status: 'failed'; period: number; error: unknown };
 
 export interface RemoteSlotProps<R extends RemoteName, M extends ExposedName<R>> {
   remote: R;
@@ -89,51 +94,74 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
   const [state, setState] = useState<SlotState>(() => {
     const cached = loader.peek(remote, module) as AnyPart | undefined;
     return cached
-      ? { status: 'ready', attempt: 0, part: cached }
-      : { status: 'loading', attempt: 0 };
+      ? { status: 'ready', period: 0, part: cached }
+      : { status: 'loading', period: 0, attempt: 0, waitingSince: Date.now() };
   });
   useEffect(() => () => serverParts.forget(moduleId), [serverParts, moduleId]);
 
-  const loadingAttempt = state.status === 'loading' ? state.attempt : null;
+  // Each attempt loads; whichever attempt of the current wait answers first settles it.
+  const loading = state.status === 'loading' ? state : undefined;
   useEffect(() => {
-    if (loadingAttempt === null) return;
-    let current = true;
-    loader.load(remote, module).then(
-      (part) => {
-        if (current) setState({ status: 'ready', attempt: loadingAttempt, part: part as AnyPart });
-      },
-      (error: unknown) => {
-        if (current) setState({ status: 'failed', attempt: loadingAttempt, error });
-      },
+    if (!loading) return;
+    const { period, waitingSince } = loading;
+    const settle = (next: SlotState) =>
+      setState((previous) =>
+        previous.status === 'loading' && previous.period === period ? next : previous,
+      );
+    loader.load(remote, module, { waitingSince }).then(
+      (part) => settle({ status: 'ready', period, part: part as AnyPart }),
+      (error: unknown) => settle({ status: 'failed', period, error }),
     );
-    return () => {
-      current = false;
-    };
-  }, [loader, remote, module, loadingAttempt]);
+    // Started once per attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loader, remote, module, loading?.period, loading?.attempt]);
 
-  const retryIfFailed = useCallback(() => {
-    setState((previous) =>
-      previous.status === 'failed'
-        ? { status: 'loading', attempt: previous.attempt + 1 }
-        : previous,
+  // A wait that goes on past REMOTE_SLOW_NOTICE_MS says so, with a Retry that keeps its time limit.
+  const [slowPeriod, setSlowPeriod] = useState<number | undefined>();
+  useEffect(() => {
+    if (!loading) return;
+    const { period, waitingSince } = loading;
+    const timer = setTimeout(
+      () => setSlowPeriod(period),
+      Math.max(0, waitingSince + REMOTE_SLOW_NOTICE_MS - Date.now()),
     );
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading?.period, loading?.waitingSince]);
+  const slow = loading !== undefined && slowPeriod === loading.period;
+
+  /** A failed part waits anew; a slow one asks again, keeping its wait's time limit. */
+  const retrySlot = useCallback(() => {
+    setState((previous) => {
+      if (previous.status === 'failed') {
+        return {
+          status: 'loading',
+          period: previous.period + 1,
+          attempt: 0,
+          waitingSince: Date.now(),
+        };
+      }
+      if (previous.status === 'loading') return { ...previous, attempt: previous.attempt + 1 };
+      return previous;
+    });
   }, []);
-  useEffect(() => onRetryRequested(remote, retryIfFailed), [remote, retryIfFailed]);
+  useEffect(() => onRetryRequested(remote, retrySlot), [remote, retrySlot]);
 
   const retry = () => {
     // Focus stays in this part while the Retry button is replaced by the loading state.
     slotRef.current?.focus();
-    retryIfFailed();
+    // The remote's entry is asked for anew once, for all its parts, which all try again.
+    loader.reset(remote);
     requestRetry(remote);
   };
 
   const renderFailed = useCallback((error: unknown) => {
-    setState((previous) => ({ status: 'failed', attempt: previous.attempt, error }));
+    setState((previous) => ({ status: 'failed', period: previous.period, error }));
   }, []);
 
   // The server's markup is shown until the part is live or fails; a retried part starts afresh.
   const showsServerMarkup =
-    serverPart !== undefined && state.attempt === 0 && state.status !== 'failed';
+    serverPart !== undefined && state.period === 0 && state.status !== 'failed';
   const propsJson = canonicalJson(props);
 
   // The part's own React root, mounted when its code is ready. Kept across React's development
@@ -225,7 +253,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
     >
       {(showsServerMarkup || state.status === 'ready') && (
         <div
-          key={`part-${state.attempt}`}
+          key={`part-${state.period}`}
           ref={partRef}
           {...partAttributes}
           // The host never renders inside: React is told the element's content is this markup (the
@@ -237,6 +265,14 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
         />
       )}
       {state.status === 'loading' && !showsServerMarkup && skeleton}
+      {slow && (
+        <div className={styles.slowNotice} role="status">
+          <p className={styles.slowText}>The {title} is taking longer than usual.</p>
+          <button type="button" className={styles.slowRetry} onClick={retry}>
+            Retry
+          </button>
+        </div>
+      )}
       {state.status === 'failed' && (
         <RemoteFallback title={title} error={state.error} onRetry={retry} />
       )}

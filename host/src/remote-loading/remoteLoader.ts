@@ -23,13 +23,24 @@ export interface LoadedPart<C> {
   release: string | undefined;
 }
 
+export interface LoadOptions {
+  /**
+   * When the wait for this part began (a `Date.now()` time): the time limit counts from there, so
+   * a retry while the first wait goes on does not start the wait over. Without it, from now.
+   */
+  waitingSince?: number;
+}
+
 /** Loads exposed components of remotes; RemoteSlot gets one from context, so tests can inject a fake. */
 export interface RemoteLoader {
   /** Resolves with the part, or rejects with a RemoteLoadError. Call again to retry. */
   load<R extends RemoteName, M extends ExposedName<R>>(
     remote: R,
     module: M,
+    options?: LoadOptions,
   ): Promise<LoadedPart<RemoteComponent<R, M>>>;
+  /** Asks for the remote's entry anew (a fresh request) before its next load, e.g. while it hangs. */
+  reset(remote: RemoteName): void;
   /** The part if it already loaded, so a revisited page renders it without a skeleton. */
   peek<R extends RemoteName, M extends ExposedName<R>>(
     remote: R,
@@ -83,15 +94,20 @@ export function createRemoteLoader({
       return loaded.get(remoteModuleId(remote, module)) as
         LoadedPart<RemoteComponent<typeof remote, typeof module>> | undefined;
     },
-    async load(remote, module) {
+    reset(remote) {
+      entryFailed.delete(remote);
+      if (!entryLoaded.has(remote)) resetRemote?.(remote);
+    },
+    async load(remote, module, { waitingSince = Date.now() } = {}) {
       const moduleId = remoteModuleId(remote, module);
       // Only the first retry resets the remote; parts retried with it share the fresh entry load.
       if (entryFailed.delete(remote)) resetRemote?.(remote);
+      const remainingMs = Math.max(0, waitingSince + timeoutMs - Date.now());
       try {
         const exposed = await loadRemoteWithTimeout(
           moduleId,
           () => loadModule(moduleId),
-          timeoutMs,
+          remainingMs,
         );
         const part = partFromExposedModule<RemoteComponent<typeof remote, typeof module>>(
           moduleId,

@@ -63,7 +63,11 @@ function slotTree(loader: RemoteLoader, parts: ServerParts) {
  * placeholder replaced by the part's markup in its element (as server/src/site/composition does).
  */
 function serverComposedPage(partHtml: string): HTMLElement {
-  const pending: RemoteLoader = { load: () => new Promise(() => {}), peek: () => undefined };
+  const pending: RemoteLoader = {
+    load: () => new Promise(() => {}),
+    peek: () => undefined,
+    reset: () => undefined,
+  };
   const slotHtml = renderToString(
     slotTree(pending, collectServerParts(document.createElement('div'))),
   );
