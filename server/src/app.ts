@@ -15,6 +15,7 @@ import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
 import errorHandling from './plugins/app/errorHandling';
+import printFiles from './plugins/app/printFiles';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
 import site from './plugins/app/site';
@@ -78,6 +79,7 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
+  await app.register(printFiles);
   await app.register(providers, { imageProvider: overrides.imageProvider });
   await app.register(site);
 

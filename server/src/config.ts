@@ -2,6 +2,7 @@
  * The one place that reads environment variables. Every value is validated at start-up and the
  * server refuses to start with a message naming each invalid variable.
  */
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
 import {
@@ -56,6 +57,17 @@ export interface SiteSettings {
   remoteTimeoutMs: number;
 }
 
+export interface PrintRenderingConfig {
+  /** Worker threads rendering print PNGs at once (each holds a 3600 × 4800 image while it works). */
+  threads: number;
+  /** Renders that may wait for a thread; past that a print request is answered 503 + Retry-After. */
+  queueLimit: number;
+}
+
+/** One core is left to answer pages and the API while print files render. */
+export const DEFAULT_PRINT_RENDER_THREADS = Math.max(1, availableParallelism() - 1);
+export const DEFAULT_PRINT_RENDER_QUEUE = 8;
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -68,6 +80,7 @@ export interface AppConfig {
   imageProvider: ImageProviderConfig;
   paymentProvider: PaymentProviderConfig;
   checkoutRateLimitPerMinute: number;
+  printRendering: PrintRenderingConfig;
   site: SiteSettings;
   /** Built front-end folders the server serves. */
   staticDirs: { host: string; designer: string; checkout: string };
@@ -232,6 +245,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       1,
       100_000,
     ),
+    printRendering: {
+      threads: reader.integer('PRINT_RENDER_THREADS', DEFAULT_PRINT_RENDER_THREADS, 1, 64),
+      queueLimit: reader.integer('PRINT_RENDER_QUEUE', DEFAULT_PRINT_RENDER_QUEUE, 1, 1000),
+    },
     site: {
       brandName,
       contactEmail,

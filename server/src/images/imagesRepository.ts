@@ -26,8 +26,6 @@ export interface ImagesRepository {
   insert(image: NewImage): Promise<string>;
   find(id: string): Promise<StoredImage | undefined>;
   exists(id: string, format: ImageFormat): Promise<boolean>;
-  findPrintPng(id: string): Promise<Buffer | undefined>;
-  savePrintPng(id: string, png: Buffer): Promise<void>;
 }
 
 export function createImagesRepository(db: Queryable): ImagesRepository {
@@ -54,17 +52,6 @@ export function createImagesRepository(db: Queryable): ImagesRepository {
         format,
       ]);
       return rows.length > 0;
-    },
-    async findPrintPng(id) {
-      const rows = await db.query<{ print_png: Uint8Array | null }>(
-        'SELECT print_png FROM images WHERE id = $1',
-        [id],
-      );
-      const png = rows[0]?.print_png;
-      return png ? toBuffer(png) : undefined;
-    },
-    async savePrintPng(id, png) {
-      await db.query('UPDATE images SET print_png = $2 WHERE id = $1', [id, png]);
     },
   };
 }

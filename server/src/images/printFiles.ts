@@ -1,14 +1,194 @@
-/** Print-ready PNGs are slow to render: each is rendered once, concurrent requests share the work. */
-export function createRenderOnce<Key>(): (
-  key: Key,
-  render: () => Promise<Buffer>,
-) => Promise<Buffer> {
-  const inFlight = new Map<Key, Promise<Buffer>>();
-  return (key, render) => {
-    const running = inFlight.get(key);
+/**
+ * Print files: the print-ready PNG of each artwork, rendered once on the render pool and kept (as
+ * files beside the embedded database, or as rows of the shared Postgres), concurrent requests
+ * sharing one render. A paid order's print file is rendered in the background when it is paid.
+ */
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { premadeDesignSvg } from '../art';
+import { notFound } from '../http/httpError';
+import type { ArtworkReference } from '../orders/artworkReference';
+import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';
+import { toBuffer, type Queryable } from '../storage/database';
+import type { ImagesRepository } from './imagesRepository';
+
+/** Where rendered print PNGs are kept, by key. */
+export interface PrintFileStore {
+  read(key: string): Promise<Buffer | undefined>;
+  write(key: string, png: Buffer): Promise<void>;
+}
+
+/** An artwork that has a print file: its key (a file name) and how to get its SVG. */
+export interface PrintableArtwork {
+  key: string;
+  svg(): Promise<string>;
+}
+
+/** Print file keys: one namespace for generated images, one for pre-made designs. */
+export const imagePrintKey = (imageId: string) => `image-${imageId}`;
+export const designPrintKey = (designId: string) => `design-${designId}`;
+
+/**
+ * The print file of a generated SVG or a pre-made design; undefined for a generated PNG, which is
+ * its own print file.
+ */
+export function printableArtwork(
+  reference: ArtworkReference,
+  images: ImagesRepository,
+): PrintableArtwork | undefined {
+  if (reference.kind === 'premade') {
+    const svg = premadeDesignSvg(reference.id);
+    return svg === undefined
+      ? undefined
+      : { key: designPrintKey(reference.id), svg: async () => svg };
+  }
+  if (reference.format === 'png') return undefined;
+  return {
+    key: imagePrintKey(reference.id),
+    async svg() {
+      const image = await images.find(reference.id);
+      if (!image || image.format !== 'svg') throw notFound('There is no image at this address.');
+      return image.content.toString('utf8');
+    },
+  };
+}
+
+/** One `<key>.png` per print file; written whole under another name, then renamed into place. */
+export async function createFolderPrintFileStore(folder: string): Promise<PrintFileStore> {
+  await mkdir(folder, { recursive: true });
+  const path = (key: string) => join(folder, `${key}.png`);
+  return {
+    async read(key) {
+      try {
+        return await readFile(path(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async write(key, png) {
+      const partial = `${path(key)}.${process.pid}.${Date.now()}.partial`;
+      try {
+        await writeFile(partial, png);
+        await rename(partial, path(key));
+      } finally {
+        await rm(partial, { force: true });
+      }
+    },
+  };
+}
+
+/** Rows of the shared database, so every instance behind the load balancer finds them. */
+export function createDatabasePrintFileStore(db: Queryable): PrintFileStore {
+  return {
+    async read(key) {
+      const rows = await db.query<{ png: Uint8Array }>(
+        'SELECT png FROM print_files WHERE key = $1',
+        [key],
+      );
+      return rows[0] && toBuffer(rows[0].png);
+    },
+    async write(key, png) {
+      // Two instances may render the same artwork at once; the result is the same.
+      await db.query(
+        'INSERT INTO print_files (key, png) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+        [key, png],
+      );
+    },
+  };
+}
+
+export interface PrintFiles {
+  /** The print PNG, rendered first if it is not kept yet; RenderQueueFullError when the pool is full. */
+  get(artwork: PrintableArtwork): Promise<Buffer>;
+  /** Whether the print file is rendered and kept. */
+  isKept(key: string): Promise<boolean>;
+  /** Renders and keeps the print file without anyone waiting; it waits its turn when the pool is full. */
+  prepareInBackground(artwork: PrintableArtwork): void;
+  /** Resolves once no background render is waiting or running (tests, shutdown). */
+  backgroundIdle(): Promise<void>;
+  close(): void;
+}
+
+/** At most this many paid orders' print files wait for the background renderer; more are rendered on request. */
+export const BACKGROUND_BACKLOG_LIMIT = 1000;
+
+export function createPrintFiles(options: {
+  store: PrintFileStore;
+  pool: PrintRenderPool;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): PrintFiles {
+  const { store, pool, log } = options;
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const backlog = new Map<string, PrintableArtwork>();
+  let backgroundRun: Promise<void> | undefined;
+  let closed = false;
+
+  async function renderAndKeep(artwork: PrintableArtwork): Promise<Buffer> {
+    const kept = await store.read(artwork.key);
+    if (kept) return kept;
+    const png = await pool.render(await artwork.svg());
+    await store.write(artwork.key, png);
+    return png;
+  }
+
+  function get(artwork: PrintableArtwork): Promise<Buffer> {
+    const running = inFlight.get(artwork.key);
     if (running) return running;
-    const promise = render().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
+    const promise = renderAndKeep(artwork).finally(() => inFlight.delete(artwork.key));
+    inFlight.set(artwork.key, promise);
     return promise;
+  }
+
+  const pause = (seconds: number) =>
+    new Promise<void>((resume) => setTimeout(resume, seconds * 1000).unref());
+
+  async function drainBacklog(): Promise<void> {
+    for (;;) {
+      const next = backlog.values().next();
+      if (next.done || closed) return;
+      const artwork = next.value;
+      try {
+        await get(artwork);
+        backlog.delete(artwork.key);
+      } catch (error) {
+        if (error instanceof RenderQueueFullError && !closed) {
+          await pause(Number(error.headers['retry-after']));
+          continue;
+        }
+        backlog.delete(artwork.key);
+        if (!closed)
+          log.warn({ err: error, key: artwork.key }, 'print file not rendered in the background');
+      }
+    }
+  }
+
+  function startBackground(): void {
+    if (backgroundRun || closed) return;
+    backgroundRun = drainBacklog().finally(() => {
+      backgroundRun = undefined;
+      // Something may have been added between the last look at the backlog and now.
+      if (backlog.size > 0) startBackground();
+    });
+  }
+
+  return {
+    get,
+    async isKept(key) {
+      return (await store.read(key)) !== undefined;
+    },
+    prepareInBackground(artwork) {
+      if (closed || backlog.has(artwork.key) || backlog.size >= BACKGROUND_BACKLOG_LIMIT) return;
+      backlog.set(artwork.key, artwork);
+      startBackground();
+    },
+    async backgroundIdle() {
+      while (backgroundRun) await backgroundRun;
+    },
+    close() {
+      closed = true;
+      backlog.clear();
+    },
   };
 }

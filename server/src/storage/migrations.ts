@@ -62,6 +62,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX web_vitals_name_route ON web_vitals (name, route);
     `,
   },
+  {
+    // Print PNGs kept in the shared database (Postgres); the embedded one keeps them as files.
+    id: '002_print_files',
+    sql: `
+      CREATE TABLE print_files (
+        key text PRIMARY KEY,
+        png bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

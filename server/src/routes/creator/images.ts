@@ -5,10 +5,10 @@ import {
   PREMADE_DESIGN_PATH_PREFIX,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { premadeDesignSvg, renderPrintPng } from '../../art';
+import { premadeDesignSvg } from '../../art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
-import { createRenderOnce } from '../../images/printFiles';
+import { designPrintKey, imagePrintKey } from '../../images/printFiles';
 import { IMMUTABLE } from '@tshirt/shared/build/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileParamsSchema } from '../../schemas/creator';
@@ -37,9 +37,7 @@ function sendImage(
 
 export default async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
-  const renderImagePrint = createRenderOnce<string>();
-  const renderDesignPrint = createRenderOnce<string>();
-  const designPrints = new Map<string, Buffer>();
+  const { printFiles } = app;
 
   app.get<{ Params: { file: string } }>(
     `${GENERATED_IMAGE_PATH_PREFIX}:file`,
@@ -52,13 +50,8 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (file.format === 'svg') throw notFound('This image exists only as a PNG.');
 
       // The .png of an SVG artwork is its print file, rendered on first request and kept.
-      const png = await renderImagePrint(image.id, async () => {
-        const stored = await images.findPrintPng(image.id);
-        if (stored) return stored;
-        const rendered = await renderPrintPng(image.content.toString('utf8'));
-        await images.savePrintPng(image.id, rendered);
-        return rendered;
-      });
+      const svg = image.content.toString('utf8');
+      const png = await printFiles.get({ key: imagePrintKey(image.id), svg: async () => svg });
       return sendImage(reply, 'png', png);
     },
   );
@@ -74,13 +67,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         throw notFound('There is no design at this address.');
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
 
-      const png = await renderDesignPrint(design.id, async () => {
-        const cached = designPrints.get(design.id);
-        if (cached) return cached;
-        const rendered = await renderPrintPng(svg);
-        designPrints.set(design.id, rendered);
-        return rendered;
-      });
+      const png = await printFiles.get({ key: designPrintKey(design.id), svg: async () => svg });
       return sendImage(reply, 'png', png);
     },
   );

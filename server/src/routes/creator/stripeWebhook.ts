@@ -45,7 +45,10 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
       const session = event.data.object as Stripe.Checkout.Session;
       const orderId = session.metadata?.order_id ?? session.client_reference_id;
       if (session.payment_status === 'paid' && orderId) {
-        const marked = await app.repositories.orders.markPaid(orderId, session.id);
+        const { orders } = app.repositories;
+        const marked = await orders.markPaid(orderId, session.id);
+        const paidOrder = marked ? await orders.find(orderId) : undefined;
+        if (paidOrder) app.preparePrintFile(paidOrder.imagePath);
         request.log.info(
           { orderId, marked },
           marked ? 'order paid' : 'order was already paid or unknown',

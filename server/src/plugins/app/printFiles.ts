@@ -1,0 +1,56 @@
+/**
+ * The print-file service: its own pool of render threads (PRINT_RENDER_THREADS, a queue of
+ * PRINT_RENDER_QUEUE) and where print PNGs are kept — files in DATA_DIR beside the embedded
+ * database (a temporary folder for an in-memory one), rows of a shared Postgres.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../http/globalPlugin';
+import {
+  createDatabasePrintFileStore,
+  createFolderPrintFileStore,
+  createPrintFiles,
+  printableArtwork,
+  type PrintFiles,
+  type PrintFileStore,
+} from '../../images/printFiles';
+import { parseArtworkReference } from '../../orders/artworkReference';
+import { createPrintRenderPool } from '../../rendering/printRenderPool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    printFiles: PrintFiles;
+    /** Starts rendering the print file of a just-paid order's artwork, so the owner never waits. */
+    preparePrintFile(imagePath: string): void;
+  }
+}
+
+async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
+  if (app.db.kind === 'postgres') return createDatabasePrintFileStore(app.db);
+  const { storage } = app.appConfig;
+  const dataDir = storage.kind === 'pglite' ? storage.dataDir : undefined;
+  if (dataDir !== undefined) return createFolderPrintFileStore(join(dataDir, 'print-files'));
+  const folder = await mkdtemp(join(tmpdir(), 'tshirt-print-files-'));
+  app.addHook('onClose', () => rm(folder, { recursive: true, force: true }));
+  return createFolderPrintFileStore(folder);
+}
+
+export default globalPlugin('print-files', async (app: FastifyInstance) => {
+  const pool = createPrintRenderPool(app.appConfig.printRendering);
+  const printFiles = createPrintFiles({ store: await openStore(app), pool, log: app.log });
+  app.addHook('onClose', async () => {
+    printFiles.close();
+    await pool.close();
+  });
+  app.decorate('printFiles', printFiles);
+
+  const { images } = app.repositories;
+  const { publicUrl } = app.appConfig;
+  app.decorate('preparePrintFile', (imagePath: string) => {
+    const reference = parseArtworkReference(imagePath, publicUrl);
+    const artwork = reference && printableArtwork(reference, images);
+    if (artwork) printFiles.prepareInBackground(artwork);
+  });
+});
