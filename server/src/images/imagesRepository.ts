@@ -1,6 +1,12 @@
-/** Generated artwork, stored in the database so every server instance can serve it. */
+/**
+ * Generated artwork. With a shared Postgres the image is a row, so every instance can serve it;
+ * beside the embedded database it is a file (`contentFolder`) and the row keeps only what it is:
+ * writing image bytes through the embedded database cost most of a generation's time.
+ */
+import { join } from 'node:path';
 import { toBuffer, type Queryable } from '../storage/database';
 import { newId } from '../storage/ids';
+import { readFileIfExists, writeFileWhole } from '../storage/localFolder';
 
 export type ImageFormat = 'svg' | 'png';
 
@@ -28,23 +34,36 @@ export interface ImagesRepository {
   exists(id: string, format: ImageFormat): Promise<boolean>;
 }
 
-export function createImagesRepository(db: Queryable): ImagesRepository {
+export function createImagesRepository(db: Queryable, contentFolder?: string): ImagesRepository {
+  const file = (id: string, format: ImageFormat) => join(contentFolder ?? '', `${id}.${format}`);
   return {
     async insert(image) {
       const id = newId();
+      // The file first: a row is only ever written for an image that can be served.
+      if (contentFolder !== undefined) await writeFileWhole(file(id, image.format), image.content);
       await db.query(
         'INSERT INTO images (id, format, content, provider, prompt) VALUES ($1, $2, $3, $4, $5)',
-        [id, image.format, image.content, image.provider, image.prompt],
+        [
+          id,
+          image.format,
+          contentFolder === undefined ? image.content : null,
+          image.provider,
+          image.prompt,
+        ],
       );
       return id;
     },
     async find(id) {
-      const rows = await db.query<{ id: string; format: ImageFormat; content: Uint8Array }>(
+      const rows = await db.query<{ id: string; format: ImageFormat; content: Uint8Array | null }>(
         'SELECT id, format, content FROM images WHERE id = $1',
         [id],
       );
       const row = rows[0];
-      return row && { id: row.id, format: row.format, content: toBuffer(row.content) };
+      if (!row) return undefined;
+      const content = row.content
+        ? toBuffer(row.content)
+        : await readFileIfExists(file(row.id, row.format));
+      return content && { id: row.id, format: row.format, content };
     },
     async exists(id, format) {
       const rows = await db.query('SELECT 1 FROM images WHERE id = $1 AND format = $2', [

@@ -53,7 +53,7 @@ describe('print files', () => {
   it('renders each print file once: requests at the same time share the render, later ones read it back', async () => {
     const pool = countingPool();
     const printFiles = createPrintFiles({
-      store: await createFolderPrintFileStore(folder),
+      store: createFolderPrintFileStore(folder),
       pool,
       log: silent,
     });
@@ -69,7 +69,7 @@ describe('print files', () => {
 
   it('keeps print files as files across a restart of the server', async () => {
     const before = createPrintFiles({
-      store: await createFolderPrintFileStore(folder),
+      store: createFolderPrintFileStore(folder),
       pool: countingPool(),
       log: silent,
     });
@@ -77,7 +77,7 @@ describe('print files', () => {
 
     const pool = countingPool();
     const after = createPrintFiles({
-      store: await createFolderPrintFileStore(folder),
+      store: createFolderPrintFileStore(folder),
       pool,
       log: silent,
     });
@@ -107,7 +107,7 @@ describe('print files', () => {
 
   it('passes a full render queue on to the shopper who asked', async () => {
     const printFiles = createPrintFiles({
-      store: await createFolderPrintFileStore(folder),
+      store: createFolderPrintFileStore(folder),
       pool: countingPool(1),
       log: silent,
     });
@@ -120,7 +120,7 @@ describe('print files', () => {
   it('renders in the background, waiting its turn when the render queue is full', async () => {
     const pool = countingPool(1);
     const printFiles = createPrintFiles({
-      store: await createFolderPrintFileStore(folder),
+      store: createFolderPrintFileStore(folder),
       pool,
       log: silent,
     });

@@ -3,7 +3,6 @@
  * files beside the embedded database, or as rows of the shared Postgres), concurrent requests
  * sharing one render. A paid order's print file is rendered in the background when it is paid.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { premadeDesignSvg } from '../art';
@@ -11,6 +10,7 @@ import { notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
 import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';
 import { toBuffer, type Queryable } from '../storage/database';
+import { readFileIfExists, writeFileWhole } from '../storage/localFolder';
 import type { ImagesRepository } from './imagesRepository';
 
 /** Where rendered print PNGs are kept, by key. */
@@ -54,28 +54,12 @@ export function printableArtwork(
   };
 }
 
-/** One `<key>.png` per print file; written whole under another name, then renamed into place. */
-export async function createFolderPrintFileStore(folder: string): Promise<PrintFileStore> {
-  await mkdir(folder, { recursive: true });
+/** One `<key>.png` per print file in `folder`. */
+export function createFolderPrintFileStore(folder: string): PrintFileStore {
   const path = (key: string) => join(folder, `${key}.png`);
   return {
-    async read(key) {
-      try {
-        return await readFile(path(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
-    async write(key, png) {
-      const partial = `${path(key)}.${process.pid}.${Date.now()}.partial`;
-      try {
-        await writeFile(partial, png);
-        await rename(partial, path(key));
-      } finally {
-        await rm(partial, { force: true });
-      }
-    },
+    read: (key) => readFileIfExists(path(key)),
+    write: (key, png) => writeFileWhole(path(key), png),
   };
 }
 

@@ -73,6 +73,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Beside the embedded database an image's bytes are a file; the row keeps what it is.
+    id: '003_image_content_in_files',
+    sql: 'ALTER TABLE images ALTER COLUMN content DROP NOT NULL;',
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

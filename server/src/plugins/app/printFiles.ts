@@ -3,9 +3,6 @@
  * PRINT_RENDER_QUEUE) and where print PNGs are kept — files in DATA_DIR beside the embedded
  * database (a temporary folder for an in-memory one), rows of a shared Postgres.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../http/globalPlugin';
 import {
@@ -18,6 +15,7 @@ import {
 } from '../../images/printFiles';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import { createPrintRenderPool } from '../../rendering/printRenderPool';
+import { localFolder } from '../../storage/localFolder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,12 +27,7 @@ declare module 'fastify' {
 
 async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
   if (app.db.kind === 'postgres') return createDatabasePrintFileStore(app.db);
-  const { storage } = app.appConfig;
-  const dataDir = storage.kind === 'pglite' ? storage.dataDir : undefined;
-  if (dataDir !== undefined) return createFolderPrintFileStore(join(dataDir, 'print-files'));
-  const folder = await mkdtemp(join(tmpdir(), 'tshirt-print-files-'));
-  app.addHook('onClose', () => rm(folder, { recursive: true, force: true }));
-  return createFolderPrintFileStore(folder);
+  return createFolderPrintFileStore(await localFolder(app, app.appConfig.storage, 'print-files'));
 }
 
 export default globalPlugin('print-files', async (app: FastifyInstance) => {
