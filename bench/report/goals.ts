@@ -205,7 +205,7 @@ function serverGoals(): Goal[] {
       },
     ),
     serverGoal(
-      'Server: memory under a flood of print requests (peak RSS, 60 at once ÷ 20 at once)',
+      'Server: memory under a flood of print requests (peak RSS, 60 at once ÷ 20 at once, one art style)',
       '≤ 1.20×',
       (data) => {
         const [small, large] = data.prints.floods;

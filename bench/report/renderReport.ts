@@ -2,6 +2,7 @@
 import { RESOURCE_KINDS, type PageBytes } from '../bytes/measurePageBytes';
 import { LIGHTHOUSE_VERSION, type LighthouseSeries } from '../lighthouse/runLighthouse';
 import { percentile } from '../harness/stats';
+import { FLOOD_STYLE } from '../server/printLoad';
 import { LOAD_CONNECTIONS, LOAD_SECONDS } from '../server/serverBench';
 import { code, count, kb, mib, ms, percent, ratio, seconds, table } from './format';
 import { judgeGoals } from './goals';
@@ -264,7 +265,7 @@ function renderServer(results: BenchResults): string {
       rows,
     ),
     '',
-    `**Print renders.** Small static answers (${code(stall.path)}, ${stall.ratePerSecond} requests/s over 10 connections, 5 s): idle p50 ${ms(stall.idle.p50Ms)} / p99 ${ms(stall.idle.p99Ms)}; while 6 print renders run p50 ${ms(stall.duringRenders.p50Ms)} / p99 ${ms(stall.duringRenders.p99Ms)} (${count(stall.idle.errors + stall.duringRenders.errors)} failed; the 6 print requests answered ${stall.printStatuses.join(', ')}). Print PNG one at a time through the server (${prints.renderMs.length} artworks, every style): p50 ${seconds(render.p50)}, p99 ${seconds(render.p99)}, max ${seconds(render.max)}. Memory of the server process: ${mib(prints.baselineRssBytes)} before the floods; ${prints.floods
+    `**Print renders.** Small static answers (${code(stall.path)}, ${stall.ratePerSecond} requests/s over 10 connections, 5 s): idle p50 ${ms(stall.idle.p50Ms)} / p99 ${ms(stall.idle.p99Ms)}; while 6 print renders run p50 ${ms(stall.duringRenders.p50Ms)} / p99 ${ms(stall.duringRenders.p99Ms)} (${count(stall.idle.errors + stall.duringRenders.errors)} failed; the 6 print requests answered ${stall.printStatuses.join(', ')}). Print PNG one at a time through the server (${prints.renderMs.length} artworks, every style): p50 ${seconds(render.p50)}, p99 ${seconds(render.p99)}, max ${seconds(render.max)}. Memory of the server process (every flood artwork in the ${FLOOD_STYLE} style: one render's memory depends mostly on its style): ${mib(prints.baselineRssBytes)} before the floods; ${prints.floods
       .map(
         (flood) =>
           `${flood.requests} print requests at once → ${flood.served} served, ${flood.refused} refused with 503${flood.other > 0 ? `, ${flood.other} other` : ''}, peak RSS ${mib(flood.peakRssBytes)}`,

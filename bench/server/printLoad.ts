@@ -2,6 +2,7 @@
  * Print rendering under load: small static answers while 6 print renders run against idle, how long
  * one print render takes through the server, and the server's memory under floods of print requests.
  */
+import type { ArtStyle } from '@tshirt/shared/catalog';
 import autocannon from 'autocannon';
 import { percentile } from '../harness/stats';
 import { generationPath } from './requests';
@@ -38,6 +39,9 @@ export interface PrintFigures {
   floods: FloodFigures[];
 }
 
+/** One style for every artwork of the floods. */
+export const FLOOD_STYLE: ArtStyle = 'Cartoon';
+
 const STALL_CONNECTIONS = 10;
 const STALL_RATE = 200;
 const STALL_SECONDS = 5;
@@ -59,10 +63,10 @@ async function latencyAtFixedRate(url: string): Promise<LatencyFigures> {
 
 let generated = 50_000;
 
-async function generateImages(baseUrl: string, count: number): Promise<string[]> {
+async function generateImages(baseUrl: string, count: number, style?: ArtStyle): Promise<string[]> {
   const urls: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const response = await fetch(new URL(generationPath((generated += 1)), baseUrl));
+    const response = await fetch(new URL(generationPath((generated += 1), style), baseUrl));
     const { image_url } = (await response.json()) as { image_url: string };
     urls.push(new URL(image_url.replace(/\.svg$/, '.png'), baseUrl).href);
   }
@@ -117,9 +121,10 @@ export async function measurePrintLoad(
     if (status === 200) renderMs.push(performance.now() - started);
   }
 
-  // Every artwork is generated before the floods, so only the renders can move the memory.
-  const small = await generateImages(baseUrl, 20);
-  const large = await generateImages(baseUrl, 60);
+  // Every artwork is generated before the floods, so only the renders can move the memory, and in
+  // one style: a render's memory depends on its style far more than on anything else.
+  const small = await generateImages(baseUrl, 20, FLOOD_STYLE);
+  const large = await generateImages(baseUrl, 60, FLOOD_STYLE);
   const baselineRssBytes = residentBytes();
   const floods = [await flood(small, residentBytes), await flood(large, residentBytes)];
   return {

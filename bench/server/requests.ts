@@ -34,8 +34,10 @@ export function generationFields(index: number): GenerationFields {
   };
 }
 
-export function generationPath(index: number): string {
-  const { interests, style, colors } = generationFields(index);
+/** `style` fixes the art style (print floods compare like with like: memory depends on the style). */
+export function generationPath(index: number, fixedStyle?: ArtStyle): string {
+  const { interests, colors, ...fields } = generationFields(index);
+  const style = fixedStyle ?? fields.style;
   return `${GENERATE_IMAGE_PATH}?${new URLSearchParams({ interests, style, colors }).toString()}`;
 }
 

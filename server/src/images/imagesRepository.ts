@@ -3,10 +3,12 @@
  * beside the embedded database it is a file (`contentFolder`) and the row keeps only what it is:
  * writing image bytes through the embedded database cost most of a generation's time.
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toBuffer, type Queryable } from '../storage/database';
 import { newId } from '../storage/ids';
-import { readFileIfExists, writeFileWhole } from '../storage/localFolder';
+import { createInsertBatcher } from '../storage/insertBatcher';
+import { readFileIfExists } from '../storage/localFolder';
 
 export type ImageFormat = 'svg' | 'png';
 
@@ -36,21 +38,27 @@ export interface ImagesRepository {
 
 export function createImagesRepository(db: Queryable, contentFolder?: string): ImagesRepository {
   const file = (id: string, format: ImageFormat) => join(contentFolder ?? '', `${id}.${format}`);
+  const rows = createInsertBatcher<{ id: string }>(db, {
+    table: 'images',
+    columns: ['id', 'format', 'content', 'provider', 'prompt'],
+    key: 'id',
+    returning: 'id',
+  });
   return {
     async insert(image) {
       const id = newId();
-      // The file first: a row is only ever written for an image that can be served.
-      if (contentFolder !== undefined) await writeFileWhole(file(id, image.format), image.content);
-      await db.query(
-        'INSERT INTO images (id, format, content, provider, prompt) VALUES ($1, $2, $3, $4, $5)',
-        [
-          id,
-          image.format,
-          contentFolder === undefined ? image.content : null,
-          image.provider,
-          image.prompt,
-        ],
-      );
+      // The file first: its name is unguessable and nobody learns it before its row exists, so
+      // it is written in place (a crash leaves at most a file without a row, never the reverse).
+      if (contentFolder !== undefined) {
+        await writeFile(file(id, image.format), image.content, { flag: 'wx' });
+      }
+      await rows.insert([
+        id,
+        image.format,
+        contentFolder === undefined ? image.content : null,
+        image.provider,
+        image.prompt,
+      ]);
       return id;
     },
     async find(id) {

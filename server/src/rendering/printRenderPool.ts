@@ -6,10 +6,9 @@
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/httpError';
+import { WORKER_ENTRY } from '../workers/typescriptWorker';
 import type { PrintRenderJob } from './printRenderTask';
 
-/** The bootstrap every worker starts from (it loads TypeScript, then `taskModule`). */
-export const WORKER_ENTRY = join(__dirname, 'workerEntry.cjs');
 export const PRINT_RENDER_TASK = join(__dirname, 'printRenderTask.ts');
 
 /** What a render is expected to take before any has finished (the engine's median on this machine). */

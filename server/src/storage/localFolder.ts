@@ -30,8 +30,9 @@ export async function writeFileWhole(path: string, content: Buffer): Promise<voi
   try {
     await writeFile(partial, content);
     await rename(partial, path);
-  } finally {
+  } catch (error) {
     await rm(partial, { force: true });
+    throw error;
   }
 }
 
