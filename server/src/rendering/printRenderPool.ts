@@ -48,8 +48,9 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
   const pool = new Piscina<PrintRenderJob, Uint8Array>({
     filename: WORKER_ENTRY,
     workerData: { taskModule: options.taskModule ?? PRINT_RENDER_TASK },
-    // Threads start with the first print request and then stay: most processes never render one.
-    minThreads: 0,
+    // Threads start with the server and stay: starting one (TypeScript, the engine, its fonts) is
+    // a burst of work that should not land in the middle of traffic or on the first print request.
+    minThreads: options.threads,
     maxThreads: options.threads,
     // The bound is kept below (piscina counts a task waiting for a starting thread differently).
     maxQueue: capacity,
