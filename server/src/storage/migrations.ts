@@ -78,6 +78,11 @@ export const MIGRATIONS: readonly Migration[] = [
     id: '003_image_content_in_files',
     sql: 'ALTER TABLE images ALTER COLUMN content DROP NOT NULL;',
   },
+  {
+    // How many generations the last statement granted: several requests take quota in one go.
+    id: '004_generation_quota_last_grant',
+    sql: 'ALTER TABLE generation_quota ADD COLUMN last_grant integer NOT NULL DEFAULT 0;',
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */
