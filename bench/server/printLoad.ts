@@ -107,17 +107,12 @@ export async function measurePrintLoad(
   baseUrl: string,
   smallStaticPath: string,
   residentBytes: () => number,
-  stallOnly = false,
 ): Promise<PrintFigures> {
   const staticUrl = new URL(smallStaticPath, baseUrl).href;
   const idle = await latencyAtFixedRate(staticUrl);
   const prints = (await generateImages(baseUrl, 6)).map(fetchStatus);
   const duringRenders = await latencyAtFixedRate(staticUrl);
   const printStatuses = await Promise.all(prints);
-  if (stallOnly) {
-    const stall = { path: smallStaticPath, ratePerSecond: STALL_RATE, idle, duringRenders, printStatuses };
-    return { stall, renderMs: [], baselineRssBytes: 0, floods: [] };
-  }
 
   const renderMs: number[] = [];
   for (const url of await generateImages(baseUrl, 8)) {

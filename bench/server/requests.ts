@@ -57,3 +57,11 @@ export function checkoutPath(): string {
 
 /** What Chromium sends; the server then answers Brotli. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * A shopper of its own for every request (sent as X-Forwarded-For; the bench's server trusts it),
+ * so checkout load is many shoppers, not one visitor hitting the per-visitor abuse limit.
+ */
+export function shopperHeaders(index: number): Record<string, string> {
+  return { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
+}

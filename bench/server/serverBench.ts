@@ -17,7 +17,7 @@ import { startChildServer } from '../../server/test/childServer';
 import { freePort } from '../../server/test/realPostgres';
 import { engineAllCoreRate } from './engineRate';
 import { measurePrintLoad, type PrintFigures } from './printLoad';
-import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath } from './requests';
+import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath, shopperHeaders } from './requests';
 import { startCpuMeter } from './systemCpu';
 
 export const LOAD_CONNECTIONS = 100;
@@ -61,6 +61,8 @@ interface Endpoint {
   headers?: Record<string, string>;
   /** Gives each request its own path (generation varies its prompt). */
   varyPath?: (index: number) => string;
+  /** Gives each request its own headers (checkout: each from its own shopper). */
+  varyHeaders?: (index: number) => Record<string, string>;
 }
 
 /** The smallest script the host build has: what "small static answers" are in the stall test. */
@@ -103,19 +105,34 @@ function endpoints(): Endpoint[] {
       limitName: bareCheckout,
       method: 'POST',
       path: checkoutPath(),
+      varyHeaders: shopperHeaders,
     },
-    { name: bareCheckout, group: 'checkout', target: 'bare', method: 'POST', path: checkoutPath() },
+    {
+      name: bareCheckout,
+      group: 'checkout',
+      target: 'bare',
+      method: 'POST',
+      path: checkoutPath(),
+      varyHeaders: shopperHeaders,
+    },
   ];
 }
 
 function requestsFor(endpoint: Endpoint): Request[] | undefined {
-  const { varyPath } = endpoint;
-  if (!varyPath) return undefined;
+  const { varyPath, varyHeaders } = endpoint;
+  if (!varyPath && !varyHeaders) return undefined;
   let counter = 0;
   return [
     {
       method: endpoint.method,
-      setupRequest: (request) => ({ ...request, path: varyPath((counter += 1)) }),
+      setupRequest: (request) => {
+        counter += 1;
+        return {
+          ...request,
+          ...(varyPath && { path: varyPath(counter) }),
+          ...(varyHeaders && { headers: { ...request.headers, ...varyHeaders(counter) } }),
+        };
+      },
     },
   ];
 }
@@ -184,6 +201,8 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Checkout load comes from many shoppers, each named by X-Forwarded-For.
+    TRUST_PROXY: 'true',
     ...(renderThreads && { PRINT_RENDER_THREADS: renderThreads }),
   });
   await untilPrecompressed(store.url);
