@@ -137,7 +137,9 @@ function serverLimits(results: BenchResults): string[] {
 
 /** What the CPU profiles of the server under this load showed (docs/RELIABILITY.md has the detail). */
 const SERVER_PROFILE_NOTES = [
-  'autocannon and the server share the 2 cores: at 100 connections a closed loop answers in connections ÷ throughput on average, so a p99 of 100 ms needs well over 1,000 answers a second from a server that has about one core.',
+  'Static files are served by @fastify/static, which opens, stats, reads and closes each file through libuv on every request (about a quarter of the event loop in the profile, the loop otherwise 40 % idle); the bare limit sends bytes held in memory.',
+  'Generation: with the embedded database on its own thread and writes batched, the event loop is about 42 % idle and the art engine a quarter of it; the engine-alone limit has both cores to itself, while over HTTP they also run autocannon, HTTP, the database thread and file writes.',
+  'A closed loop of 100 connections answers in connections ÷ throughput on average: `/main.js` (75 KB of Brotli each) is read at under 1,000 answers a second even from memory on this machine, so its p99 cannot reach 100 ms here.',
 ];
 
 const LIMITS_BY_PART: Record<keyof BenchResults, (results: BenchResults) => string[]> = {
