@@ -4,6 +4,10 @@ export function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
+export function mib(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MiB`;
+}
+
 export function ms(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a';
 }

@@ -1,7 +1,9 @@
 /** The goals of the performance issues (8, 12) and the art engine's (17), each judged against the latest figures (or "not measured"). */
 import { ART_GOALS } from '../art/artGoals';
 import type { BenchResults } from './results';
-import { count, kb, ms, ratio, seconds } from './format';
+import type { EndpointFigures } from '../server/serverBench';
+import { percentile } from '../harness/stats';
+import { count, kb, mib, ms, percent, ratio, seconds } from './format';
 
 export interface GoalVerdict {
   /** The part whose figures judge it, for "what limits" and the command. */
@@ -92,50 +94,139 @@ function lighthouseGoals(): Goal[] {
   ];
 }
 
+type ServerData = NonNullable<BenchResults['server']>['data'];
+
+const storeRows = (data: ServerData) => data.endpoints.filter((row) => row.target === 'store');
+
+/** Each store row over its bare limit; the worst of a group is judged. */
+function shareOfLimit(data: ServerData, group: EndpointFigures['group']): number | undefined {
+  const shares = storeRows(data)
+    .filter((row) => row.group === group && row.limitName)
+    .map((row) => {
+      const limit = data.endpoints.find((candidate) => candidate.name === row.limitName);
+      return limit ? row.requestsPerSecond / limit.requestsPerSecond : Number.NaN;
+    });
+  return shares.length === 0 ? undefined : Math.min(...shares);
+}
+
+/** Issue 8's absolute figures, then issue 13's: each endpoint against its own limit. */
 function serverGoals(): Goal[] {
   const throughput = [
     { group: 'static' as const, label: 'static responses', perSecond: 8000 },
     { group: 'generation' as const, label: 'generations', perSecond: 1000 },
     { group: 'checkout' as const, label: 'checkouts', perSecond: 3000 },
   ];
-  const judgedRows = (results: BenchResults) => results.server?.data.filter((row) => row.judged);
+  const server = (results: BenchResults) => results.server?.data;
+  const serverGoal = (
+    goal: string,
+    target: string,
+    check: (data: ServerData) => ReturnType<GoalCheck>,
+  ): Goal => ({
+    part: 'server',
+    goal,
+    target,
+    check: (results) => {
+      const data = server(results);
+      return data && check(data);
+    },
+  });
+  const p99Of = (data: ServerData, groups: readonly EndpointFigures['group'][]) =>
+    Math.max(
+      ...storeRows(data)
+        .filter((row) => groups.includes(row.group))
+        .map((row) => row.p99Ms),
+    );
   return [
-    ...throughput.map(({ group, label, perSecond }): Goal => ({
-      part: 'server',
-      goal: `Server: ${label} per second`,
-      target: `≥ ${count(perSecond)}/s`,
-      check: (results) => {
-        const rows = judgedRows(results)?.filter((row) => row.group === group);
-        if (!rows || rows.length === 0) return undefined;
+    ...throughput.map(({ group, label, perSecond }) =>
+      serverGoal(`Server (issue 8): ${label} per second`, `≥ ${count(perSecond)}/s`, (data) => {
+        const rows = storeRows(data).filter((row) => row.group === group);
+        if (rows.length === 0) return undefined;
         const slowest = Math.min(...rows.map((row) => row.requestsPerSecond));
         return {
           measured: `${count(slowest)}/s${rows.length > 1 ? ' (slowest endpoint)' : ''}`,
           met: slowest >= perSecond,
         };
+      }),
+    ),
+    serverGoal('Server (issue 8): p99 latency, every endpoint', '< 50 ms', (data) => {
+      const worst = p99Of(data, ['static', 'generation', 'checkout']);
+      return { measured: `${ms(worst)} (worst)`, met: worst < 50 };
+    }),
+    serverGoal(
+      'Server: static, share of its bare limit (same bytes from memory)',
+      '≥ 70 %',
+      (data) => {
+        const share = shareOfLimit(data, 'static');
+        return share === undefined
+          ? undefined
+          : { measured: `${percent(share)} (worst file)`, met: share >= 0.7 };
       },
-    })),
-    {
-      part: 'server',
-      goal: 'Server: p99 latency, every endpoint',
-      target: '< 50 ms',
-      check: (results) => {
-        const rows = judgedRows(results);
-        if (!rows) return undefined;
-        const worst = Math.max(...rows.map((row) => row.p99Ms));
-        return { measured: `${ms(worst)} (worst)`, met: worst < 50 };
+    ),
+    serverGoal(
+      'Server: generation, share of the art engine alone on every core',
+      '≥ 50 %',
+      (data) => {
+        const row = storeRows(data).find((candidate) => candidate.group === 'generation');
+        if (!row) return undefined;
+        const share = row.requestsPerSecond / data.engine.perSecond;
+        return {
+          measured: `${percent(share)} (${count(row.requestsPerSecond)}/s of ${count(data.engine.perSecond)}/s)`,
+          met: share >= 0.5,
+        };
       },
-    },
-    {
-      part: 'server',
-      goal: 'Server: errors (errors, timeouts, non-2xx)',
-      target: '0',
-      check: (results) => {
-        const rows = results.server?.data;
-        if (!rows) return undefined;
-        const failures = rows.reduce((sum, row) => sum + row.errors + row.timeouts + row.non2xx, 0);
-        return { measured: count(failures), met: failures === 0 };
+    ),
+    serverGoal(
+      'Server: checkout, share of its bare limit (same validation + one INSERT)',
+      '≥ 50 %',
+      (data) => {
+        const share = shareOfLimit(data, 'checkout');
+        return share === undefined ? undefined : { measured: percent(share), met: share >= 0.5 };
       },
-    },
+    ),
+    serverGoal('Server: errors and timeouts, every endpoint at 100 connections', '0', (data) => {
+      const failures = storeRows(data).reduce(
+        (sum, row) => sum + row.errors + row.timeouts + row.non2xx,
+        0,
+      );
+      return { measured: count(failures), met: failures === 0 };
+    }),
+    serverGoal(
+      'Server: p99 latency, static and checkout at 100 connections',
+      '≤ 100 ms',
+      (data) => {
+        const worst = p99Of(data, ['static', 'checkout']);
+        return { measured: `${ms(worst)} (worst)`, met: worst <= 100 };
+      },
+    ),
+    serverGoal('Server: static p99 while 6 print renders run ÷ idle p99', '≤ 3×', (data) => {
+      const { idle, duringRenders } = data.prints.stall;
+      const value = duringRenders.p99Ms / Math.max(1, idle.p99Ms);
+      return {
+        measured: `${ratio(value)} (${ms(duringRenders.p99Ms)} vs ${ms(idle.p99Ms)})`,
+        met: value <= 3,
+      };
+    }),
+    serverGoal(
+      'Server: print PNG render p99 (one at a time, through the server)',
+      '≤ 3.00 s',
+      (data) => {
+        const p99 = percentile(data.prints.renderMs, 0.99);
+        return { measured: seconds(p99), met: p99 <= 3000 };
+      },
+    ),
+    serverGoal(
+      'Server: memory under a flood of print requests (peak RSS, 60 at once ÷ 20 at once, one art style)',
+      '≤ 1.20×',
+      (data) => {
+        const [small, large] = data.prints.floods;
+        if (!small || !large) return undefined;
+        const value = large.peakRssBytes / small.peakRssBytes;
+        return {
+          measured: `${ratio(value)} (${mib(small.peakRssBytes)} → ${mib(large.peakRssBytes)})`,
+          met: value <= 1.2,
+        };
+      },
+    ),
   ];
 }
 

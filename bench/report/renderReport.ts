@@ -1,7 +1,10 @@
 /** docs/BENCHMARKS.md from the latest results of every part. */
 import { RESOURCE_KINDS, type PageBytes } from '../bytes/measurePageBytes';
 import { LIGHTHOUSE_VERSION, type LighthouseSeries } from '../lighthouse/runLighthouse';
-import { code, count, kb, ms, percent, ratio, seconds, table } from './format';
+import { percentile } from '../harness/stats';
+import { FLOOD_STYLE } from '../server/printLoad';
+import { LOAD_CONNECTIONS, LOAD_SECONDS } from '../server/serverBench';
+import { code, count, kb, mib, ms, percent, ratio, seconds, table } from './format';
 import { judgeGoals } from './goals';
 import { renderLimits } from './limits';
 import type { BenchResults, PartName, PartRun } from './results';
@@ -216,24 +219,57 @@ function renderFederation(results: BenchResults): string {
 function renderServer(results: BenchResults): string {
   const run = results.server;
   if (!run) return notMeasured('server');
-  const rows = run.data.map((row) => [
-    row.name + (row.judged ? '' : ' ¹'),
-    count(row.requestsPerSecond),
-    ms(row.p50Ms),
-    ms(row.p99Ms),
-    count(row.errors),
-    count(row.timeouts),
-    count(row.non2xx),
-    count(row.totalRequests),
-    percent(row.machineCpu),
+  const { endpoints, engine, prints } = run.data;
+  const limitOf = (name: string | undefined) => endpoints.find((row) => row.name === name);
+  const rows = endpoints.map((row) => {
+    const limit = limitOf(row.limitName);
+    const share =
+      row.group === 'generation'
+        ? `${percent(row.requestsPerSecond / engine.perSecond)} of the engine`
+        : limit
+          ? percent(row.requestsPerSecond / limit.requestsPerSecond)
+          : row.target === 'bare'
+            ? '(the limit)'
+            : '';
+    return [
+      row.target === 'bare' ? `↳ ${row.name}` : row.name,
+      count(row.requestsPerSecond),
+      share,
+      ms(row.p50Ms),
+      ms(row.p99Ms),
+      count(row.errors),
+      count(row.timeouts),
+      count(row.non2xx),
+      count(row.totalRequests),
+      percent(row.machineCpu),
+    ];
+  });
+  rows.push([
+    `↳ art engine alone, ${engine.threads} worker threads (no HTTP, no database)`,
+    count(engine.perSecond),
+    '(the limit)',
+    '',
+    '',
+    '',
+    '',
+    '',
+    count(engine.perSecond * engine.seconds),
+    '',
   ]);
+  const { stall } = prints;
+  const render = {
+    p50: percentile(prints.renderMs, 0.5),
+    p99: percentile(prints.renderMs, 0.99),
+    max: Math.max(...prints.renderMs),
+  };
   return [
-    'autocannon (in the bench process) against the production server on loopback: 100 connections, 10 s per endpoint after a 2 s warm-up at 10 connections, `GENERATION_DAILY_LIMIT=1000000`, `CHECKOUT_RATE_LIMIT_PER_MINUTE=100000`, embedded database in a fresh folder, `LOG_LEVEL=warn`. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt.',
+    `autocannon (in the bench process) against the production server on loopback (its own process, embedded database in a fresh folder, \`LOG_LEVEL=warn\`, limits raised), ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per endpoint after a 2 s warm-up at 10 connections. Each store row is followed by its limit, measured in the same run: a bare \`node:http\` server in its own process (\`bench/server/bareServer.ts\`) answering the same bytes and headers from memory, or doing the same checkout validation and one \`INSERT\` into its own embedded database; for generation, the art engine alone on one worker thread per core with the same varied prompts. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt, each request from a shopper of its own (\`X-Forwarded-For\`, trusted for the run), as a shop’s traffic is; one visitor that fast is refused by the per-visitor abuse limit. Print render threads: ${run.data.renderThreads}.`,
     '',
     table(
       [
         'Endpoint',
         'Requests/s',
+        'Share of its limit',
         'p50',
         'p99',
         'Errors',
@@ -245,7 +281,12 @@ function renderServer(results: BenchResults): string {
       rows,
     ),
     '',
-    '¹ For comparison only: the goals are judged on the rows a browser produces (Brotli accepted).',
+    `**Print renders.** Small static answers (${code(stall.path)}, ${stall.ratePerSecond} requests/s over 10 connections, 5 s): idle p50 ${ms(stall.idle.p50Ms)} / p99 ${ms(stall.idle.p99Ms)}; while 6 print renders run p50 ${ms(stall.duringRenders.p50Ms)} / p99 ${ms(stall.duringRenders.p99Ms)} (${count(stall.idle.errors + stall.duringRenders.errors)} failed; the 6 print requests answered ${stall.printStatuses.join(', ')}). Print PNG one at a time through the server (${prints.renderMs.length} artworks, every style): p50 ${seconds(render.p50)}, p99 ${seconds(render.p99)}, max ${seconds(render.max)}. Memory of the server process (every flood artwork in the ${FLOOD_STYLE} style: one render's memory depends mostly on its style): ${mib(prints.baselineRssBytes)} before the floods; ${prints.floods
+      .map(
+        (flood) =>
+          `${flood.requests} print requests at once → ${flood.served} served, ${flood.refused} refused with 503${flood.other > 0 ? `, ${flood.other} other` : ''}, peak RSS ${mib(flood.peakRssBytes)}`,
+      )
+      .join('; ')}.`,
     '',
     provenance(run),
   ].join('\n');
@@ -298,7 +339,7 @@ export function renderReport(results: BenchResults): string {
     '',
     '<!-- Generated by `npm run bench` (bench/main.ts) from bench/results.json. Do not edit by hand. -->',
     '',
-    'Figures against the performance goals: issue 8 (“fast on a mid-range phone, federation cost near zero”) and issue 12 (“`/product` arrives complete in its first HTML, as fast as the page without scripts”). `npm run bench` runs every part and rewrites this file; `npm run bench -- <part>` (bytes, lighthouse, federation, server, composition, art) reruns one part and keeps the others’ latest figures. The runner builds the store first when a build is missing or older than its sources.',
+    'Figures against the performance goals: issue 8 (“fast on a mid-range phone, federation cost near zero”), issue 12 (“`/product` arrives complete in its first HTML, as fast as the page without scripts”) and, for the server, issue 13 (“the server never stalls”: each endpoint against its own limit measured in the same run). `npm run bench` runs every part and rewrites this file; `npm run bench -- <part>` (bytes, lighthouse, federation, server, composition, art) reruns one part and keeps the others’ latest figures. The runner builds the store first when a build is missing or older than its sources.',
     '',
     '## Goals',
     '',

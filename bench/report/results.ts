@@ -11,7 +11,7 @@ import type { CompositionResult } from '../composition/compositionBench';
 import type { FederationResult } from '../federation/federationBench';
 import type { MachineInfo } from '../harness/machine';
 import type { LighthouseResult } from '../lighthouse/lighthouseBench';
-import type { EndpointFigures } from '../server/serverBench';
+import type { ServerBenchResult } from '../server/serverBench';
 
 export const RESULTS_FILE = join(REPO_ROOT, 'bench/results.json');
 
@@ -30,7 +30,7 @@ export interface BenchResults {
   bytes?: PartRun<BytesResult>;
   lighthouse?: PartRun<LighthouseResult>;
   federation?: PartRun<FederationResult>;
-  server?: PartRun<EndpointFigures[]>;
+  server?: PartRun<ServerBenchResult>;
   art?: PartRun<ArtResult>;
   composition?: PartRun<CompositionResult>;
 }
@@ -40,7 +40,10 @@ export type PartName = keyof BenchResults;
 export function readResults(): BenchResults {
   if (!existsSync(RESULTS_FILE)) return {};
   try {
-    return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults;
+    const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults;
+    // Server figures from before issue 13 (a plain list of endpoints) are no longer comparable.
+    if (results.server && Array.isArray(results.server.data)) delete results.server;
+    return results;
   } catch {
     console.warn(`${RESULTS_FILE} is not valid JSON; starting from empty results`);
     return {};

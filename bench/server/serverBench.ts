@@ -1,28 +1,38 @@
 /**
- * Benchmark 4: the server under load with autocannon on loopback, 100 connections, 10 s per
- * endpoint, limits raised for the run. Static files are asked for as a browser asks (Brotli
- * accepted) and, for comparison, uncompressed.
+ * Benchmark 4: the server under load, each endpoint beside its own limit measured in the same run.
+ * - static: the store's answers against a bare node:http route returning the same bytes from memory;
+ * - generation: against the art engine alone on every core (no HTTP, no database);
+ * - checkout: against a bare route doing the same validation and one INSERT;
+ * - stall: small static answers while 6 print renders run, against idle; print render time; memory
+ *   under floods of print requests.
+ * autocannon runs in this process; the store and the bare server each in their own.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { ART_STYLES, PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
-import { CHECKOUT_PATH, GENERATE_IMAGE_PATH } from '../../shared/src/api/client';
-import { startStoreServer } from '../../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import { startChildServer } from '../../server/test/childServer';
+import { freePort } from '../../server/test/realPostgres';
+import { engineAllCoreRate } from './engineRate';
+import { measurePrintLoad, type PrintFigures } from './printLoad';
+import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath, shopperHeaders } from './requests';
 import { startCpuMeter } from './systemCpu';
 
 export const LOAD_CONNECTIONS = 100;
 export const LOAD_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 
-/** What Chromium sends; the server then compresses what it answers. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
 export type EndpointGroup = 'static' | 'generation' | 'checkout';
 
 export interface EndpointFigures {
   name: string;
   group: EndpointGroup;
-  /** Whether this row is the one the goal is judged on. */
-  judged: boolean;
+  /** `store`: the real server; `bare`: the limit it is compared with. */
+  target: 'store' | 'bare';
+  /** For a store row: the name of the bare row that is its limit. */
+  limitName?: string;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -30,104 +40,99 @@ export interface EndpointFigures {
   timeouts: number;
   non2xx: number;
   totalRequests: number;
-  /** Share of both cores busy (server, autocannon and anything else on the machine). */
+  /** Share of both cores busy (servers, autocannon and anything else on the machine). */
   machineCpu: number;
+}
+
+export interface ServerBenchResult {
+  endpoints: EndpointFigures[];
+  engine: { perSecond: number; threads: number; seconds: number };
+  prints: PrintFigures;
+  renderThreads: string;
 }
 
 interface Endpoint {
   name: string;
   group: EndpointGroup;
-  judged: boolean;
+  target: 'store' | 'bare';
+  limitName?: string;
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   /** Gives each request its own path (generation varies its prompt). */
   varyPath?: (index: number) => string;
+  /** Gives each request its own headers (checkout: each from its own shopper). */
+  varyHeaders?: (index: number) => Record<string, string>;
 }
 
-const INTERESTS = [
-  'surfing',
-  'cats and coffee',
-  'golf, fishing',
-  'space rockets',
-  'mountains',
-  'jazz',
-  'tacos',
-  'gardening',
-];
+/** The smallest script the host build has: what "small static answers" are in the stall test. */
+function smallestHostScript(): string {
+  const dir = join(REPO_ROOT, 'host/dist');
+  const scripts = readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .sort((a, b) => statSync(join(dir, a)).size - statSync(join(dir, b)).size);
+  if (!scripts[0]) throw new Error('host/dist has no script: build the store first');
+  return `/${scripts[0]}`;
+}
 
-function generationPath(index: number): string {
-  const query = new URLSearchParams({
-    interests: `${INTERESTS[index % INTERESTS.length] ?? ''} ${index}`,
-    style: ART_STYLES[index % ART_STYLES.length] ?? '',
-    colors: index % 2 === 0 ? 'sunset' : 'forest green, gold',
+const STATIC_PATHS = ['/', '/remotes/designer/remoteEntry.js', '/main.js'];
+
+function endpoints(): Endpoint[] {
+  const staticRows = STATIC_PATHS.flatMap((path): Endpoint[] => {
+    const name = `GET ${path} (Brotli accepted)`;
+    const bare = `bare node:http, same bytes from memory: GET ${path}`;
+    const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    return [
+      { name, group: 'static', target: 'store', limitName: bare, method: 'GET', path, headers },
+      { name: bare, group: 'static', target: 'bare', method: 'GET', path, headers },
+    ];
   });
-  return `${GENERATE_IMAGE_PATH}?${query.toString()}`;
+  const bareCheckout = 'bare node:http, same validation + one INSERT: POST /creator/checkout';
+  return [
+    ...staticRows,
+    {
+      name: 'GET /creator/generate_image (built-in provider, varied prompts)',
+      group: 'generation',
+      target: 'store',
+      method: 'GET',
+      path: generationPath(0),
+      varyPath: generationPath,
+    },
+    {
+      name: 'POST /creator/checkout (test provider)',
+      group: 'checkout',
+      target: 'store',
+      limitName: bareCheckout,
+      method: 'POST',
+      path: checkoutPath(),
+      varyHeaders: shopperHeaders,
+    },
+    {
+      name: bareCheckout,
+      group: 'checkout',
+      target: 'bare',
+      method: 'POST',
+      path: checkoutPath(),
+      varyHeaders: shopperHeaders,
+    },
+  ];
 }
-
-function checkoutPath(): string {
-  const query = new URLSearchParams({
-    productName: PRODUCT_NAME,
-    shirtColor: 'Black',
-    shirtStyle: "Men's",
-    shirtSize: 'M',
-    quantity: '1',
-    imageURL: PREMADE_DESIGNS[0]?.imagePath ?? '/creator/designs/sunset-surf.svg',
-    prompt: 'x',
-  });
-  return `${CHECKOUT_PATH}?${query.toString()}`;
-}
-
-export const ENDPOINTS: readonly Endpoint[] = [
-  {
-    name: 'GET / (Brotli accepted)',
-    group: 'static',
-    judged: true,
-    method: 'GET',
-    path: '/',
-    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-  },
-  { name: 'GET / (uncompressed)', group: 'static', judged: false, method: 'GET', path: '/' },
-  {
-    name: 'GET /remotes/designer/remoteEntry.js (Brotli accepted)',
-    group: 'static',
-    judged: true,
-    method: 'GET',
-    path: '/remotes/designer/remoteEntry.js',
-    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-  },
-  {
-    name: 'GET /remotes/designer/remoteEntry.js (uncompressed)',
-    group: 'static',
-    judged: false,
-    method: 'GET',
-    path: '/remotes/designer/remoteEntry.js',
-  },
-  {
-    name: 'GET /creator/generate_image (built-in provider, varied prompts)',
-    group: 'generation',
-    judged: true,
-    method: 'GET',
-    path: generationPath(0),
-    varyPath: generationPath,
-  },
-  {
-    name: 'POST /creator/checkout (test provider)',
-    group: 'checkout',
-    judged: true,
-    method: 'POST',
-    path: checkoutPath(),
-  },
-];
 
 function requestsFor(endpoint: Endpoint): Request[] | undefined {
-  const { varyPath } = endpoint;
-  if (!varyPath) return undefined;
+  const { varyPath, varyHeaders } = endpoint;
+  if (!varyPath && !varyHeaders) return undefined;
   let counter = 0;
   return [
     {
       method: endpoint.method,
-      setupRequest: (request) => ({ ...request, path: varyPath((counter += 1)) }),
+      setupRequest: (request) => {
+        counter += 1;
+        return {
+          ...request,
+          ...(varyPath && { path: varyPath(counter) }),
+          ...(varyHeaders && { headers: { ...request.headers, ...varyHeaders(counter) } }),
+        };
+      },
     },
   ];
 }
@@ -143,24 +148,81 @@ async function load(url: string, endpoint: Endpoint, connections: number, second
   });
 }
 
-export async function runServerBench(): Promise<EndpointFigures[]> {
-  const server = await startStoreServer({
+/** The bare limits' server (bareServer.ts) in its own process. */
+async function startBareServer(storeUrl: string, paths: readonly string[]) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-bare-'));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(__dirname, 'bareServer.ts'),
+      storeUrl,
+      String(port),
+      dataDir,
+      ...paths,
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the server's background pre-compression has written the Brotli copies. */
+async function untilPrecompressed(url: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const response = await fetch(new URL('/main.js', url), {
+      method: 'HEAD',
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    });
+    if (response.headers.get('content-encoding') === 'br' && response.headers.get('etag')) return;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+export async function runServerBench(): Promise<ServerBenchResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
+  const renderThreads = process.env.PRINT_RENDER_THREADS;
+  const store = await startChildServer({
+    DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Checkout load comes from many shoppers, each named by X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    ...(renderThreads && { PRINT_RENDER_THREADS: renderThreads }),
   });
+  await untilPrecompressed(store.url);
+  const smallStatic = smallestHostScript();
+  const bare = await startBareServer(store.url, STATIC_PATHS);
   try {
     const figures: EndpointFigures[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints()) {
+      const url = endpoint.target === 'bare' ? bare.url : store.url;
       console.log(
         `  autocannon ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
       );
-      await load(server.url, endpoint, 10, WARM_UP_SECONDS);
+      await load(url, endpoint, 10, WARM_UP_SECONDS);
       const cpu = startCpuMeter();
-      const result = await load(server.url, endpoint, LOAD_CONNECTIONS, LOAD_SECONDS);
+      const result = await load(url, endpoint, LOAD_CONNECTIONS, LOAD_SECONDS);
       figures.push({
         name: endpoint.name,
         group: endpoint.group,
-        judged: endpoint.judged,
+        target: endpoint.target,
+        ...(endpoint.limitName && { limitName: endpoint.limitName }),
         requestsPerSecond: Math.round(result.requests.average),
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
@@ -171,8 +233,19 @@ export async function runServerBench(): Promise<EndpointFigures[]> {
         machineCpu: cpu(),
       });
     }
-    return figures;
+    console.log(`  art engine alone on every core, ${LOAD_SECONDS} s`);
+    const engine = await engineAllCoreRate(LOAD_SECONDS);
+    console.log(`  print renders: stall of ${smallStatic}, render time, floods`);
+    const prints = await measurePrintLoad(store.url, smallStatic, () => store.residentBytes());
+    return {
+      endpoints: figures,
+      engine: { ...engine, seconds: LOAD_SECONDS },
+      prints,
+      renderThreads: renderThreads ?? 'default (cores − 1)',
+    };
   } finally {
-    await server.stop();
+    await bare.stop();
+    await store.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

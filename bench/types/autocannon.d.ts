@@ -14,6 +14,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second across all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
     requests?: Request[];
   }
   export interface Histogram {

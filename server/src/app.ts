@@ -18,6 +18,7 @@ import staticFiles from './plugins/external/static';
 import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
+import printFiles from './plugins/app/printFiles';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
 import site from './plugins/app/site';
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
+  await app.register(printFiles);
   await app.register(providers, { imageProvider: overrides.imageProvider });
 
   await app.register(generateImageRoute);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, REPO_ROOT, loadConfig } from './config';
 
@@ -93,6 +94,27 @@ describe('loadConfig', () => {
     expect(problems.find((problem) => problem.startsWith('REMOTE_TIMEOUT_MS'))).toContain(
       'from 1000 to 600000',
     );
+  });
+
+  it('leaves one core to the event loop for print renders by default, and bounds their queue', () => {
+    expect(loadConfig({}).printRendering).toEqual({
+      threads: Math.min(3, Math.max(1, availableParallelism() - 1)),
+      queueLimit: 8,
+    });
+    expect(
+      loadConfig({ PRINT_RENDER_THREADS: '2', PRINT_RENDER_QUEUE: '20' }).printRendering,
+    ).toEqual({ threads: 2, queueLimit: 20 });
+    expect(problemsOf({ PRINT_RENDER_THREADS: '0', PRINT_RENDER_QUEUE: 'many' })).toEqual([
+      expect.stringContaining('PRINT_RENDER_THREADS must be a whole number from 1 to 3'),
+      expect.stringContaining('PRINT_RENDER_QUEUE must be a whole number from 1 to 1000'),
+    ]);
+    // Static file reads keep at least one of libuv's threads.
+    expect(problemsOf({ PRINT_RENDER_THREADS: '4' })).toEqual([
+      expect.stringContaining('from 1 to 3'),
+    ]);
+    expect(
+      loadConfig({ PRINT_RENDER_THREADS: '7', UV_THREADPOOL_SIZE: '8' }).printRendering.threads,
+    ).toBe(7);
   });
 
   it('requires the webhook secret with a Stripe key', () => {

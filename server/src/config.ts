@@ -2,6 +2,7 @@
  * The one place that reads environment variables. Every value is validated at start-up and the
  * server refuses to start with a message naming each invalid variable.
  */
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
 import {
@@ -63,6 +64,26 @@ export interface SiteSettings {
   markupBudgetMs: number;
 }
 
+export interface PrintRenderingConfig {
+  /** Worker threads rendering print PNGs at once (each holds a 3600 × 4800 image while it works). */
+  threads: number;
+  /** Renders that may wait for a thread; past that a print request is answered 503 + Retry-After. */
+  queueLimit: number;
+}
+
+/** One core is left to answer pages and the API while print files render. */
+export const DEFAULT_PRINT_RENDER_THREADS = Math.max(1, availableParallelism() - 1);
+export const DEFAULT_PRINT_RENDER_QUEUE = 8;
+
+/**
+ * Each render also rasterises on one of libuv's threads (UV_THREADPOOL_SIZE, 4 by default), which
+ * static file reads share: at least one must stay free for them.
+ */
+function printRenderThreadsAllowed(env: Env): number {
+  const libuvThreads = Number(env.UV_THREADPOOL_SIZE);
+  return Math.max(1, (Number.isInteger(libuvThreads) && libuvThreads > 0 ? libuvThreads : 4) - 1);
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -89,6 +110,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Whether built `*.map` files are served (they show the source to anyone). */
   serveSourceMaps: boolean;
+  printRendering: PrintRenderingConfig;
   site: SiteSettings;
   /** Built front-end folders the server serves. */
   staticDirs: { host: string; designer: string; checkout: string };
@@ -325,6 +347,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       600_000,
     ),
     serveSourceMaps: reader.flag('SERVE_SOURCE_MAPS'),
+    printRendering: {
+      threads: reader.integer(
+        'PRINT_RENDER_THREADS',
+        Math.min(DEFAULT_PRINT_RENDER_THREADS, printRenderThreadsAllowed(env)),
+        1,
+        printRenderThreadsAllowed(env),
+      ),
+      queueLimit: reader.integer('PRINT_RENDER_QUEUE', DEFAULT_PRINT_RENDER_QUEUE, 1, 1000),
+    },
     site: {
       brandName,
       contactEmail,

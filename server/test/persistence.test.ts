@@ -29,7 +29,9 @@ afterAll(() => {
 /** Runs `work` against a server whose database lives in `dataDir`, then shuts both down. */
 async function withServerOnDataDir<T>(work: (url: string) => Promise<T>): Promise<T> {
   const db = await openTestDatabase(pgliteFolder(dataDir));
-  const server = await startApp(testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '2' }), {
+  // Images and print files are kept as files in DATA_DIR beside the database.
+  const config = testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '2', DATA_DIR: dataDir });
+  const server = await startApp(config, {
     database: db,
   });
   try {

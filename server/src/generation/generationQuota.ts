@@ -23,18 +23,61 @@ export interface GenerationQuota {
   usedOn(clientKey: string, day: string): Promise<number>;
 }
 
+interface Asking {
+  resolve: (granted: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
 export function createGenerationQuota(db: Queryable): GenerationQuota {
-  return {
-    async tryConsume(clientKey, day, dailyLimit) {
-      const rows = await db.query<{ count: number }>(
-        `INSERT INTO generation_quota AS quota (client_key, day, count)
-         VALUES ($1, $2::date, 1)
-         ON CONFLICT (client_key, day) DO UPDATE SET count = quota.count + 1
-         WHERE quota.count < $3
-         RETURNING quota.count`,
-        [clientKey, day, dailyLimit],
+  /** Requests for quota waiting for the next statement, by visitor, day and limit. */
+  let asking = new Map<
+    string,
+    { clientKey: string; day: string; dailyLimit: number; waiting: Asking[] }
+  >();
+  let scheduled = false;
+
+  /**
+   * One statement for every request of one visitor that arrived together: it takes as many units as
+   * are left, up to the number asked, and records how many it took (`last_grant`) under the row's
+   * lock, so concurrent statements (and several instances) never overshoot the limit.
+   */
+  async function take(clientKey: string, day: string, dailyLimit: number, wanted: number) {
+    const rows = await db.query<{ last_grant: number }>(
+      `INSERT INTO generation_quota AS quota (client_key, day, count, last_grant)
+       VALUES ($1, $2::date, LEAST($3::int, $4::int), LEAST($3::int, $4::int))
+       ON CONFLICT (client_key, day) DO UPDATE
+         SET count = LEAST(quota.count + $3::int, GREATEST(quota.count, $4::int)),
+             last_grant = LEAST(quota.count + $3::int, GREATEST(quota.count, $4::int)) - quota.count
+       RETURNING quota.last_grant`,
+      [clientKey, day, wanted, dailyLimit],
+    );
+    return rows[0]?.last_grant ?? 0;
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const batch = asking;
+    asking = new Map();
+    for (const { clientKey, day, dailyLimit, waiting } of batch.values()) {
+      take(clientKey, day, dailyLimit, waiting.length).then(
+        (granted) => waiting.forEach((request, index) => request.resolve(index < granted)),
+        (error: unknown) => waiting.forEach((request) => request.reject(error)),
       );
-      return rows.length === 1;
+    }
+  }
+
+  return {
+    tryConsume(clientKey, day, dailyLimit) {
+      return new Promise<boolean>((resolve, reject) => {
+        const key = JSON.stringify([clientKey, day, dailyLimit]);
+        const entry = asking.get(key) ?? { clientKey, day, dailyLimit, waiting: [] };
+        entry.waiting.push({ resolve, reject });
+        asking.set(key, entry);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
     },
     async giveBack(clientKey, day) {
       await db.query(

@@ -2,6 +2,7 @@
 import type { ShirtColor, ShirtSize, ShirtStyle } from '@tshirt/shared/catalog';
 import type { Queryable } from '../storage/database';
 import { newId } from '../storage/ids';
+import { createInsertBatcher } from '../storage/insertBatcher';
 
 export type OrderStatus = 'pending' | 'paid';
 
@@ -93,31 +94,47 @@ export interface OrdersRepository {
 }
 
 export function createOrdersRepository(db: Queryable): OrdersRepository {
+  // Checkouts arriving together are written in one statement; each is answered once it committed.
+  const pendingOrders = createInsertBatcher<OrderRow & Record<string, unknown>>(db, {
+    table: 'orders',
+    columns: [
+      'id',
+      'status',
+      'product_name',
+      'shirt_color',
+      'shirt_style',
+      'shirt_size',
+      'quantity',
+      'image_path',
+      'prompt',
+      'unit_price_cents',
+      'total_cents',
+      'currency',
+      'payment_provider',
+      'payment_reference',
+    ],
+    key: 'id',
+    returning: '*',
+  });
   return {
     async insertPending(order) {
-      const rows = await db.query<OrderRow>(
-        `INSERT INTO orders (id, status, product_name, shirt_color, shirt_style, shirt_size, quantity,
-           image_path, prompt, unit_price_cents, total_cents, currency, payment_provider,
-           payment_reference)
-         VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         RETURNING *`,
-        [
-          order.id,
-          order.productName,
-          order.shirtColor,
-          order.shirtStyle,
-          order.shirtSize,
-          order.quantity,
-          order.imagePath,
-          order.prompt,
-          order.unitPriceCents,
-          order.totalCents,
-          order.currency,
-          order.paymentProvider,
-          order.paymentReference,
-        ],
-      );
-      return fromRow(rows[0] as OrderRow);
+      const row = await pendingOrders.insert([
+        order.id,
+        'pending',
+        order.productName,
+        order.shirtColor,
+        order.shirtStyle,
+        order.shirtSize,
+        order.quantity,
+        order.imagePath,
+        order.prompt,
+        order.unitPriceCents,
+        order.totalCents,
+        order.currency,
+        order.paymentProvider,
+        order.paymentReference,
+      ]);
+      return fromRow(row);
     },
     async find(id) {
       const rows = await db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);

@@ -25,16 +25,15 @@ export function pgliteFolder(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
+/** The embedded database runs on its own thread (`pgliteThread.ts`), off the event loop. */
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const folder = dataDir === undefined ? undefined : pgliteFolder(dataDir);
   if (folder !== undefined) await mkdir(folder, { recursive: true });
-  const pglite = folder === undefined ? new PGlite() : new PGlite(folder);
-  await pglite.waitReady;
-  return wrapPglite(pglite);
+  const { openPgliteThread } = await import('./pgliteThread');
+  return openPgliteThread(folder);
 }
 
-/** A Database over an open PGlite instance (tests open theirs from a migrated template). */
+/** A Database over a PGlite instance on this thread (the database thread's and tests' own). */
 export function wrapPglite(pglite: PGlite): Database {
   return {
     kind: 'pglite',

@@ -62,6 +62,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX web_vitals_name_route ON web_vitals (name, route);
     `,
   },
+  {
+    // Print PNGs kept in the shared database (Postgres); the embedded one keeps them as files.
+    id: '002_print_files',
+    sql: `
+      CREATE TABLE print_files (
+        key text PRIMARY KEY,
+        png bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    // Beside the embedded database an image's bytes are a file; the row keeps what it is.
+    id: '003_image_content_in_files',
+    sql: 'ALTER TABLE images ALTER COLUMN content DROP NOT NULL;',
+  },
+  {
+    // How many generations the last statement granted: several requests take quota in one go.
+    id: '004_generation_quota_last_grant',
+    sql: 'ALTER TABLE generation_quota ADD COLUMN last_grant integer NOT NULL DEFAULT 0;',
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

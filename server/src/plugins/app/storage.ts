@@ -7,6 +7,7 @@ import { createImagesRepository, type ImagesRepository } from '../../images/imag
 import { createOrdersRepository, type OrdersRepository } from '../../orders/ordersRepository';
 import { openDatabase, type Database } from '../../storage/database';
 import { runMigrations } from '../../storage/migrations';
+import { localFolder } from '../../storage/localFolder';
 import { createVitalsRepository, type VitalsRepository } from '../../vitals/vitalsRepository';
 
 export interface Repositories {
@@ -37,7 +38,10 @@ export default globalPlugin('storage', async (app: FastifyInstance, options: Sto
 
   app.decorate('db', db);
   app.decorate('repositories', {
-    images: createImagesRepository(db),
+    images: createImagesRepository(
+      db,
+      db.kind === 'postgres' ? undefined : await localFolder(app, options.config.storage, 'images'),
+    ),
     orders: createOrdersRepository(db),
     generationQuota: createGenerationQuota(db),
     vitals: createVitalsRepository(db),

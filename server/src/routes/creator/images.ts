@@ -8,10 +8,10 @@ import {
   type ShirtColor,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { artworkSvgForShirt, premadeDesignSvg, renderPrintPng, shirtAdviceForArtwork } from '../../art';
+import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '../../art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
-import { createRenderOnce } from '../../images/printFiles';
+import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
 import { IMMUTABLE } from '@tshirt/shared/build/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileParamsSchema } from '../../schemas/creator';
@@ -42,9 +42,6 @@ const CONTENT_TYPES: Readonly<Record<FileFormat, string>> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** Print files of shirt variants kept in memory (each is rendered in about a second; a few MB). */
-const PRINT_CACHE_SIZE = 16;
-
 function sendImage(
   reply: FastifyReply,
   format: FileFormat,
@@ -60,17 +57,9 @@ function sendImage(
     .send(content);
 }
 
-function remember(cache: Map<string, Buffer>, key: string, png: Buffer): Buffer {
-  cache.delete(key);
-  cache.set(key, png);
-  while (cache.size > PRINT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return png;
-}
-
 export default async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
-  const renderPrint = createRenderOnce<string>();
-  const prints = new Map<string, Buffer>();
+  const { printFiles } = app;
   const schema = { ...imageFileParamsSchema, ...shirtQuerySchema };
 
   app.get<{ Params: { file: string }; Querystring: { shirt?: ShirtColor } }>(
@@ -95,19 +84,9 @@ export default async function imageRoutes(app: FastifyInstance) {
       const svg = shirt === undefined || shirt === DEFAULT_SHIRT_COLOR ? stored : (artworkSvgForShirt(stored, shirt) ?? stored);
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
 
-      // The .png is the print file, rendered on first request: the stored one for the default
-      // shirt (kept in the database), shirt variants kept in memory.
-      const key = `${image.id}/${shirt ?? DEFAULT_SHIRT_COLOR}`;
-      const png = await renderPrint(key, async () => {
-        if (svg === stored) {
-          const saved = await images.findPrintPng(image.id);
-          if (saved) return saved;
-          const rendered = await renderPrintPng(svg);
-          await images.savePrintPng(image.id, rendered);
-          return rendered;
-        }
-        return prints.get(key) ?? remember(prints, key, await renderPrintPng(svg));
-      });
+      // The .png is the print file for that shirt, rendered on first request and kept.
+      const key = printKeyForShirt(imagePrintKey(image.id), shirt);
+      const png = await printFiles.get({ key, svg: async () => svg });
       return sendImage(reply, 'png', png);
     },
   );
@@ -126,8 +105,8 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (file.format === 'json') {
         return sendImage(reply, 'json', JSON.stringify({ faintColors: {}, suggestedShirts: [...SHIRT_COLORS] }));
       }
-      const key = `design/${design.id}/${request.query.shirt ?? DEFAULT_SHIRT_COLOR}`;
-      const png = await renderPrint(key, async () => prints.get(key) ?? remember(prints, key, await renderPrintPng(svg)));
+      const key = printKeyForShirt(designPrintKey(design.id), request.query.shirt);
+      const png = await printFiles.get({ key, svg: async () => svg });
       return sendImage(reply, 'png', png);
     },
   );

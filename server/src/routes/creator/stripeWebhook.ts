@@ -56,6 +56,7 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
           );
         } else {
           const marked = await app.repositories.orders.markPaid(orderId, session.id);
+          if (marked) app.preparePrintFile(order);
           request.log.info({ orderId, marked }, marked ? 'order paid' : 'order was already paid');
         }
       }

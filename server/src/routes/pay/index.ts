@@ -41,7 +41,7 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
     const order = isId(orderId) ? await orders.find(orderId) : undefined;
     if (!order) return sendNotFound(reply);
     // Paying twice (a double click, a reload) changes nothing.
-    await orders.markPaid(order.id, 'test-payment-page');
+    if (await orders.markPaid(order.id, 'test-payment-page')) app.preparePrintFile(order);
     return reply.code(303).header('location', '/complete').send();
   });
 }

@@ -1,0 +1,50 @@
+/**
+ * The print-file service: its own pool of render threads (PRINT_RENDER_THREADS, a queue of
+ * PRINT_RENDER_QUEUE) and where print PNGs are kept — files in DATA_DIR beside the embedded
+ * database (a temporary folder for an in-memory one), rows of a shared Postgres.
+ */
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../http/globalPlugin';
+import {
+  createDatabasePrintFileStore,
+  createFolderPrintFileStore,
+  createPrintFiles,
+  printableArtwork,
+  type PrintFiles,
+  type PrintFileStore,
+} from '../../images/printFiles';
+import { parseArtworkReference } from '../../orders/artworkReference';
+import type { Order } from '../../orders/ordersRepository';
+import { createPrintRenderPool } from '../../rendering/printRenderPool';
+import { localFolder } from '../../storage/localFolder';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    printFiles: PrintFiles;
+    /** Starts rendering the print file of a just-paid order's artwork on its shirt, so the owner never waits. */
+    preparePrintFile(order: Pick<Order, 'imagePath' | 'shirtColor'>): void;
+  }
+}
+
+async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
+  if (app.db.kind === 'postgres') return createDatabasePrintFileStore(app.db);
+  return createFolderPrintFileStore(await localFolder(app, app.appConfig.storage, 'print-files'));
+}
+
+export default globalPlugin('print-files', async (app: FastifyInstance) => {
+  const pool = createPrintRenderPool(app.appConfig.printRendering);
+  const printFiles = createPrintFiles({ store: await openStore(app), pool, log: app.log });
+  app.addHook('onClose', async () => {
+    printFiles.close();
+    await pool.close();
+  });
+  app.decorate('printFiles', printFiles);
+
+  const { images } = app.repositories;
+  const { publicUrl } = app.appConfig;
+  app.decorate('preparePrintFile', ({ imagePath, shirtColor }: Pick<Order, 'imagePath' | 'shirtColor'>) => {
+    const reference = parseArtworkReference(imagePath, publicUrl);
+    const artwork = reference && printableArtwork(reference, images, shirtColor);
+    if (artwork) printFiles.prepareInBackground(artwork);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Runs inside a render worker thread: one print PNG from one artwork SVG, through the art engine's
+ * public entry. The 200 ms PNG encode happens on this thread, never on the server's event loop.
+ */
+import { setPriority } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { renderPrintPng } from '../art';
+
+/** The lowest priority: renders use the cores the server leaves idle. */
+const RENDER_THREAD_NICENESS = 19;
+
+export interface PrintRenderJob {
+  svg: string;
+}
+
+// A render's 70 MB-plus raster is native memory V8 does not see; it is freed only when the small
+// object holding it is collected, which this thread's tiny heap would otherwise rarely ask for.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+// On Linux a thread has its own nice value: when the cores are short, pages and the API come first.
+try {
+  setPriority(RENDER_THREAD_NICENESS);
+} catch {
+  // Not allowed here (some containers): renders keep the normal priority.
+}
+
+export default async function renderPrintTask(job: PrintRenderJob): Promise<Uint8Array> {
+  const png = await renderPrintPng(job.svg);
+  collectGarbage();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+}

@@ -1,0 +1,7 @@
+// The file every worker thread starts from. Workers inherit neither tsx's nor Jest's TypeScript
+// loader, so this registers tsx and loads the TypeScript module named in workerData.taskModule.
+'use strict';
+const { workerData } = require('node:worker_threads');
+require('tsx/cjs/api').register();
+const task = require(workerData.taskModule);
+module.exports = task.default ?? task;

@@ -1,0 +1,154 @@
+/**
+ * Print renders run on their own bounded pool: a flood of print requests neither stalls the site nor
+ * piles up, and a paid order's print file is rendered in the background.
+ */
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
+import type { Database } from '../src/storage/database';
+import {
+  VALID_ORDER,
+  createFakeFrontEnd,
+  expectErrorShape,
+  newVisitor,
+  openTestDatabase,
+  query,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+
+let db: Database;
+let frontEnd: FakeFrontEnd;
+let server: RunningApp;
+
+const THREADS = 1;
+const QUEUE = 2;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  frontEnd = createFakeFrontEnd();
+  server = await startApp(
+    testConfig({
+      ...frontEnd.env,
+      PRINT_RENDER_THREADS: String(THREADS),
+      PRINT_RENDER_QUEUE: String(QUEUE),
+    }),
+    { database: db },
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+  frontEnd?.remove();
+});
+
+async function generatedImages(count: number): Promise<string[]> {
+  const visitor = newVisitor();
+  const urls: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await fetch(
+      `${server.url}/creator/generate_image?${query({ interests: `flood ${index}`, style: 'Oil Painting' })}`,
+      { headers: visitor },
+    );
+    urls.push(((await response.json()) as { image_url: string }).image_url);
+  }
+  return urls;
+}
+
+describe('a flood of print renders', () => {
+  it('answers pages, files and the API before any print file is ready, and refuses what the queue cannot hold', async () => {
+    const images = await generatedImages(6);
+    const flood = images.map((url) => {
+      const started = performance.now();
+      return fetch(`${server.url}${url.replace(/\.svg$/, '.png')}`).then(async (response) => {
+        const finishedAfterMs = performance.now() - started;
+        const body = Buffer.from(await response.arrayBuffer());
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: response.status === 200 ? body : (JSON.parse(body.toString()) as unknown),
+          finishedAfterMs,
+        };
+      });
+    });
+    // Give the six requests a moment to reach the pool, then ask for everything else at once.
+    await new Promise((wait) => setTimeout(wait, 50));
+    const othersStarted = performance.now();
+    const others = await Promise.all(
+      [
+        '/main.js',
+        '/',
+        '/healthz',
+        PREMADE_DESIGNS[0]!.imagePath,
+        images[0]!,
+        `/creator/generate_image?${query({ interests: 'while printing' })}`,
+      ].map(async (path) => {
+        const response = await fetch(`${server.url}${path}`, { headers: newVisitor() });
+        await response.arrayBuffer();
+        return { path, status: response.status };
+      }),
+    );
+    const othersTookMs = performance.now() - othersStarted;
+    const prints = await Promise.all(flood);
+
+    expect(others.every(({ status }) => status === 200)).toBe(true);
+    const served = prints.filter(({ status }) => status === 200);
+    const refused = prints.filter(({ status }) => status === 503);
+    // One rendering and two waiting; the other three are told to come back.
+    expect(served).toHaveLength(THREADS + QUEUE);
+    expect(refused).toHaveLength(6 - THREADS - QUEUE);
+    for (const refusal of refused) {
+      expect(Number(refusal.retryAfter)).toBeGreaterThanOrEqual(1);
+      expectErrorShape(refusal.body);
+    }
+    // Everything else was answered before even the first print file was.
+    const firstPrintMs = Math.min(...served.map(({ finishedAfterMs }) => finishedAfterMs));
+    expect(othersTookMs).toBeLessThan(firstPrintMs);
+  }, 120_000);
+
+  it('serves a print file the pool refused once a thread is free again', async () => {
+    const [image] = await generatedImages(1);
+    const response = await fetch(`${server.url}${image!.replace(/\.svg$/, '.png')}`);
+    expect(response.status).toBe(200);
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
+  }, 60_000);
+});
+
+describe('a paid order', () => {
+  async function placeAndPay(imageURL: string): Promise<void> {
+    const checkout = await fetch(
+      `${server.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
+      { method: 'POST', headers: newVisitor() },
+    );
+    const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+    const paid = await fetch(`${server.url}${paymentLinkURL}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+  }
+
+  it('has its print file rendered in the background as soon as it is paid', async () => {
+    const [image] = await generatedImages(1);
+    const id = image!.slice('/creator/images/'.length, -'.svg'.length);
+    await placeAndPay(image!);
+    await server.app.printFiles.backgroundIdle();
+    // Drawn for the order's shirt colour.
+    const key = printKeyForShirt(imagePrintKey(id), VALID_ORDER.shirtColor);
+    expect(await server.app.printFiles.isKept(key)).toBe(true);
+  }, 60_000);
+
+  it('has the print file of its pre-made design rendered in the background too', async () => {
+    const design = PREMADE_DESIGNS[5]!;
+    await placeAndPay(design.imagePath);
+    await server.app.printFiles.backgroundIdle();
+    const key = printKeyForShirt(designPrintKey(design.id), VALID_ORDER.shirtColor);
+    expect(await server.app.printFiles.isKept(key)).toBe(true);
+  }, 60_000);
+});
