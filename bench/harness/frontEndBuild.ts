@@ -26,7 +26,7 @@ export function newestModification(path: string): number {
 function staleApps(): string[] {
   const shared = Math.max(
     newestModification(join(REPO_ROOT, 'shared/src')),
-    newestModification(join(REPO_ROOT, 'shared/build')),
+    newestModification(join(REPO_ROOT, 'tooling/build')),
   );
   return APPS.filter(({ workspace, output }) => {
     const built = join(REPO_ROOT, output);

@@ -59,7 +59,7 @@ function scriptLabel(url: string, page: string): string {
   return `${'`'}${url}${'`'}`;
 }
 
-/** The route → file map of the host's pre-rendered pages (shared/build/prerender.ts). */
+/** The route → file map of the host's pre-rendered pages (tooling/build/prerender.ts). */
 const PRERENDERED_ROUTES_MAP = 'pages/routes.json';
 
 function sourceMentions(dir: string, text: string): boolean {

@@ -10,7 +10,7 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
-import { buildStaticServer } from '@tshirt/shared/build/serveStatic';
+import { buildStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { freePort, serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';

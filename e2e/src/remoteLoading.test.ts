@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
+import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { CONTRACT_VERSION } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';

@@ -13,7 +13,7 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
+import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { freePort } from './harness/ports';
 import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';

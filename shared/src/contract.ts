@@ -163,7 +163,7 @@ export const HOST_MANIFEST_FILE = 'host-manifest.json';
 
 /**
  * A remote's production build running alone (its standalone page) reads this file beside itself
- * to learn where the store's API is; its static host writes or serves it (shared/build/serveStatic.ts
+ * to learn where the store's API is; its static host writes or serves it (tooling/build/serveStatic.ts
  * serves it from STORE_URL). Without it, the page calls its own origin.
  */
 export const STANDALONE_CONFIG_FILE = 'standalone-config.json';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
+import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
 
 /** A loopback port nothing listens on right now. */
 export async function freePort(): Promise<number> {

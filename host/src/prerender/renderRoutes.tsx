@@ -1,5 +1,5 @@
 /**
- * Build-time pre-rendering (bundled for Node by shared/build/prerender.ts): the HTML of each page,
+ * Build-time pre-rendering (bundled for Node by tooling/build/prerender.ts): the HTML of each page,
  * so the first paint needs no JavaScript. The brand and contact address are written as
  * SITE_SETTING_TOKENS, which the server replaces with its configured values. The remote parts
  * render as their loading placeholders, which the server replaces with each part's own markup

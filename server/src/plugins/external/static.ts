@@ -8,7 +8,7 @@ import type { Stats } from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { cacheControlForStaticFile } from '@tshirt/shared/build/cachePolicy';
+import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
 import { globalPlugin } from '../../http/globalPlugin';

@@ -12,7 +12,7 @@ import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '../
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
-import { IMMUTABLE } from '@tshirt/shared/build/cachePolicy';
+import { IMMUTABLE } from '@tshirt/shared/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileParamsSchema } from '../../schemas/creator';
 

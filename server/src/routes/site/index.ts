@@ -1,7 +1,7 @@
 /** Page routes of the host, the run-time site configuration, and the health check. */
 import { SITE_CONFIG_PATH } from '@tshirt/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { NO_CACHE } from '@tshirt/shared/build/cachePolicy';
+import { NO_CACHE } from '@tshirt/shared/cachePolicy';
 import { SPA_ROUTES } from '../../site/hostShell';
 import { sendShell } from '../../site/sendShell';
 
