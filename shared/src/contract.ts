@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PAGE_PATHS } from './routes';
 
 /**
  * The public surface of each remote, named in one place. The host codes against these names and
@@ -102,7 +103,7 @@ export const FRAGMENTS_FORMAT = 1;
 /** The props the product page gives each part; a remote renders its fragments with exactly these. */
 export const PRODUCT_PAGE_PART_PROPS = {
   designer: { ShirtPreview: {}, ArtForm: {}, DesignGallery: {} },
-  checkout: { CheckoutPanel: { loadingPagePath: '/loading' } },
+  checkout: { CheckoutPanel: { loadingPagePath: PAGE_PATHS.loading } },
 } as const satisfies { [R in RemoteName]: RemoteModulePropTypes[R] };
 
 /** Attributes of the element that holds one server-rendered part (values are the fragment's own). */

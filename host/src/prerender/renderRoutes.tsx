@@ -8,7 +8,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { NOT_FOUND_ROUTE, SITE_SETTING_TOKENS, type SiteConfig } from '@tshirt/shared';
+import { NOT_FOUND_ROUTE, PAGE_PATHS, SITE_SETTING_TOKENS, type SiteConfig } from '@tshirt/shared';
 import { AppProviders } from '../App';
 import { AppRoutes } from '../AppRoutes';
 import type { RemoteLoader } from '../remote-loading/remoteLoader';
@@ -17,11 +17,9 @@ import { PRERENDERED_ATTRIBUTE, prerenderFingerprint } from './prerenderedPage';
 
 /** Each page the server answers (SPEC §3), and the file its pre-rendered HTML goes to. */
 export const PRERENDERED_ROUTES: Readonly<Record<string, string>> = {
-  '/': 'pages/home.html',
-  '/product': 'pages/product.html',
-  '/loading': 'pages/loading.html',
-  '/complete': 'pages/complete.html',
-  '/empty': 'pages/empty.html',
+  ...Object.fromEntries(
+    Object.entries(PAGE_PATHS).map(([name, path]) => [path, `pages/${name}.html`]),
+  ),
   [NOT_FOUND_ROUTE]: 'pages/not-found.html',
 };
 

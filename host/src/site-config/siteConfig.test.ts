@@ -50,14 +50,20 @@ describe('loadSiteConfig', () => {
 
   it('fetches the config endpoint when the inline element is missing', async () => {
     const fetchConfig = jest.fn(async () => jsonResponse(SERVER_CONFIG));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: fetchConfig });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: fetchConfig,
+    });
     expect(fetchConfig).toHaveBeenCalledWith(SITE_CONFIG_PATH, expect.anything());
     expect(config).toEqual(SERVER_CONFIG);
   });
 
   it('fetches the config endpoint when the inline element is not JSON', async () => {
     const fetchConfig = jest.fn(async () => jsonResponse(SERVER_CONFIG));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig('{oops'), fetch: fetchConfig });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig('{oops'),
+      fetch: fetchConfig,
+    });
     expect(config.brandName).toBe('Inkwell Tees');
   });
 
@@ -65,13 +71,21 @@ describe('loadSiteConfig', () => {
     const unreachable = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: unreachable });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: unreachable,
+    });
     expect(config).toEqual(DEFAULT_SITE_CONFIG);
   });
 
   it('uses the defaults when the endpoint answers with an error status', async () => {
-    const notFound = jest.fn(async () => jsonResponse({ error: { code: 'not_found', message: '' } }, 404));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: notFound });
+    const notFound = jest.fn(async () =>
+      jsonResponse({ error: { code: 'not_found', message: '' } }, 404),
+    );
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: notFound,
+    });
     expect(config).toEqual(DEFAULT_SITE_CONFIG);
   });
 });
@@ -89,9 +103,12 @@ describe('validateSiteConfig', () => {
     });
   });
 
-  it.each([null, 42, 'config', [], { brandName: 7 }])('turns the garbage %p into the defaults', (garbage) => {
-    expect(validateSiteConfig(garbage)).toEqual(DEFAULT_SITE_CONFIG);
-  });
+  it.each([null, 42, 'config', [], { brandName: 7 }])(
+    'turns the garbage %p into the defaults',
+    (garbage) => {
+      expect(validateSiteConfig(garbage)).toEqual(DEFAULT_SITE_CONFIG);
+    },
+  );
 
   it('replaces each invalid field with its default and keeps the valid ones', () => {
     const config = validateSiteConfig({
