@@ -8,10 +8,16 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { NOT_FOUND_ROUTE, PAGE_PATHS, SITE_SETTING_TOKENS, type SiteConfig } from '@tshirt/shared';
+import {
+  NOT_FOUND_ROUTE,
+  PAGE_PATHS,
+  REMOTE_LOAD_TIMEOUT_MS,
+  SITE_SETTING_TOKENS,
+  type SiteConfig,
+} from '@tshirt/shared';
 import { AppProviders } from '../App';
 import { AppRoutes } from '../AppRoutes';
-import type { RemoteLoader } from '../remote-loading/remoteLoader';
+import { createRemoteLoader, type RemoteLoader } from '../remote-loading/remoteLoader';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import { PRERENDERED_ATTRIBUTE, prerenderFingerprint } from './prerenderedPage';
 
@@ -29,12 +35,11 @@ const UNKNOWN_PATH = '/page-not-found';
 /** The site config the pages are rendered with: the server fills in the tokens. */
 export const PRERENDER_SITE_CONFIG: SiteConfig = { ...DEFAULT_SITE_CONFIG, ...SITE_SETTING_TOKENS };
 
-/** Nothing loads at build time: every remote part stays in its loading state. */
-const pendingRemotes: RemoteLoader = {
-  load: () => new Promise(() => {}),
-  peek: () => undefined,
-  reset: () => undefined,
-};
+/** Nothing loads at build time (no effect runs): every remote part stays in its loading state. */
+const pendingRemotes: RemoteLoader = createRemoteLoader({
+  loadModule: () => new Promise(() => {}),
+  timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+});
 
 export function renderRoute(
   path: string,

@@ -15,7 +15,6 @@ import { mountPartRoot, type PartRoot } from './partRoot';
 import { RemoteFallback } from './RemoteFallback';
 import { useRemoteLoader } from './RemoteLoaderContext';
 import type { LoadedPart } from './remoteLoader';
-import { onRetryRequested, requestRetry } from './retryRequests';
 import { useServerParts, type ServerPart } from './serverParts';
 import styles from './RemoteSlot.module.css';
 
@@ -145,14 +144,12 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
       return previous;
     });
   }, []);
-  useEffect(() => onRetryRequested(remote, retrySlot), [remote, retrySlot]);
+  useEffect(() => loader.onRetry(remote, retrySlot), [loader, remote, retrySlot]);
 
   const retry = () => {
     // Focus stays in this part while the Retry button is replaced by the loading state.
     slotRef.current?.focus();
-    // The remote's entry is asked for anew once, for all its parts, which all try again.
-    loader.reset(remote);
-    requestRetry(remote);
+    loader.retry(remote);
   };
 
   const renderFailed = useCallback((error: unknown) => {

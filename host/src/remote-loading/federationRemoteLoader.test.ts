@@ -1,5 +1,9 @@
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
-import { createFederationRemoteLoader, whenPageLoaded } from './federationRemoteLoader';
+import {
+  createFederationRemoteLoader,
+  retryEntryUrl,
+  whenPageLoaded,
+} from './federationRemoteLoader';
 import { startFederationRuntime } from './federationRuntime';
 
 jest.mock('./federationRuntime', () => ({ startFederationRuntime: jest.fn() }));
@@ -110,5 +114,19 @@ describe('whenPageLoaded', () => {
     const waited = whenPageLoaded(win, 3_000);
     jest.advanceTimersByTime(3_000);
     await expect(waited).resolves.toBeUndefined();
+  });
+});
+
+describe('retryEntryUrl', () => {
+  it('adds the attempt to a same-origin entry path', () => {
+    expect(
+      retryEntryUrl('/remotes/designer/remoteEntry.js', 2, 'https://shop.example/product'),
+    ).toBe('https://shop.example/remotes/designer/remoteEntry.js?retry=2');
+  });
+
+  it('keeps an existing query and replaces an earlier attempt', () => {
+    expect(retryEntryUrl('https://cdn.example/remoteEntry.js?v=7&retry=1', 3)).toBe(
+      'https://cdn.example/remoteEntry.js?v=7&retry=3',
+    );
   });
 });

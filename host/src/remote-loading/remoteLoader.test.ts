@@ -118,4 +118,30 @@ describe('createRemoteLoader', () => {
     await loader.load('designer', 'DesignGallery');
     expect(resetRemote).not.toHaveBeenCalled();
   });
+
+  it('on a retry, asks for an entry that never ran anew and tells each listening part of that remote', async () => {
+    const resetRemote = jest.fn();
+    const loader = createRemoteLoader({
+      loadModule: async () => ({ default: ArtForm }),
+      timeoutMs: 1000,
+      resetRemote,
+    });
+    const designerPart = jest.fn();
+    const checkoutPart = jest.fn();
+    const stop = loader.onRetry('designer', designerPart);
+    loader.onRetry('checkout', checkoutPart);
+
+    loader.retry('designer');
+    expect(resetRemote).toHaveBeenCalledWith('designer');
+    expect(designerPart).toHaveBeenCalledTimes(1);
+    expect(checkoutPart).not.toHaveBeenCalled();
+
+    // Once its entry has run, the container is good: a retry only loads the parts again.
+    await loader.load('designer', 'ArtForm');
+    stop();
+    loader.retry('designer');
+    expect(resetRemote).toHaveBeenCalledTimes(1);
+    expect(designerPart).toHaveBeenCalledTimes(1);
+  });
 });
+

@@ -39,8 +39,13 @@ export interface RemoteLoader {
     module: M,
     options?: LoadOptions,
   ): Promise<LoadedPart<RemoteComponent<R, M>>>;
-  /** Asks for the remote's entry anew (a fresh request) before its next load, e.g. while it hangs. */
-  reset(remote: RemoteName): void;
+  /**
+   * Retries `remote`: its entry is asked for anew (a fresh request, when it never ran), once for
+   * all its parts, and every part of it listening (`onRetry`) loads again.
+   */
+  retry(remote: RemoteName): void;
+  /** Calls `listener` on each retry of `remote`; returns what stops it. */
+  onRetry(remote: RemoteName, listener: () => void): () => void;
   /** The part if it already loaded, so a revisited page renders it without a skeleton. */
   peek<R extends RemoteName, M extends ExposedName<R>>(
     remote: R,
@@ -53,7 +58,10 @@ export interface RemoteLoaderOptions {
   loadModule: (moduleId: string) => Promise<unknown>;
   /** How long one load may take before it is given up on. */
   timeoutMs: number;
-  /** Called before loading again from a remote whose entry never loaded (the runtime caches that failure). */
+  /**
+   * Makes the next load of `remote` ask for its entry anew (the runtime caches a failed or hanging
+   * entry); called on a retry of a remote whose entry never ran.
+   */
   resetRemote?: (remote: RemoteName) => void;
 }
 
@@ -88,15 +96,26 @@ export function createRemoteLoader({
   const entryLoaded = new Set<RemoteName>();
   /** Remotes that failed before their entry ever ran: the next load resets them first. */
   const entryFailed = new Set<RemoteName>();
+  /** The parts of each remote that load again when it is retried. */
+  const retryListeners = new Map<RemoteName, Set<() => void>>();
 
   return {
     peek(remote, module) {
       return loaded.get(remoteModuleId(remote, module)) as
         LoadedPart<RemoteComponent<typeof remote, typeof module>> | undefined;
     },
-    reset(remote) {
+    retry(remote) {
       entryFailed.delete(remote);
       if (!entryLoaded.has(remote)) resetRemote?.(remote);
+      for (const listener of [...(retryListeners.get(remote) ?? [])]) listener();
+    },
+    onRetry(remote, listener) {
+      const listeners = retryListeners.get(remote) ?? new Set();
+      retryListeners.set(remote, listeners);
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async load(remote, module, { waitingSince = Date.now() } = {}) {
       const moduleId = remoteModuleId(remote, module);

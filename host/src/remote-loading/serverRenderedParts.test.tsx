@@ -63,11 +63,10 @@ function slotTree(loader: RemoteLoader, parts: ServerParts) {
  * placeholder replaced by the part's markup in its element (as server/src/site/composition does).
  */
 function serverComposedPage(partHtml: string): HTMLElement {
-  const pending: RemoteLoader = {
-    load: () => new Promise(() => {}),
-    peek: () => undefined,
-    reset: () => undefined,
-  };
+  const pending = createRemoteLoader({
+    loadModule: () => new Promise(() => {}),
+    timeoutMs: 60_000,
+  });
   const slotHtml = renderToString(
     slotTree(pending, collectServerParts(document.createElement('div'))),
   );
