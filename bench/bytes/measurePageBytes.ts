@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';
-import { launchBrowser, PORTRAIT } from '../../e2e/src/harness/browser';
+import { launchBrowser, PORTRAIT } from '@tshirt/e2e/harness/browser';
 import { countLibraryCopies, describeScript, type CountedLibrary } from './libraryCopies';
 
 export const RESOURCE_KINDS = ['JS', 'CSS', 'Images', 'Fonts', 'HTML', 'Other'] as const;

@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import type { Configuration } from 'webpack';
 import { createPrerenderConfig } from '@tshirt/tooling/build/prerender';
 import { hostBrowserConfig } from '@tshirt/tooling/build/webpackConfig';
-import { hostBuildOptions } from '../../host/webpack.config';
-import { CHECKOUT_EXPOSES } from '../../remote-checkout/src/exposes';
-import { DESIGNER_EXPOSES } from '../../remote-designer/src/exposes';
+import { hostBuildOptions } from '@tshirt/host/webpack.config';
+import { CHECKOUT_EXPOSES } from '@tshirt/remote-checkout/exposes';
+import { DESIGNER_EXPOSES } from '@tshirt/remote-designer/exposes';
 
 export const ONE_BUNDLE_DIST = join(__dirname, 'dist');
 

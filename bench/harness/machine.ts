@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { CHROMIUM_PATH } from '../../e2e/src/harness/browser';
+import { CHROMIUM_PATH } from '@tshirt/e2e/harness/browser';
 
 export interface MachineInfo {
   cores: number;

@@ -1,6 +1,6 @@
 /** The requests the server benchmark sends, shared by the HTTP load and the limits it is measured against. */
 import { ART_STYLES, PREMADE_DESIGNS, PRODUCT_NAME, type ArtStyle } from '@tshirt/shared/catalog';
-import { CHECKOUT_PATH, GENERATE_IMAGE_PATH } from '../../shared/src/api/client';
+import { CHECKOUT_PATH, GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 
 const INTERESTS = [
   'surfing',

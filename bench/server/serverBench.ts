@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
 import { startChildServer } from '../../server/test/childServer';
 import { freePort } from '../../server/test/realPostgres';
 import { engineAllCoreRate } from './engineRate';

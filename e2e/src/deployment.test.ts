@@ -68,8 +68,16 @@ async function openProduct(): Promise<Page> {
   return page;
 }
 
+async function waitUntilEveryPartIsLive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-part-state="live"]').length === 4,
+  );
+}
+
 it('composes remotes served from their own origins and sells a generated shirt through them', async () => {
   const page = await openProduct();
+  // The markup is there before the code: wait for the parts to come alive, then ask where from.
+  await waitUntilEveryPartIsLive(page);
   expect(remoteRequests).toContain(`${designerOrigin}/remoteEntry.js`);
   expect(remoteRequests).toContain(`${checkoutOrigin}/remoteEntry.js`);
 
@@ -106,12 +114,6 @@ function layoutShiftSoFar(page: Page): Promise<number> {
         // No callback at all: nothing shifted.
         setTimeout(() => resolve(0), 500);
       }),
-  );
-}
-
-async function waitUntilEveryPartIsLive(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-part-state="live"]').length === 4,
   );
 }
 
