@@ -3,10 +3,10 @@
  * the usual JSON error (503, Retry-After) before any work starts; those already in flight finish.
  */
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 import { HttpError } from '../../http/httpError';
 
-export default globalPlugin('shutdown', async (app: FastifyInstance) => {
+async function shutdownPlugin(app: FastifyInstance) {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -22,4 +22,6 @@ export default globalPlugin('shutdown', async (app: FastifyInstance) => {
       'retry-after': '1',
     });
   });
-});
+}
+
+export default fp(shutdownPlugin, { name: 'shutdown' });
