@@ -59,7 +59,7 @@ const config: Config = {
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
-    nodeProject('server'),
+    nodeProject('server', { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] }),
     nodeProject('e2e'),
   ],
 };
