@@ -60,7 +60,7 @@ const config: Config = {
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
     nodeProject('server', { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] }),
-    nodeProject('e2e'),
+    nodeProject('e2e', { setupFilesAfterEnv: ['<rootDir>/src/harness/testPageHooks.ts'] }),
   ],
 };
 

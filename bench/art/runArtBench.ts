@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/testing/store-server';
 
 const run = promisify(execFile);
 

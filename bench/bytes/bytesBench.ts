@@ -1,5 +1,5 @@
 /** Benchmark 1: what `/` and `/product` download, by kind, and how many copies of React arrive. */
-import { startStoreServer } from '../../e2e/src/harness/storeServer';
+import { startStoreServer } from '@tshirt/testing/store-server';
 import { measurePageBytes, type PageBytes } from './measurePageBytes';
 
 export interface BytesResult {

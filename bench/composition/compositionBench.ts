@@ -5,7 +5,7 @@
  * connections for BENCH_SERVER_SECONDS each, alternating three times so both share the machine's noise.
  */
 import autocannon, { type Result } from 'autocannon';
-import { startStoreServer } from '../../e2e/src/harness/storeServer';
+import { startStoreServer } from '@tshirt/testing/store-server';
 import { median } from '../harness/stats';
 
 const CONNECTIONS = 100;

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/testing/store-server';
 
 const APPS = [
   { workspace: 'remote-designer', output: 'remote-designer/dist/remoteEntry.js' },

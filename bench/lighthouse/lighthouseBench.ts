@@ -5,7 +5,7 @@
  * so both share the machine's noise.
  */
 import { rmSync } from 'node:fs';
-import { startStoreServer } from '../../e2e/src/harness/storeServer';
+import { startStoreServer } from '@tshirt/testing/store-server';
 import {
   PAGE_WITHOUT_SCRIPTS_PATH,
   copyHostBuild,

@@ -6,8 +6,8 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '@tshirt/testing/store-server';
 import { launchBrowser } from '../../e2e/src/harness/browser';
-import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
 import { waitForRemotesToRender } from '../bytes/measurePageBytes';
 
 /** Where the saved page is served in the copied host folder. */

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/testing/store-server';
 import type { PageBytes } from '../bytes/measurePageBytes';
 import type { LighthouseSeries } from '../lighthouse/runLighthouse';
 import type { EndpointFigures } from '../server/serverBench';
