@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'shared/build/**'],
+    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'tooling/build/**'],
     rules: { 'no-console': 'off' },
   },
 );

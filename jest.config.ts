@@ -17,9 +17,9 @@ const swc = [
 ] as const;
 
 const cssAndAssets = {
-  '\\.module\\.css$': '<rootDir>/../shared/test/cssModuleStub.js',
-  '\\.css$': '<rootDir>/../shared/test/fileStub.js',
-  '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/../shared/test/fileStub.js',
+  '\\.module\\.css$': '<rootDir>/../tooling/test/cssModuleStub.js',
+  '\\.css$': '<rootDir>/../tooling/test/fileStub.js',
+  '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/../tooling/test/fileStub.js',
 };
 
 /** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1). */
@@ -32,12 +32,12 @@ function browserProject(name: string): Config {
   return {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
-    testEnvironment: '<rootDir>/../shared/test/jsdomEnvironment.js',
+    testEnvironment: '<rootDir>/../tooling/test/jsdomEnvironment.js',
     transform,
     transformIgnorePatterns,
     moduleNameMapper: cssAndAssets,
-    setupFilesAfterEnv: ['<rootDir>/../shared/test/setupDom.ts'],
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.ts'],
+    setupFilesAfterEnv: ['<rootDir>/../tooling/test/setupDom.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   } as Config;
 }
 
@@ -56,6 +56,7 @@ function nodeProject(name: string, extra: Partial<Config> = {}): Config {
 const config: Config = {
   projects: [
     browserProject('shared'),
+    nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),

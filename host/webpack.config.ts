@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createAppWebpackConfig, type AppBuildOptions } from '@tshirt/shared/build/webpackConfig';
+import { createAppWebpackConfig, type AppBuildOptions } from '@tshirt/tooling/build/webpackConfig';
 
 type Mode = 'development' | 'production';
 

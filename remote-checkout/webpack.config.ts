@@ -1,4 +1,4 @@
-import { createAppWebpackConfig } from '@tshirt/shared/build/webpackConfig';
+import { createAppWebpackConfig } from '@tshirt/tooling/build/webpackConfig';
 import { CHECKOUT_EXPOSES } from './src/exposes';
 
 export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>

@@ -35,7 +35,7 @@ function newestModification(path) {
 
 const sharedSources = Math.max(
   newestModification(join(root, 'shared/src')),
-  newestModification(join(root, 'shared/build')),
+  newestModification(join(root, 'tooling/build')),
 );
 
 for (const app of apps) {

@@ -6,8 +6,8 @@
  */
 import { join, resolve } from 'node:path';
 import type { Configuration } from 'webpack';
-import { createPrerenderConfig } from '@tshirt/shared/build/prerender';
-import { hostBrowserConfig } from '@tshirt/shared/build/webpackConfig';
+import { createPrerenderConfig } from '@tshirt/tooling/build/prerender';
+import { hostBrowserConfig } from '@tshirt/tooling/build/webpackConfig';
 import { hostBuildOptions } from '../../host/webpack.config';
 import { CHECKOUT_EXPOSES } from '../../remote-checkout/src/exposes';
 import { DESIGNER_EXPOSES } from '../../remote-designer/src/exposes';

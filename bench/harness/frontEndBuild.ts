@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/testing/store-server';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 
 const APPS = [
   { workspace: 'remote-designer', output: 'remote-designer/dist/remoteEntry.js' },
@@ -26,7 +26,7 @@ export function newestModification(path: string): number {
 function staleApps(): string[] {
   const shared = Math.max(
     newestModification(join(REPO_ROOT, 'shared/src')),
-    newestModification(join(REPO_ROOT, 'shared/build')),
+    newestModification(join(REPO_ROOT, 'tooling/build')),
   );
   return APPS.filter(({ workspace, output }) => {
     const built = join(REPO_ROOT, output);

@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/testing/store-server';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser } from '../../e2e/src/harness/browser';
 import { waitForRemotesToRender } from '../bytes/measurePageBytes';
 

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@tshirt/testing/store-server';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { CHROMIUM_PATH } from '../../e2e/src/harness/browser';
 import { median } from '../harness/stats';
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/testing/store-server';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import type { PageBytes } from '../bytes/measurePageBytes';
 import type { LighthouseSeries } from '../lighthouse/runLighthouse';
 import type { EndpointFigures } from '../server/serverBench';
@@ -59,7 +59,7 @@ function scriptLabel(url: string, page: string): string {
   return `${'`'}${url}${'`'}`;
 }
 
-/** The route → file map of the host's pre-rendered pages (shared/build/prerender.ts). */
+/** The route → file map of the host's pre-rendered pages (tooling/build/prerender.ts). */
 const PRERENDERED_ROUTES_MAP = 'pages/routes.json';
 
 function sourceMentions(dir: string, text: string): boolean {

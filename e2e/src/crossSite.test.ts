@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
-import { startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
-import { freePort } from '@tshirt/testing/ports';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 
 const ADMIN_TOKEN = 'e2e-cross-site-token-0123456789';

@@ -10,9 +10,9 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
-import { buildStaticServer } from '@tshirt/shared/build/serveStatic';
-import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
-import { freePort } from '@tshirt/testing/ports';
+import { buildStaticServer } from '@tshirt/tooling/build/serveStatic';
+import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';

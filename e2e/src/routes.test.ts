@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { PAGE_TEXT } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, LANDSCAPE, PORTRAIT, type TestBrowser } from './harness/browser';
 
 let server: StoreServer;

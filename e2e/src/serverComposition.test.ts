@@ -12,8 +12,8 @@ import {
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
-import { freePort } from '@tshirt/testing/ports';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { startSilentServer } from './harness/ports';
 

@@ -6,7 +6,7 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789';

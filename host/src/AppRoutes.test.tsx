@@ -9,7 +9,10 @@ import { DEFAULT_SITE_CONFIG } from './site-config/siteConfig';
 import { SiteConfigProvider } from './site-config/SiteConfigContext';
 
 /** Remotes that never arrive: the pages around them must render on their own. */
-const pendingRemotes = createRemoteLoader({ loadModule: () => new Promise(() => {}), timeoutMs: 60_000 });
+const pendingRemotes = createRemoteLoader({
+  loadModule: () => new Promise(() => {}),
+  timeoutMs: 60_000,
+});
 
 function renderAt(path: string) {
   window.scrollTo = jest.fn();
@@ -29,7 +32,10 @@ describe('routes', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT.welcome })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /folded t-shirts/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: PAGE_TEXT.shopAll })).toHaveAttribute('href', '/product');
+    expect(screen.getByRole('link', { name: PAGE_TEXT.shopAll })).toHaveAttribute(
+      'href',
+      '/product',
+    );
     expect(document.title).toBe(DEFAULT_BRAND_NAME);
   });
 
@@ -59,24 +65,36 @@ describe('routes', () => {
 
   it('shows the order loading page on /loading', () => {
     renderAt('/loading');
-    expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT.loadingOrder })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: PAGE_TEXT.loadingOrder }),
+    ).toBeInTheDocument();
   });
 
   it('shows the completed order with a Continue shopping link to the catalog on /complete', () => {
     renderAt('/complete');
-    expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT.orderComplete })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: PAGE_TEXT.continueShopping })).toHaveAttribute('href', '/product');
+    expect(
+      screen.getByRole('heading', { level: 1, name: PAGE_TEXT.orderComplete }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: PAGE_TEXT.continueShopping })).toHaveAttribute(
+      'href',
+      '/product',
+    );
   });
 
   it('shows the placeholder text on /empty', () => {
     renderAt('/empty');
-    expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT.emptyPage })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: PAGE_TEXT.emptyPage }),
+    ).toBeInTheDocument();
   });
 
   it('shows a not-found page inside the layout with a way home for any other path', () => {
     renderAt('/no/such/page');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });

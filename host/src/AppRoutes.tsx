@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PAGE_PATHS, type PageName } from '@tshirt/shared';
 import { Layout } from './layout/Layout';
 import { CompletePage } from './pages/complete/CompletePage';
 import { EmptyPage } from './pages/empty/EmptyPage';
@@ -7,16 +9,23 @@ import { LoadingPage } from './pages/loading/LoadingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { ProductPage } from './product/ProductPage';
 
+/** The component of each page the contract names (PAGE_PATHS); any other path is the not-found page. */
+const PAGES: Readonly<Record<PageName, ComponentType>> = {
+  home: HomePage,
+  product: ProductPage,
+  loading: LoadingPage,
+  complete: CompletePage,
+  empty: EmptyPage,
+};
+
 /** Every route of the store (SPEC §3); the server answers the same paths with 200, others with 404. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="product" element={<ProductPage />} />
-        <Route path="loading" element={<LoadingPage />} />
-        <Route path="complete" element={<CompletePage />} />
-        <Route path="empty" element={<EmptyPage />} />
+        {(Object.entries(PAGES) as Array<[PageName, ComponentType]>).map(([name, Page]) => (
+          <Route key={name} path={PAGE_PATHS[name]} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
+import { PAGE_PATHS } from '@tshirt/shared';
 import { App } from './App';
 import { canHydrate } from './prerender/prerenderedPage';
-import { PRODUCT_PAGE_PATH } from './product/ProductPage';
 import { createFederationRemoteLoader } from './remote-loading/federationRemoteLoader';
 import { collectServerParts } from './remote-loading/serverParts';
 import { loadSiteConfig } from './site-config/siteConfig';
@@ -19,7 +19,7 @@ async function start(): Promise<void> {
   const config = await loadSiteConfig();
   const remoteLoader = createFederationRemoteLoader(config);
   // The product page needs the runtime at once: fetch it while React renders the shell.
-  if (window.location.pathname === PRODUCT_PAGE_PATH) remoteLoader.prepare();
+  if (window.location.pathname === PAGE_PATHS.product) remoteLoader.prepare();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html must contain <div id="root">');
   // Read before React touches the page: each slot renders its part's element with this markup.

@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { configureStoreFromStandaloneConfig } from '@tshirt/shared';
+import { PAGE_PATHS, configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneApp } from './standalone/StandaloneApp';
 import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';
 
 /** Running alone there is no host, so this app serves the page the payment tab opens on. */
-const LOADING_PAGE_PATH = '/loading';
+const LOADING_PAGE_PATH = PAGE_PATHS.loading;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the checkout in.');

@@ -1,5 +1,5 @@
 /** What `GET /creator/generate_image` answers, for the fake fetch of component tests. */
-import { jsonResponse } from '@tshirt/testing/fetch';
+import { jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 
 export const generated = (imageUrl: string, prompt: string): Response =>
   jsonResponse(200, { image_url: imageUrl, prompt });

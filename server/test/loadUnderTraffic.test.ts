@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import { startStoreServer, type StoreServer } from '@tshirt/testing/store-server';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { VALID_ORDER, createFakeFrontEnd, query, type FakeFrontEnd } from './helpers';
 import { prepareDataDir } from './testDatabase';
 

@@ -13,7 +13,7 @@ import {
   waitUntilHealthy,
   type ServerProcess,
   type StoreServer,
-} from '@tshirt/testing/store-server';
+} from '@tshirt/tooling/test/storeServer';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson, startStandIn } from './standIn';

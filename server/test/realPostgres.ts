@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@tshirt/testing/ports';
+import { freePort } from '@tshirt/tooling/test/ports';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 

@@ -3,12 +3,18 @@
  * keeps 3:1 contrast on that fabric) and the advice about the shopper's colours on every shirt.
  * The order keeps the plain URL; the preview and the print file use the shirt's variant.
  */
-import { GENERATED_IMAGE_PATH_PREFIX, PREMADE_DESIGN_PATH_PREFIX, type ShirtColor } from './catalog';
+import {
+  GENERATED_IMAGE_PATH_PREFIX,
+  PREMADE_DESIGN_PATH_PREFIX,
+  type ShirtColor,
+} from './catalog';
 
 /** Query parameter naming the shirt colour an artwork is drawn for, e.g. `?shirt=Light%20Grey`. */
 export const SHIRT_COLOR_PARAMETER = 'shirt';
 
-const OWN_SVG = new RegExp(`^(?:${GENERATED_IMAGE_PATH_PREFIX}|${PREMADE_DESIGN_PATH_PREFIX})[A-Za-z0-9_-]{1,64}\\.svg$`);
+const OWN_SVG = new RegExp(
+  `^(?:${GENERATED_IMAGE_PATH_PREFIX}|${PREMADE_DESIGN_PATH_PREFIX})[A-Za-z0-9_-]{1,64}\\.svg$`,
+);
 
 /** Whether the store's server can redraw this artwork per shirt colour (its own SVG artwork). */
 export function isShirtAwareArtwork(url: string): boolean {
@@ -17,7 +23,9 @@ export function isShirtAwareArtwork(url: string): boolean {
 
 /** The artwork as drawn for `shirt`; any other URL is returned unchanged. */
 export function artworkUrlForShirt(url: string, shirt: ShirtColor): string {
-  return isShirtAwareArtwork(url) ? `${url}?${SHIRT_COLOR_PARAMETER}=${encodeURIComponent(shirt)}` : url;
+  return isShirtAwareArtwork(url)
+    ? `${url}?${SHIRT_COLOR_PARAMETER}=${encodeURIComponent(shirt)}`
+    : url;
 }
 
 /** The print file (PNG) of the artwork as drawn for `shirt`. */

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PAGE_PATHS } from './routes';
 
 /**
  * The public surface of each remote, named in one place. The host codes against these names and
@@ -102,7 +103,7 @@ export const FRAGMENTS_FORMAT = 1;
 /** The props the product page gives each part; a remote renders its fragments with exactly these. */
 export const PRODUCT_PAGE_PART_PROPS = {
   designer: { ShirtPreview: {}, ArtForm: {}, DesignGallery: {} },
-  checkout: { CheckoutPanel: { loadingPagePath: '/loading' } },
+  checkout: { CheckoutPanel: { loadingPagePath: PAGE_PATHS.loading } },
 } as const satisfies { [R in RemoteName]: RemoteModulePropTypes[R] };
 
 /** Attributes of the element that holds one server-rendered part (values are the fragment's own). */
@@ -163,7 +164,7 @@ export const HOST_MANIFEST_FILE = 'host-manifest.json';
 
 /**
  * A remote's production build running alone (its standalone page) reads this file beside itself
- * to learn where the store's API is; its static host writes or serves it (shared/build/serveStatic.ts
+ * to learn where the store's API is; its static host writes or serves it (tooling/build/serveStatic.ts
  * serves it from STORE_URL). Without it, the page calls its own origin.
  */
 export const STANDALONE_CONFIG_FILE = 'standalone-config.json';

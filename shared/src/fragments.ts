@@ -1,7 +1,7 @@
 /**
  * The fragments file a remote's build publishes beside its entry (REMOTE_FRAGMENTS_FILE): the
  * server-side markup of each exposed module's initial state, which is the same for every shopper.
- * The remote's build writes it (shared/build/fragments.ts); the store's server reads it, checks it
+ * The remote's build writes it (tooling/build/fragments.ts); the store's server reads it, checks it
  * against this schema and stitches its parts into `/product` (server/src/site/composition).
  *
  * Node-only: imported through `@tshirt/shared/fragments`, never by browser code.

@@ -4,6 +4,7 @@ export * from './timing';
 export * from './labels';
 export * from './types';
 export * from './contract';
+export * from './routes';
 export * from './api/client';
 export * from './store/orderStore';
 export * from './store/useOrderStore';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
-import { startStaticServer } from '@tshirt/shared/build/serveStatic';
-import { freePort } from '@tshirt/testing/ports';
+import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
+import { freePort } from '@tshirt/tooling/test/ports';
 
 /** A server that accepts connections and never answers: a remote that hangs. */
 export async function startSilentServer(port: number): Promise<{ stop(): Promise<void> }> {

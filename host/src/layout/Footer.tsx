@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import styles from './Footer.module.css';
+import { PAGE_PATHS } from '@tshirt/shared';
 
 /** Links, copyright and powered-by line; stacked in portrait, one row in landscape. */
 export function Footer() {
@@ -12,17 +13,17 @@ export function Footer() {
         <nav aria-label="Footer">
           <ul className={styles.links}>
             <li>
-              <Link to="/" className={styles.link}>
+              <Link to={PAGE_PATHS.home} className={styles.link}>
                 Home
               </Link>
             </li>
             <li>
-              <Link to="/empty" className={styles.link}>
+              <Link to={PAGE_PATHS.empty} className={styles.link}>
                 Careers
               </Link>
             </li>
             <li>
-              <Link to="/empty" className={styles.link}>
+              <Link to={PAGE_PATHS.empty} className={styles.link}>
                 Legal
               </Link>
             </li>

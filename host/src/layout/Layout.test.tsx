@@ -5,7 +5,11 @@ import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import { SiteConfigProvider } from '../site-config/SiteConfigContext';
 import { Layout } from './Layout';
 
-const CONFIG: SiteConfig = { ...DEFAULT_SITE_CONFIG, brandName: 'Inkwell Tees', contactEmail: 'shop@inkwell.example' };
+const CONFIG: SiteConfig = {
+  ...DEFAULT_SITE_CONFIG,
+  brandName: 'Inkwell Tees',
+  contactEmail: 'shop@inkwell.example',
+};
 
 function renderLayout(path = '/') {
   window.scrollTo = jest.fn();
@@ -44,7 +48,10 @@ describe('Layout', () => {
   it('marks the current page in the top bar', () => {
     renderLayout('/product');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Catalog' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
@@ -52,8 +59,14 @@ describe('Layout', () => {
     renderLayout();
     const footerNav = screen.getByRole('navigation', { name: 'Footer' });
     expect(within(footerNav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(footerNav).getByRole('link', { name: 'Careers' })).toHaveAttribute('href', '/empty');
-    expect(within(footerNav).getByRole('link', { name: 'Legal' })).toHaveAttribute('href', '/empty');
+    expect(within(footerNav).getByRole('link', { name: 'Careers' })).toHaveAttribute(
+      'href',
+      '/empty',
+    );
+    expect(within(footerNav).getByRole('link', { name: 'Legal' })).toHaveAttribute(
+      'href',
+      '/empty',
+    );
   });
 
   it('shows the copyright with the current year and the brand, and a powered-by line', () => {
@@ -75,7 +88,10 @@ describe('Layout', () => {
   it('exposes the portrait or landscape arrangement on its root', () => {
     resizeWindow(390, 844);
     const { container, unmount } = renderLayout();
-    expect(container.querySelector('[data-orientation]')).toHaveAttribute('data-orientation', 'portrait');
+    expect(container.querySelector('[data-orientation]')).toHaveAttribute(
+      'data-orientation',
+      'portrait',
+    );
     unmount();
     resizeWindow(1280, 800);
     const landscape = renderLayout();

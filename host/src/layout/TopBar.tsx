@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import { BrandMark } from './BrandMark';
 import styles from './TopBar.module.css';
+import { PAGE_PATHS } from '@tshirt/shared';
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
   return [styles.navLink, isActive && styles.active].filter(Boolean).join(' ');
@@ -13,19 +14,19 @@ export function TopBar() {
   return (
     <header className={styles.topBar}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.brand}>
+        <Link to={PAGE_PATHS.home} className={styles.brand}>
           <BrandMark className={styles.brandMark} />
           <span>{brandName}</span>
         </Link>
         <nav aria-label="Main" className={styles.nav}>
           <ul className={styles.navList}>
             <li>
-              <NavLink to="/" end className={navLinkClass}>
+              <NavLink to={PAGE_PATHS.home} end className={navLinkClass}>
                 Home
               </NavLink>
             </li>
             <li>
-              <NavLink to="/product" className={navLinkClass}>
+              <NavLink to={PAGE_PATHS.product} className={navLinkClass}>
                 Catalog
               </NavLink>
             </li>

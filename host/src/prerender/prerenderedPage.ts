@@ -1,5 +1,4 @@
-import { NOT_FOUND_ROUTE, type SiteConfig } from '@tshirt/shared';
-import { isPagePath } from '../routes';
+import { NOT_FOUND_ROUTE, isPagePath, type SiteConfig } from '@tshirt/shared';
 
 /** The attribute of `#root` that says for which page and settings its HTML was rendered at build time. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -1,5 +1,5 @@
 /**
- * Build-time pre-rendering (bundled for Node by shared/build/prerender.ts): the HTML of each page,
+ * Build-time pre-rendering (bundled for Node by tooling/build/prerender.ts): the HTML of each page,
  * so the first paint needs no JavaScript. The brand and contact address are written as
  * SITE_SETTING_TOKENS, which the server replaces with its configured values. The remote parts
  * render as their loading placeholders, which the server replaces with each part's own markup
@@ -8,7 +8,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { NOT_FOUND_ROUTE, SITE_SETTING_TOKENS, type SiteConfig } from '@tshirt/shared';
+import { NOT_FOUND_ROUTE, PAGE_PATHS, SITE_SETTING_TOKENS, type SiteConfig } from '@tshirt/shared';
 import { AppProviders } from '../App';
 import { AppRoutes } from '../AppRoutes';
 import type { RemoteLoader } from '../remote-loading/remoteLoader';
@@ -17,11 +17,9 @@ import { PRERENDERED_ATTRIBUTE, prerenderFingerprint } from './prerenderedPage';
 
 /** Each page the server answers (SPEC §3), and the file its pre-rendered HTML goes to. */
 export const PRERENDERED_ROUTES: Readonly<Record<string, string>> = {
-  '/': 'pages/home.html',
-  '/product': 'pages/product.html',
-  '/loading': 'pages/loading.html',
-  '/complete': 'pages/complete.html',
-  '/empty': 'pages/empty.html',
+  ...Object.fromEntries(
+    Object.entries(PAGE_PATHS).map(([name, path]) => [path, `pages/${name}.html`]),
+  ),
   [NOT_FOUND_ROUTE]: 'pages/not-found.html',
 };
 

@@ -43,10 +43,14 @@ const FEATURES: readonly Feature[] = [
 /** What a shopper should know before buying: how the shirt is made, paid for and certified. */
 export function ProductDescription({ className }: { className?: string }) {
   return (
-    <section className={[styles.description, className].filter(Boolean).join(' ')} aria-labelledby="about-heading">
+    <section
+      className={[styles.description, className].filter(Boolean).join(' ')}
+      aria-labelledby="about-heading"
+    >
       <h2 id="about-heading">About this shirt</h2>
       <p className={styles.intro}>
-        A classic crew-neck tee in soft ring-spun cotton, printed with the artwork you design or choose above.
+        A classic crew-neck tee in soft ring-spun cotton, printed with the artwork you design or
+        choose above.
       </p>
       <ul className={styles.features}>
         {FEATURES.map((feature) => (

@@ -9,12 +9,6 @@ import { RemoteSlot } from '../remote-loading/RemoteSlot';
 import { ProductDescription } from './ProductDescription';
 import styles from './ProductPage.module.css';
 
-/** The page that composes the remotes' parts. */
-export const PRODUCT_PAGE_PATH = '/product';
-
-/** Path of the page the checkout opens in the payment tab while the order is sent (the contract's). */
-export const LOADING_PAGE_PATH = PRODUCT_PAGE_PART_PROPS.checkout.CheckoutPanel.loadingPagePath;
-
 const PART_PROPS = PRODUCT_PAGE_PART_PROPS;
 
 /**

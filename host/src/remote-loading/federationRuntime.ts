@@ -1,6 +1,6 @@
 /**
  * The Module Federation runtime, in its own chunk: only pages that compose remotes download it.
- * The host builds without the federation plugin (shared/build/webpackConfig.ts), so this module
+ * The host builds without the federation plugin (tooling/build/webpackConfig.ts), so this module
  * starts the runtime, provides the host's React and store as the shared singletons, and hands the
  * runtime to the remotes, whose entries are built without a copy of their own.
  */
@@ -19,7 +19,7 @@ import { REMOTES, type RemoteName, type SiteConfig } from '@tshirt/shared';
 /** The name remotes built with `experiments.externalRuntime` read the runtime from. */
 const EXTERNAL_RUNTIME_GLOBAL = '_FEDERATION_RUNTIME_CORE';
 
-/** The host's own copies of every singleton the federation config shares (shared/build/federation.ts). */
+/** The host's own copies of every singleton the federation config shares (tooling/build/federation.ts). */
 const HOST_MODULES: Record<string, object> = {
   react,
   'react/jsx-runtime': reactJsxRuntime,

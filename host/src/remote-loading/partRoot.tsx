@@ -4,7 +4,7 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
  * Each part is its own React root inside its slot, rendered (or hydrated) with the same element and
- * identifierPrefix the remote's build rendered its fragment with (shared/build/fragmentRenderer.tsx),
+ * identifierPrefix the remote's build rendered its fragment with (tooling/build/fragmentRenderer.tsx),
  * so React's ids and markup match. The host's own tree never renders inside the part's element.
  */
 export interface PartRootOptions<P extends object> {

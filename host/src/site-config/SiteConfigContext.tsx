@@ -4,7 +4,13 @@ import { DEFAULT_SITE_CONFIG } from './siteConfig';
 
 const SiteConfigContext = createContext<SiteConfig>(DEFAULT_SITE_CONFIG);
 
-export function SiteConfigProvider({ config, children }: { config: SiteConfig; children: ReactNode }) {
+export function SiteConfigProvider({
+  config,
+  children,
+}: {
+  config: SiteConfig;
+  children: ReactNode;
+}) {
   return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
 }
 

@@ -5,7 +5,7 @@ import {
   SITE_CONFIG_ELEMENT_ID,
   SITE_CONFIG_PATH,
 } from '@tshirt/shared';
-import { fakeFetch, jsonResponse } from '@tshirt/testing/fetch';
+import { fakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { DEFAULT_SITE_CONFIG, loadSiteConfig, validateSiteConfig } from './siteConfig';
 
 const SERVER_CONFIG = {
@@ -43,26 +43,38 @@ describe('loadSiteConfig', () => {
 
   it('fetches the config endpoint when the inline element is missing', async () => {
     const fetchConfig = fakeFetch(jsonResponse(200, SERVER_CONFIG));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: fetchConfig });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: fetchConfig,
+    });
     expect(fetchConfig).toHaveBeenCalledWith(SITE_CONFIG_PATH, expect.anything());
     expect(config).toEqual(SERVER_CONFIG);
   });
 
   it('fetches the config endpoint when the inline element is not JSON', async () => {
     const fetchConfig = fakeFetch(jsonResponse(200, SERVER_CONFIG));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig('{oops'), fetch: fetchConfig });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig('{oops'),
+      fetch: fetchConfig,
+    });
     expect(config.brandName).toBe('Inkwell Tees');
   });
 
   it('uses the defaults when the inline element is missing and the endpoint fails', async () => {
     const unreachable = fakeFetch(new TypeError('Failed to fetch'));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: unreachable });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: unreachable,
+    });
     expect(config).toEqual(DEFAULT_SITE_CONFIG);
   });
 
   it('uses the defaults when the endpoint answers with an error status', async () => {
     const notFound = fakeFetch(jsonResponse(404, { error: { code: 'not_found', message: '' } }));
-    const config = await loadSiteConfig({ doc: documentWithInlineConfig(undefined), fetch: notFound });
+    const config = await loadSiteConfig({
+      doc: documentWithInlineConfig(undefined),
+      fetch: notFound,
+    });
     expect(config).toEqual(DEFAULT_SITE_CONFIG);
   });
 });
@@ -80,9 +92,12 @@ describe('validateSiteConfig', () => {
     });
   });
 
-  it.each([null, 42, 'config', [], { brandName: 7 }])('turns the garbage %p into the defaults', (garbage) => {
-    expect(validateSiteConfig(garbage)).toEqual(DEFAULT_SITE_CONFIG);
-  });
+  it.each([null, 42, 'config', [], { brandName: 7 }])(
+    'turns the garbage %p into the defaults',
+    (garbage) => {
+      expect(validateSiteConfig(garbage)).toEqual(DEFAULT_SITE_CONFIG);
+    },
+  );
 
   it('replaces each invalid field with its default and keeps the valid ones', () => {
     const config = validateSiteConfig({

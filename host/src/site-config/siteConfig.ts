@@ -81,7 +81,8 @@ export function validateSiteConfig(raw: unknown): SiteConfig {
     brandName: validBrandName(input.brandName) ?? DEFAULT_SITE_CONFIG.brandName,
     contactEmail: validContactEmail(input.contactEmail) ?? DEFAULT_SITE_CONFIG.contactEmail,
     remotes,
-    remoteTimeoutMs: validRemoteTimeoutMs(input.remoteTimeoutMs) ?? DEFAULT_SITE_CONFIG.remoteTimeoutMs,
+    remoteTimeoutMs:
+      validRemoteTimeoutMs(input.remoteTimeoutMs) ?? DEFAULT_SITE_CONFIG.remoteTimeoutMs,
   };
 }
 
@@ -98,7 +99,9 @@ export function readInlineSiteConfig(doc: Document = document): unknown {
 }
 
 /** The config from the server's endpoint, or undefined on any network or parse failure. */
-export async function fetchSiteConfig(fetchImpl: typeof fetch = globalThis.fetch): Promise<unknown> {
+export async function fetchSiteConfig(
+  fetchImpl: typeof fetch = globalThis.fetch,
+): Promise<unknown> {
   try {
     const response = await fetchImpl(SITE_CONFIG_PATH, { headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;

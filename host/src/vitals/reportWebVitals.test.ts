@@ -16,7 +16,13 @@ function metric(name: WebVitalName, value: number): Metric {
 
 /** Listeners that report one metric each as soon as they are registered. */
 function immediateListeners(): Record<WebVitalName, MetricListener> {
-  const values: Record<WebVitalName, number> = { LCP: 1200, INP: 80, CLS: 0.02, TTFB: 150, FCP: 900 };
+  const values: Record<WebVitalName, number> = {
+    LCP: 1200,
+    INP: 80,
+    CLS: 0.02,
+    TTFB: 150,
+    FCP: 900,
+  };
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
@@ -28,7 +34,10 @@ function immediateListeners(): Record<WebVitalName, MetricListener> {
 describe('reportWebVitals', () => {
   const originalSendBeacon = navigator.sendBeacon;
   afterEach(() => {
-    Object.defineProperty(navigator, 'sendBeacon', { value: originalSendBeacon, configurable: true });
+    Object.defineProperty(navigator, 'sendBeacon', {
+      value: originalSendBeacon,
+      configurable: true,
+    });
     window.history.replaceState(null, '', '/');
   });
 
@@ -36,8 +45,20 @@ describe('reportWebVitals', () => {
     window.history.replaceState(null, '', '/product');
     const send = jest.fn();
     reportWebVitals(immediateListeners(), send);
-    expect(send.mock.calls.map(([report]) => report.name)).toEqual(['LCP', 'INP', 'CLS', 'TTFB', 'FCP']);
-    expect(send).toHaveBeenCalledWith({ name: 'CLS', value: 0.02, rating: 'good', id: 'v5-CLS', route: '/product' });
+    expect(send.mock.calls.map(([report]) => report.name)).toEqual([
+      'LCP',
+      'INP',
+      'CLS',
+      'TTFB',
+      'FCP',
+    ]);
+    expect(send).toHaveBeenCalledWith({
+      name: 'CLS',
+      value: 0.02,
+      rating: 'good',
+      id: 'v5-CLS',
+      route: '/product',
+    });
   });
 
   it('sends each report as a JSON beacon to the vitals endpoint', async () => {
@@ -51,7 +72,13 @@ describe('reportWebVitals', () => {
     const blob = body as Blob;
     expect(blob.type).toBe('application/json');
     const text = await blobText(blob);
-    expect(JSON.parse(text)).toEqual({ name: 'LCP', value: 1200, rating: 'good', id: 'v5-LCP', route: '/' });
+    expect(JSON.parse(text)).toEqual({
+      name: 'LCP',
+      value: 1200,
+      rating: 'good',
+      id: 'v5-LCP',
+      route: '/',
+    });
   });
 });
 

@@ -46,7 +46,10 @@ describe('startVitalsReporting', () => {
     jest.runOnlyPendingTimers();
     await Promise.resolve();
     await Promise.resolve();
-    expect(warn).toHaveBeenCalledWith('[vitals] the metrics part could not be loaded', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith(
+      '[vitals] the metrics part could not be loaded',
+      expect.any(Error),
+    );
     warn.mockRestore();
   });
 });

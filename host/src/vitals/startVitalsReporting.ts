@@ -8,7 +8,8 @@ export interface VitalsReportingOptions {
 }
 
 function whenIdle(win: Window, run: () => void): void {
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  if (typeof win.requestIdleCallback === 'function')
+    win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
   else win.setTimeout(run, 1);
 }
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import { act } from 'react';
-import { installFakeFetch } from '@tshirt/testing/fetch';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import { fakeNavigation, settlePromises } from '../../test-support/checkoutFakes';
 import CheckoutPanel from './CheckoutPanel';
 import { PaymentNavigationContext, type PaymentNavigation } from './paymentNavigation';
@@ -114,7 +114,9 @@ describe('Buy It labels', () => {
 
     await user.click(buyButton());
     expect(buyButton()).toHaveAccessibleName('Loading…');
-    requests[0]!.answer(500, { error: { code: 'internal', message: 'The order could not be saved.' } });
+    requests[0]!.answer(500, {
+      error: { code: 'internal', message: 'The order could not be saved.' },
+    });
     await settlePromises();
     expect(buyButton()).toHaveAccessibleName('Buy It');
     expect(buyButton()).toBeEnabled();
@@ -278,7 +280,12 @@ describe('the checkout request', () => {
     const imageUrl = '/creator/images/cats & dogs#1?.png';
     const prompt = 'Cats & dogs #1? 100% fun / "quoted"';
     act(() => {
-      orderStore.update({ shirtColor: 'Navy', shirtStyle: "Women's", shirtSize: 'XXL', quantity: 3 });
+      orderStore.update({
+        shirtColor: 'Navy',
+        shirtStyle: "Women's",
+        shirtSize: 'XXL',
+        quantity: 3,
+      });
       orderStore.recordGeneratedImage(imageUrl, prompt);
     });
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import {
   BUY_BUTTON_LABELS,
+  PAGE_PATHS,
   UNIT_PRICE_CENTS,
   formatPrice,
   useOrderState,
@@ -12,10 +13,12 @@ import { CHECKOUT_FAILED_TITLE, NO_ARTWORK_HINT, SECURE_CHECKOUT_NOTE } from './
 import theme from '../theme/theme.module.css';
 import styles from './CheckoutPanel.module.css';
 
-const DEFAULT_LOADING_PAGE_PATH = '/loading';
+const DEFAULT_LOADING_PAGE_PATH = PAGE_PATHS.loading;
 
 /** The checkout part of the product page: shirt picks, the total and Buy It. Exposed to the host. */
-export default function CheckoutPanel({ loadingPagePath = DEFAULT_LOADING_PAGE_PATH }: CheckoutPanelProps) {
+export default function CheckoutPanel({
+  loadingPagePath = DEFAULT_LOADING_PAGE_PATH,
+}: CheckoutPanelProps) {
   const hasArtwork = useOrderState((state) => state.currentArtworkUrl !== '');
   const quantity = useOrderState((state) => state.quantity);
   const { status, failureMessage, buy } = usePaymentTab(loadingPagePath);
@@ -70,7 +73,14 @@ export default function CheckoutPanel({ loadingPagePath = DEFAULT_LOADING_PAGE_P
 
 function LockIcon() {
   return (
-    <svg className={styles.lock} viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.lock}
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         fill="currentColor"
         d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 5H6V4.5a2 2 0 1 1 4 0V6Z"

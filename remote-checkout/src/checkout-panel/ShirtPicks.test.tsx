@@ -28,10 +28,13 @@ describe('Pick your shirt', () => {
     }
   });
 
-  it.each(Object.entries(SPEC_OPTIONS))('offers exactly the spec values for %s', (label, values) => {
-    render(<ShirtPicks />);
-    expect(optionTexts(screen.getByLabelText(label))).toEqual(values);
-  });
+  it.each(Object.entries(SPEC_OPTIONS))(
+    'offers exactly the spec values for %s',
+    (label, values) => {
+      render(<ShirtPicks />);
+      expect(optionTexts(screen.getByLabelText(label))).toEqual(values);
+    },
+  );
 
   it.each(Object.entries(SPEC_DEFAULTS))('starts %s on the spec default %s', (label, value) => {
     render(<ShirtPicks />);

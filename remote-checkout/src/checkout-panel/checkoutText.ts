@@ -1,4 +1,5 @@
 /** Checkout wording the spec leaves open (its fixed labels live in '@tshirt/shared'). */
 export const NO_ARTWORK_HINT = 'Generate art or pick a design to continue';
 export const CHECKOUT_FAILED_TITLE = 'Your checkout did not go through.';
-export const SECURE_CHECKOUT_NOTE = 'Secure checkout: you review your order and pay on the next page.';
+export const SECURE_CHECKOUT_NOTE =
+  'Secure checkout: you review your order and pay on the next page.';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import type { ReactNode } from 'react';
-import { installFakeFetch } from '@tshirt/testing/fetch';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import { fakeNavigation, settlePromises } from '../../test-support/checkoutFakes';
 import { PaymentNavigationContext, type PaymentNavigation } from './paymentNavigation';
 import { isOpenablePaymentLink, usePaymentTab } from './usePaymentTab';

@@ -7,7 +7,11 @@ import {
   type CheckoutOrder,
   type CheckoutResult,
 } from '@tshirt/shared';
-import { PaymentNavigationContext, type PaymentNavigation, type PaymentTab } from './paymentNavigation';
+import {
+  PaymentNavigationContext,
+  type PaymentNavigation,
+  type PaymentTab,
+} from './paymentNavigation';
 
 export type PaymentTabStatus = 'idle' | 'sending';
 
@@ -74,7 +78,11 @@ async function sendOrder(order: CheckoutOrder): Promise<CheckoutResult> {
   }
 }
 
-function sendToPaymentPage(navigation: PaymentNavigation, tab: PaymentTab | null, link: string): void {
+function sendToPaymentPage(
+  navigation: PaymentNavigation,
+  tab: PaymentTab | null,
+  link: string,
+): void {
   if (tab === null) {
     // The browser blocked the new tab: there is no loading page to leave, so pay here now.
     navigation.goTo(link);

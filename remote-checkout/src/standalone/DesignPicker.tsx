@@ -76,7 +76,9 @@ function DesignThumbnail({ design, size }: { design: PremadeDesign; size: 'small
     return (
       <span
         className={`${className} ${styles.monogram}`}
-        style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 42%), hsl(${hue + 40} 70% 32%))` }}
+        style={{
+          background: `linear-gradient(135deg, hsl(${hue} 70% 42%), hsl(${hue + 40} 70% 32%))`,
+        }}
         aria-hidden="true"
       >
         {design.title
@@ -86,5 +88,12 @@ function DesignThumbnail({ design, size }: { design: PremadeDesign; size: 'small
       </span>
     );
   }
-  return <img className={className} src={storeUrl(design.imagePath)} alt="" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={className}
+      src={storeUrl(design.imagePath)}
+      alt=""
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -7,7 +7,9 @@ import { StandaloneLoadingPage } from './StandaloneLoadingPage';
 describe('the standalone checkout', () => {
   it('frames the checkout on its own, titled Checkout (standalone)', () => {
     render(<StandaloneApp loadingPagePath="/loading" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Checkout (standalone)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Checkout (standalone)' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Pick your shirt' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy It' })).toBeDisabled();
   });
@@ -15,14 +17,19 @@ describe('the standalone checkout', () => {
   it('offers every pre-made design, and picking one enables Buy It', async () => {
     const user = userEvent.setup();
     render(<StandaloneApp loadingPagePath="/loading" />);
-    const designs = within(screen.getByRole('list', { name: 'Pre-made designs' })).getAllByRole('button');
+    const designs = within(screen.getByRole('list', { name: 'Pre-made designs' })).getAllByRole(
+      'button',
+    );
     expect(designs).toHaveLength(PREMADE_DESIGNS.length);
 
     const design = PREMADE_DESIGNS[3]!;
     await user.click(screen.getByRole('button', { name: design.title }));
 
     expect(orderStore.getState().currentArtworkUrl).toBe(design.imagePath);
-    expect(screen.getByRole('button', { name: design.title })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: design.title })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Buy It' })).toBeEnabled();
   });
 

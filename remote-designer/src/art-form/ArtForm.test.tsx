@@ -7,7 +7,7 @@ import {
   GENERATE_IMAGE_PATH,
   orderStore,
 } from '@tshirt/shared';
-import { installFakeFetch } from '@tshirt/testing/fetch';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import { generated, limitReached, serverError } from '../../test-support/generateAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from './ArtForm';

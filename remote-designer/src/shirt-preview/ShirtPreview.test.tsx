@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, SHIRT_STYLES, orderStore } from '@tshirt/shared';
-import { installFakeFetch, jsonResponse } from '@tshirt/testing/fetch';
+import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import ShirtPreview from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
 

@@ -3,6 +3,7 @@ import type { PaymentProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
 import type { Order } from '../orders/ordersRepository';
 import type { PaymentProvider } from './paymentProvider';
+import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 type StripeSettings = Extract<PaymentProviderConfig, { kind: 'stripe' }>;
 
@@ -95,7 +96,7 @@ export function createStripePaymentProvider(stripe: Stripe, publicUrl: string): 
             ],
             metadata: orderMetadata(order),
             payment_intent_data: { metadata: { order_id: order.id } },
-            success_url: `${publicUrl}/complete`,
+            success_url: `${publicUrl}${PAGE_PATHS.complete}`,
             cancel_url: `${publicUrl}/product`,
           },
           { idempotencyKey: `checkout-${order.id}` },

@@ -2,6 +2,7 @@
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
 import { escapeHtml } from '../site/htmlPages';
+import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -77,7 +78,7 @@ export function testPaymentPage(order: Order, brandName: string): string {
   const action =
     order.status === 'paid'
       ? `<p class="paid" role="status">This order is already paid.</p>
-<p><a href="/complete">See your order confirmation</a></p>`
+<p><a href="${PAGE_PATHS.complete}">See your order confirmation</a></p>`
       : `<form method="post" action="/pay/${escapeHtml(order.id)}">
   <button type="submit">Pay</button>
 </form>

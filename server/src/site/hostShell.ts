@@ -7,6 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '@tshirt/shared/contract';
+import { ALL_PAGE_PATHS, isPagePath } from '@tshirt/shared/routes';
 import {
   HOST_MANIFEST_FILE,
   NOT_FOUND_ROUTE,
@@ -19,9 +20,6 @@ import { escapeHtml } from './htmlPages';
 import { inlineScriptHashes } from './inlineScripts';
 import { renderPage, type RenderedPage } from './renderedPage';
 import { injectIntoShell } from './siteConfig';
-
-/** Routes the host renders; everything else gets the not-found page with status 404. */
-export const SPA_ROUTES = ['/', '/product', '/loading', '/complete', '/empty'] as const;
 
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
@@ -87,7 +85,7 @@ async function readPrerenderedPages(
   const pages = new Map<string, BuiltPage>();
   const routes = await readJson(join(hostDistDir, PRERENDERED_ROUTES_FILE));
   if (typeof routes !== 'object' || routes === null) return pages;
-  for (const route of [...SPA_ROUTES, NOT_FOUND_ROUTE]) {
+  for (const route of [...ALL_PAGE_PATHS, NOT_FOUND_ROUTE]) {
     const file = (routes as Record<string, unknown>)[route];
     if (typeof file !== 'string' || file.includes('..')) continue;
     try {
@@ -161,9 +159,7 @@ export function createHostShell(
       await refresh();
       const current = build;
       if (!current) return undefined;
-      const route = (SPA_ROUTES as readonly string[]).includes(pathname)
-        ? pathname
-        : NOT_FOUND_ROUTE;
+      const route = isPagePath(pathname) ? pathname : NOT_FOUND_ROUTE;
       const page = current.prerendered.get(route);
       if (!page) return current.shell;
       if (page.kind === 'static') return page.page;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_CACHE } from '@tshirt/shared/build/cachePolicy';
+import { NO_CACHE } from '@tshirt/shared/cachePolicy';
 import { acceptedEncoding } from '../http/acceptedEncoding';
 import { frontEndNotBuiltPage } from './htmlPages';
 

@@ -7,7 +7,7 @@ import {
   storeUrl,
 } from './client';
 import type { ArtFields, CheckoutOrder } from '../types';
-import { fakeFetch, jsonResponse, type FakeFetch } from '@tshirt/testing/fetch';
+import { fakeFetch, jsonResponse, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
 
 const fields: ArtFields = {
   target: 'Grandpa & Grandma',

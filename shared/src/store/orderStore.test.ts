@@ -14,7 +14,9 @@ const wolf = PREMADE_DESIGNS[7]!;
 
 describe('selectDesign', () => {
   it('puts a design on the shirt when nothing is chosen', () => {
-    expect(selectDesign(INITIAL_ORDER_STATE, surf.imagePath).currentArtworkUrl).toBe(surf.imagePath);
+    expect(selectDesign(INITIAL_ORDER_STATE, surf.imagePath).currentArtworkUrl).toBe(
+      surf.imagePath,
+    );
   });
 
   it('replaces the current artwork with a different design', () => {

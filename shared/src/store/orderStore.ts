@@ -49,14 +49,19 @@ export function selectDesign(state: OrderState, imageUrl: string): OrderState {
 }
 
 /** A freshly generated image goes on the shirt and becomes the one to revert to. */
-export function recordGeneratedImage(state: OrderState, imageUrl: string, prompt: string): OrderState {
+export function recordGeneratedImage(
+  state: OrderState,
+  imageUrl: string,
+  prompt: string,
+): OrderState {
   return { ...state, currentArtworkUrl: imageUrl, lastGeneratedUrl: imageUrl, prompt };
 }
 
 /** Words describing the current artwork: the generation prompt, or the pre-made design's title. */
 export function describeArtwork(state: OrderState): string {
   if (state.currentArtworkUrl === '') return '';
-  if (state.currentArtworkUrl === state.lastGeneratedUrl) return state.prompt || 'Generated artwork';
+  if (state.currentArtworkUrl === state.lastGeneratedUrl)
+    return state.prompt || 'Generated artwork';
   return findPremadeDesignByPath(state.currentArtworkUrl)?.title ?? 'Selected artwork';
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TEXT } from '@tshirt/shared';
+import { PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { CheckIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
 import styles from '../message-page/MessagePage.module.css';
@@ -11,7 +11,7 @@ export function CompletePage() {
   return (
     <MessagePage heading={PAGE_TEXT.orderComplete} illustration={<CheckIcon />}>
       <p>Thank you! Your shirt is printed just for you and ships as soon as it is ready.</p>
-      <Link to="/product" className={styles.action}>
+      <Link to={PAGE_PATHS.product} className={styles.action}>
         {PAGE_TEXT.continueShopping}
       </Link>
     </MessagePage>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TEXT } from '@tshirt/shared';
+import { PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { SparkIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
 import styles from '../message-page/MessagePage.module.css';
@@ -11,7 +11,7 @@ export function EmptyPage() {
   return (
     <MessagePage heading={PAGE_TEXT.emptyPage} illustration={<SparkIcon />}>
       <p>We are still working on it. In the meantime, why not design a shirt?</p>
-      <Link to="/product" className={styles.action}>
+      <Link to={PAGE_PATHS.product} className={styles.action}>
         {PAGE_TEXT.shopAll}
       </Link>
     </MessagePage>

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { HERO_FADE_MS, PAGE_TEXT } from '@tshirt/shared';
+import { HERO_FADE_MS, PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { useDocumentTitle } from '../useDocumentTitle';
 import heroImageUrl from './hero-shirts.svg';
 import styles from './HomePage.module.css';
@@ -16,10 +16,10 @@ export function HomePage() {
           {PAGE_TEXT.welcome}
         </h1>
         <p className={styles.lede}>
-          Describe what you love and we will turn it into art for a shirt that is yours alone — or pick one of our
-          ready-made designs.
+          Describe what you love and we will turn it into art for a shirt that is yours alone — or
+          pick one of our ready-made designs.
         </p>
-        <Link to="/product" className={styles.shopAll}>
+        <Link to={PAGE_PATHS.product} className={styles.shopAll}>
           {PAGE_TEXT.shopAll}
         </Link>
       </div>

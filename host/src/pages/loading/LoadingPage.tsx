@@ -16,7 +16,10 @@ export function LoadingPage() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <MessagePage heading={PAGE_TEXT.loadingOrder} illustration={<span className={styles.spinner} aria-hidden="true" />}>
+    <MessagePage
+      heading={PAGE_TEXT.loadingOrder}
+      illustration={<span className={styles.spinner} aria-hidden="true" />}
+    >
       <p role="status">
         {slow
           ? 'This is taking longer than usual. You can close this tab and press Buy It again in the store.'

@@ -12,7 +12,7 @@ import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '../
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
-import { IMMUTABLE } from '@tshirt/shared/build/cachePolicy';
+import { IMMUTABLE } from '@tshirt/shared/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileParamsSchema } from '../../schemas/creator';
 
@@ -47,14 +47,16 @@ function sendImage(
   format: FileFormat,
   content: Buffer | string,
 ): FastifyReply {
-  return reply
-    .header('content-type', CONTENT_TYPES[format])
-    .header('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', IMMUTABLE)
-    // Public artwork: a remote's page running alone on its own origin shows it too.
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .send(content);
+  return (
+    reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', IMMUTABLE)
+      // Public artwork: a remote's page running alone on its own origin shows it too.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(content)
+  );
 }
 
 export default async function imageRoutes(app: FastifyInstance) {
@@ -81,7 +83,10 @@ export default async function imageRoutes(app: FastifyInstance) {
         if (!advice) throw notFound('There is no colour advice for this image.');
         return sendImage(reply, 'json', JSON.stringify(advice));
       }
-      const svg = shirt === undefined || shirt === DEFAULT_SHIRT_COLOR ? stored : (artworkSvgForShirt(stored, shirt) ?? stored);
+      const svg =
+        shirt === undefined || shirt === DEFAULT_SHIRT_COLOR
+          ? stored
+          : (artworkSvgForShirt(stored, shirt) ?? stored);
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
 
       // The .png is the print file for that shirt, rendered on first request and kept.
@@ -103,7 +108,11 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
       // The shop chose these colours for every shirt: nothing to warn the shopper about.
       if (file.format === 'json') {
-        return sendImage(reply, 'json', JSON.stringify({ faintColors: {}, suggestedShirts: [...SHIRT_COLORS] }));
+        return sendImage(
+          reply,
+          'json',
+          JSON.stringify({ faintColors: {}, suggestedShirts: [...SHIRT_COLORS] }),
+        );
       }
       const key = printKeyForShirt(designPrintKey(design.id), request.query.shirt);
       const png = await printFiles.get({ key, svg: async () => svg });

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { orderNotFoundPage, testPaymentPage } from '../../payments/testPaymentPage';
 import { isId } from '../../storage/ids';
+import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 export default async function testPaymentRoutes(app: FastifyInstance) {
   if (app.paymentProvider.name !== 'test') return;
@@ -42,6 +43,6 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
     if (!order) return sendNotFound(reply);
     // Paying twice (a double click, a reload) changes nothing.
     if (await orders.markPaid(order.id, 'test-payment-page')) app.preparePrintFile(order);
-    return reply.code(303).header('location', '/complete').send();
+    return reply.code(303).header('location', PAGE_PATHS.complete).send();
   });
 }

@@ -1,12 +1,12 @@
 /** Page routes of the host, the run-time site configuration, and the health check. */
 import { SITE_CONFIG_PATH } from '@tshirt/shared/contract';
 import type { FastifyInstance } from 'fastify';
-import { NO_CACHE } from '@tshirt/shared/build/cachePolicy';
-import { SPA_ROUTES } from '../../site/hostShell';
+import { NO_CACHE } from '@tshirt/shared/cachePolicy';
+import { ALL_PAGE_PATHS } from '@tshirt/shared/routes';
 import { sendShell } from '../../site/sendShell';
 
 export default async function siteRoutes(app: FastifyInstance) {
-  for (const route of SPA_ROUTES) {
+  for (const route of ALL_PAGE_PATHS) {
     app.get(route, (request, reply) => sendShell(app, request, reply, route, 200));
   }
 

@@ -13,7 +13,7 @@ import {
   type RemoteName,
 } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/build/federation';
+import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/compatibility';
 import { escapeHtml } from '../htmlPages';
 
 /** One placeholder of a page: where it is in the HTML and which part it stands for. */

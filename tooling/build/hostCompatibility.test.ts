@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CONTRACT_VERSION, HOST_MANIFEST_FILE } from '../src/contract';
+import { CONTRACT_VERSION, HOST_MANIFEST_FILE } from '@tshirt/shared/contract';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 

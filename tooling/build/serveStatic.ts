@@ -6,7 +6,7 @@
  * the store's API is (`/standalone-config.json`), so the production build running alone can
  * generate art and check out against a real store server.
  *
- *   tsx shared/build/serveStatic.ts <folder> [port]     (PORT, HOST and STORE_URL env; default port 5001)
+ *   tsx tooling/build/serveStatic.ts <folder> [port]     (PORT, HOST and STORE_URL env; default port 5001)
  *
  * A small Fastify app with @fastify/static (path safety, ETags, ranges) and @fastify/cors.
  */
@@ -14,8 +14,8 @@ import { resolve } from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../src/contract';
-import { NO_CACHE, cacheControlForStaticFile } from './cachePolicy';
+import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '@tshirt/shared/contract';
+import { NO_CACHE, cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 
 export interface StaticServerOptions {
   root: string;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { STANDALONE_CONFIG_FILE } from '../src/contract';
-import { IMMUTABLE, NO_CACHE } from './cachePolicy';
+import { STANDALONE_CONFIG_FILE } from '@tshirt/shared/contract';
+import { IMMUTABLE, NO_CACHE } from '@tshirt/shared/cachePolicy';
 import { startStaticServer } from './serveStatic';
 
 let folder: string;

@@ -7,6 +7,7 @@
 //   implements another contract shows that part's fallback instead of rendering it.
 module.exports = function releaseExportLoader(source) {
   const { contract } = this.getOptions();
-  if (!Number.isInteger(Number(contract))) throw new Error('releaseExportLoader needs a `contract` option');
+  if (!Number.isInteger(Number(contract)))
+    throw new Error('releaseExportLoader needs a `contract` option');
   return `${source}\nexport const __release = __webpack_hash__;\nexport const __contract = ${Number(contract)};\n`;
 };

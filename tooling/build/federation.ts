@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import semver from 'semver';
+import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/compatibility';
 
 interface PackageJson {
   version?: string;
@@ -66,8 +66,6 @@ export interface ProvidedSingleton {
 }
 
 function installedVersion(appDir: string, packageName: string): string {
-  if (packageName === '@tshirt/shared')
-    return readPackageJson(join(__dirname, '..', 'package.json')).version ?? '1.0.0';
   const file = require.resolve(`${packageName}/package.json`, { paths: [appDir] });
   const version = readPackageJson(file).version;
   if (!version) throw new Error(`${file} has no version`);
@@ -85,51 +83,6 @@ export function providedSingletons(appDir: string): Record<string, ProvidedSingl
       { version: installedVersion(appDir, packageNameOf(request)), requiredVersion },
     ]),
   );
-}
-
-/**
- * Whether `version` satisfies `range`: any range npm understands (`^19.2.0`, `>=18 <20`, `19.x`, …);
- * a range it cannot read is an error that names it, never a guess.
- */
-export function satisfiesRange(version: string, range: string): boolean {
-  if (semver.validRange(range) === null) {
-    throw new Error(
-      `"${range}" is not a version range npm understands (e.g. ^19.2.0, ~1.2.3, >=18 <20)`,
-    );
-  }
-  return semver.satisfies(version, range);
-}
-
-/**
- * Sentences naming every singleton a remote requires at a range the host does not provide: the
- * remote would run against a version it was not built for, so the mismatch is reported up front.
- */
-export function findSingletonMismatches(
-  remoteName: string,
-  hostProvides: Record<string, Pick<ProvidedSingleton, 'version'>>,
-  remoteRequires: Record<string, Pick<SharedSingletonConfig, 'requiredVersion'>>,
-): string[] {
-  return Object.entries(remoteRequires).flatMap(([request, { requiredVersion }]) => {
-    const provided = hostProvides[request];
-    if (!provided) return [`${remoteName} shares ${request}, which the host does not provide`];
-    let satisfied: boolean;
-    try {
-      satisfied = satisfiesRange(provided.version, requiredVersion);
-    } catch (error) {
-      return [`${remoteName} requires ${request}@${requiredVersion}: ${(error as Error).message}`];
-    }
-    return satisfied
-      ? []
-      : [
-          `${remoteName} requires ${request}@${requiredVersion}, but the host provides ${provided.version}`,
-        ];
-  });
-}
-
-/** What a host build publishes as host-manifest.json (see webpackConfig.ts). */
-export interface HostManifest {
-  contractVersion: number;
-  provides: Record<string, Pick<ProvidedSingleton, 'version'>>;
 }
 
 /**

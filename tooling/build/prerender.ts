@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpack, { type Compiler, type Configuration } from 'webpack';
-import { PRERENDERED_ROUTES_FILE } from '../src/contract';
+import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 
 interface RenderRoutesModule {
   PRERENDERED_ROUTES: Record<string, string>;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRERENDERED_ROUTES_FILE } from '../src/contract';
+import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { writePrerenderedPages } from './prerender';
 
 const INDEX_HTML =

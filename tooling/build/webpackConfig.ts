@@ -23,7 +23,7 @@ import { minify } from 'terser';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '../src/contract';
+import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { providedSingletons, sharedSingletons } from './federation';
 import {
   RecordContainerBuildPlugin,
@@ -31,7 +31,7 @@ import {
   type ContainerBuildRecord,
 } from './fragments';
 import { createPrerenderConfig } from './prerender';
-import { isContentHashed } from './cachePolicy';
+import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
 export interface AppBuildOptions {
   /** The app's folder (its package.json, src/ and public/ live there). */
@@ -93,7 +93,9 @@ function devPortOf(options: AppBuildOptions): number {
 /** Said once when a dev server starts, so nobody wonders which server answers the API. */
 function announceDevServer(options: AppBuildOptions, port: number): void {
   if (!process.env.WEBPACK_SERVE) return;
-  const source = process.env.API_PROXY_TARGET ? 'API_PROXY_TARGET' : 'the default; set API_PROXY_TARGET to change it';
+  const source = process.env.API_PROXY_TARGET
+    ? 'API_PROXY_TARGET'
+    : 'the default; set API_PROXY_TARGET to change it';
   console.log(
     `[${options.federationName}] http://localhost:${port}/ — ${PROXIED_TO_STORE.join(', ')} go to the store server at ${API_PROXY_TARGET} (${source}); start one there with \`npm start\` or \`npm run dev -w server\`.`,
   );

@@ -11,8 +11,8 @@ import {
   partIdentifierPrefix,
   type ExposedName,
   type RemoteName,
-} from '../src/contract';
-import type { RenderedPart } from '../src/fragments';
+} from '@tshirt/shared/contract';
+import type { RenderedPart } from '@tshirt/shared/fragments';
 
 type ExposedModules = Record<string, { default?: unknown }>;
 

@@ -6,8 +6,9 @@
  * host-manifest.json (e.g. https://shop.example/host-manifest.json).
  */
 import { join } from 'node:path';
-import { CONTRACT_VERSION, HOST_MANIFEST_FILE } from '../src/contract';
-import { hostIncompatibilities, providedSingletons, type HostManifest } from './federation';
+import { CONTRACT_VERSION, HOST_MANIFEST_FILE } from '@tshirt/shared/contract';
+import type { HostManifest } from '@tshirt/shared/compatibility';
+import { hostIncompatibilities, providedSingletons } from './federation';
 
 function isHostManifest(value: unknown): value is HostManifest {
   const manifest = value as Partial<HostManifest> | null;

@@ -10,12 +10,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Compilation, Compiler, Configuration, WebpackPluginInstance } from 'webpack';
-import {
-  FRAGMENTS_FORMAT,
-  REMOTE_FRAGMENTS_FILE,
-  type RemoteName,
-} from '../src/contract';
-import type { RemoteFragments } from '../src/fragments';
+import { FRAGMENTS_FORMAT, REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
 import { sharedSingletons } from './federation';
 import { createNodeRenderConfig } from './prerender';
 

@@ -2,7 +2,16 @@
 // lend them Node's own so tests exercise real Response parsing.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const NODE_GLOBALS = ['fetch', 'Response', 'Request', 'Headers', 'TextEncoder', 'TextDecoder', 'ReadableStream', 'structuredClone'];
+const NODE_GLOBALS = [
+  'fetch',
+  'Response',
+  'Request',
+  'Headers',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'structuredClone',
+];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -1,0 +1,51 @@
+import { findSingletonMismatches, satisfiesRange } from './compatibility';
+
+describe('findSingletonMismatches', () => {
+  it('names the package, the range and the version when a remote asks for another major', () => {
+    const hostProvides = { react: { version: '19.3.1', requiredVersion: '^19.2.0' } };
+    const remoteRequires = {
+      react: {
+        singleton: true as const,
+        requiredVersion: '^20.0.0',
+        strictVersion: false,
+        eager: false as const,
+      },
+      'react-dom': {
+        singleton: true as const,
+        requiredVersion: '^19.0.0',
+        strictVersion: false,
+        eager: false as const,
+      },
+    };
+    expect(findSingletonMismatches('designer', hostProvides, remoteRequires)).toEqual([
+      'designer requires react@^20.0.0, but the host provides 19.3.1',
+      'designer shares react-dom, which the host does not provide',
+    ]);
+  });
+});
+
+describe('satisfiesRange', () => {
+  it.each([
+    ['19.3.1', '^19.2.0', true],
+    ['20.0.0', '^19.2.0', false],
+    ['19.1.0', '^19.2.0', false],
+    ['0.5.3', '^0.5.1', true],
+    ['0.6.0', '^0.5.1', false],
+    ['1.2.9', '~1.2.3', true],
+    ['1.3.0', '~1.2.3', false],
+    ['1.0.0', '1.0.0', true],
+  ])('%s in %s is %s', (version, range, expected) => {
+    expect(satisfiesRange(version, range)).toBe(expected);
+  });
+
+  it('reads any range npm understands', () => {
+    expect(satisfiesRange('19.3.1', '>=18 <20')).toBe(true);
+    expect(satisfiesRange('19.3.1', '18.x')).toBe(false);
+  });
+
+  it('refuses a range it cannot read rather than guessing, naming it', () => {
+    expect(() => satisfiesRange('1.0.0', 'latest please')).toThrow(
+      /"latest please" is not a version range/,
+    );
+  });
+});

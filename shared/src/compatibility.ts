@@ -1,0 +1,52 @@
+/**
+ * Whether a remote fits a host: the version ranges of the shared singletons a remote requires
+ * against the versions the host provides. Used by each remote's own tests (through the build
+ * tooling) and by the server before it puts a remote's markup in a page. Node-only: imported
+ * through `@tshirt/shared/compatibility`, never by browser code.
+ */
+import semver from 'semver';
+
+/**
+ * Whether `version` satisfies `range`: any range npm understands (`^19.2.0`, `>=18 <20`, `19.x`, …);
+ * a range it cannot read is an error that names it, never a guess.
+ */
+export function satisfiesRange(version: string, range: string): boolean {
+  if (semver.validRange(range) === null) {
+    throw new Error(
+      `"${range}" is not a version range npm understands (e.g. ^19.2.0, ~1.2.3, >=18 <20)`,
+    );
+  }
+  return semver.satisfies(version, range);
+}
+
+/**
+ * Sentences naming every singleton a remote requires at a range the host does not provide: the
+ * remote would run against a version it was not built for, so the mismatch is reported up front.
+ */
+export function findSingletonMismatches(
+  remoteName: string,
+  hostProvides: Record<string, { version: string }>,
+  remoteRequires: Record<string, { requiredVersion: string }>,
+): string[] {
+  return Object.entries(remoteRequires).flatMap(([request, { requiredVersion }]) => {
+    const provided = hostProvides[request];
+    if (!provided) return [`${remoteName} shares ${request}, which the host does not provide`];
+    let satisfied: boolean;
+    try {
+      satisfied = satisfiesRange(provided.version, requiredVersion);
+    } catch (error) {
+      return [`${remoteName} requires ${request}@${requiredVersion}: ${(error as Error).message}`];
+    }
+    return satisfied
+      ? []
+      : [
+          `${remoteName} requires ${request}@${requiredVersion}, but the host provides ${provided.version}`,
+        ];
+  });
+}
+
+/** What a host build publishes as HOST_MANIFEST_FILE: its contract version and the singletons it provides. */
+export interface HostManifest {
+  contractVersion: number;
+  provides: Record<string, { version: string }>;
+}
