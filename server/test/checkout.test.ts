@@ -1,6 +1,6 @@
 import { PREMADE_DESIGNS, formatPrice } from '@tshirt/shared/catalog';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
 const server = withTestServer({ env: { CHECKOUT_RATE_LIMIT_PER_MINUTE: '5' } });
 

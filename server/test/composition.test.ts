@@ -14,8 +14,8 @@ import {
   writeFragments,
   writeHostPages,
 } from './fakeComposition';
-import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
 import { withTestApps } from './fixtures';
+import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
 
 // Each test starts its apps on a front end of its own, which it changes.
 const apps = withTestApps();

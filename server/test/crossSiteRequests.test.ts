@@ -2,8 +2,8 @@
  * A hostile page cannot spend a visitor's generation quota, open orders, pay test orders or write
  * vitals in their name: browsers say where a request comes from, and the server refuses other sites.
  */
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
 // PUBLIC_URL is http://shop.test (testConfig); the server is reached at 127.0.0.1:<port>.
 const server = withTestServer();

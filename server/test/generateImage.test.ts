@@ -1,8 +1,8 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { imagePrintKey } from '../src/images/printFiles';
 import { IMAGE_CONTENT_SECURITY_POLICY } from '../src/routes/creator/images';
-import { expectErrorShape, newVisitor, query } from './helpers';
 import { withTestServer } from './fixtures';
+import { expectErrorShape, newVisitor, query } from './helpers';
 
 let now = new Date('2026-03-10T22:00:00.000Z');
 const server = withTestServer({

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@tshirt/shared/catalog';
 import { MAX_WEB_VITAL_VALUE } from '../src/vitals/vitalsRepository';
-import { VALID_ORDER, query } from './helpers';
 import { withTestServer } from './fixtures';
+import { VALID_ORDER, query } from './helpers';
 
 const ADMIN = { authorization: 'Bearer numbers-owner-token-0123456789' };
 const RUNS = 1000;

@@ -1,6 +1,6 @@
+import { withStandIn, withTestServer } from './fixtures';
 import { expectErrorShape, newVisitor } from './helpers';
 import { sendJson, startStandIn } from './standIn';
-import { withStandIn, withTestServer } from './fixtures';
 
 /** A 1 × 1 transparent PNG. */
 const PNG_BASE64 =

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { REPO_ROOT } from '../src/config';
 import { pgliteFolder } from '../src/storage/database';
-import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 
 const FORGED_BLOCK =
   '\n\nPAID     FakeFakeFakeFake  2026-01-01T00:00:00.000Z\n  print file: https://evil.example/free.png\n';

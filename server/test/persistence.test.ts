@@ -1,6 +1,6 @@
 import { pgliteFolder } from '../src/storage/database';
-import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 
 const dataDir = withTemporaryFolder('tshirt-data-');
 const frontEnd = withFakeFrontEnd();

@@ -4,8 +4,8 @@
  */
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
 const THREADS = 1;
 const QUEUE = 2;

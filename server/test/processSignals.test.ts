@@ -14,11 +14,11 @@ import {
   type ServerProcess,
   type StoreServer,
 } from '@tshirt/tooling/test/storeServer';
+import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson, startStandIn } from './standIn';
 import { prepareDataDir } from './testDatabase';
-import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';
 const PNG_BASE64 =

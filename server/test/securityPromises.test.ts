@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { withTestServer } from './fixtures';
 import {
   VALID_ORDER,
   expectErrorShape,
@@ -14,7 +15,6 @@ import {
   query,
   requestAsSent,
 } from './helpers';
-import { withTestServer } from './fixtures';
 
 const ADMIN_TOKEN = 'security-owner-token-0123456789';
 

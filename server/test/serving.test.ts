@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { SiteConfig } from '@tshirt/shared/contract';
+import { withTestServer } from './fixtures';
 import { expectErrorShape, requestAsSent } from './helpers';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
-import { withTestServer } from './fixtures';
 
 const server = withTestServer({
   env: { BRAND_NAME: 'Shirts </script><b>&', ADMIN_TOKEN: 'owner-token-0123456789' },

@@ -4,7 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { serverInstanceFile } from '../src/storage/serverInstance';
-import { SERVER_COMMAND, spawnServerProcess, startStoreServer } from '@tshirt/tooling/test/storeServer';
+import {
+  SERVER_COMMAND,
+  spawnServerProcess,
+  startStoreServer,
+} from '@tshirt/tooling/test/storeServer';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
 
 const frontEnd = withFakeFrontEnd();

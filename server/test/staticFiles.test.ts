@@ -7,8 +7,8 @@ import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
-import { requestAsSent } from './helpers';
 import { withTestServer } from './fixtures';
+import { requestAsSent } from './helpers';
 
 /** A file's worth of text: same length for every release, so only its bytes tell them apart. */
 const release = (name: string) => `console.log(${JSON.stringify(`${name}:`.padEnd(4000, '.'))});`;

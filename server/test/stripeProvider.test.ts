@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { sendJson } from './standIn';
-import { withStandIn, withTestServer } from './fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';

@@ -2,8 +2,8 @@
  * The vitals endpoint under a flood (the hostile review wrote 15,000 rows in 6 s from one client):
  * rate-limited per visitor, what is kept capped, and the owner's report sound whatever is stored.
  */
-import { expectErrorShape, newVisitor, type RunningApp } from './helpers';
 import { withTestApps } from './fixtures';
+import { expectErrorShape, newVisitor, type RunningApp } from './helpers';
 
 const ADMIN_TOKEN = 'vitals-owner-token-0123456789';
 
