@@ -7,7 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
  */
 const WORKSPACE_FOLDERS = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'server', 'e2e', 'bench'];
 
-function boundary(files, { may = [], ignores = [] } = {}) {
+/** Test files: they may also reach the test tooling. */
+const TESTS = '**/*.test.{ts,tsx}';
+
+function boundary(files, { may = [], ignores = [], climbs = 1 } = {}) {
   const packages = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'server', 'e2e']
     .filter((name) => !may.includes(name))
     .map((name) => `@tshirt/${name}`);
@@ -20,12 +23,16 @@ function boundary(files, { may = [], ignores = [] } = {}) {
         'error',
         {
           patterns: [
+            ...(packages.length === 0
+              ? []
+              : [
+                  {
+                    group: packages.flatMap((name) => [name, `${name}/*`]),
+                    message: `${own}/ may import only ${may.map((name) => `@tshirt/${name}`).join(', ') || 'no other workspace'} (docs/ARCHITECTURE.md).`,
+                  },
+                ]),
             {
-              group: packages.flatMap((name) => [name, `${name}/*`]),
-              message: `${own}/ may import only ${may.map((name) => `@tshirt/${name}`).join(', ') || 'no other workspace'} (docs/ARCHITECTURE.md).`,
-            },
-            {
-              regex: `^(\\.\\./)+(${WORKSPACE_FOLDERS.filter((folder) => folder !== own).join('|')})(/|$)`,
+              regex: `^(\\.\\./){${climbs},}(${WORKSPACE_FOLDERS.filter((folder) => folder !== own).join('|')})(/|$)`,
               message: 'Import another workspace by its package name and public entry, not by a path into its folder.',
             },
           ],
@@ -70,16 +77,27 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'tooling/build/**'],
     rules: { 'no-console': 'off' },
   },
-  // Apps import the contract only; remotes never import each other or the host.
-  boundary(['host/src/**/*.{ts,tsx}'], { may: ['shared'] }),
-  boundary(['remote-designer/src/**/*.{ts,tsx}'], { may: ['shared'], ignores: ['**/*.test.{ts,tsx}'] }),
-  boundary(['remote-checkout/src/**/*.{ts,tsx}'], { may: ['shared'], ignores: ['**/*.test.{ts,tsx}'] }),
-  // A remote's own tests check it against the host with the tooling.
+  // Apps import the contract only; remotes never import each other or the host. Tests may also
+  // use the test tooling (the fake fetch, the store-server launcher).
+  boundary(['host/src/**/*.{ts,tsx}'], { may: ['shared'], ignores: [TESTS] }),
+  boundary(['remote-designer/src/**/*.{ts,tsx}'], { may: ['shared'], ignores: [TESTS] }),
+  boundary(['remote-checkout/src/**/*.{ts,tsx}'], { may: ['shared'], ignores: [TESTS] }),
+  boundary(['host/src/**/*.test.{ts,tsx}'], { may: ['shared', 'tooling'] }),
   boundary(['remote-designer/src/**/*.test.{ts,tsx}'], { may: ['shared', 'tooling'] }),
   boundary(['remote-checkout/src/**/*.test.{ts,tsx}'], { may: ['shared', 'tooling'] }),
   // The contract imports no app; the tooling builds apps from the contract; the server reads
   // the front ends' build output, never their code.
-  boundary(['shared/src/**/*.{ts,tsx}']),
+  boundary(['shared/src/**/*.{ts,tsx}'], { ignores: [TESTS] }),
+  boundary(['shared/src/**/*.test.{ts,tsx}'], { may: ['tooling'] }),
   boundary(['tooling/**/*.{ts,tsx}'], { may: ['shared'] }),
-  boundary(['server/**/*.ts'], { may: ['shared'] }),
+  boundary(['server/src/**/*.ts'], { may: ['shared'], ignores: [TESTS] }),
+  boundary(['server/src/**/*.test.ts', 'server/test/**/*.ts'], { may: ['shared', 'tooling'] }),
+  // The browser tests drive the composed site from outside: the contract for its labels, the
+  // tooling to start it. The benchmarks also build the apps and reach the server's public entries.
+  boundary(['e2e/**/*.ts'], { may: ['shared', 'tooling'] }),
+  // (Its files sit at least two folders down, so `../server/` is its own bench/server/.)
+  boundary(['bench/**/*.{ts,tsx}'], {
+    may: ['shared', 'tooling', 'e2e', 'host', 'remote-designer', 'remote-checkout', 'server'],
+    climbs: 2,
+  }),
 );

@@ -60,8 +60,8 @@ const config: Config = {
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
-    nodeProject('server'),
-    nodeProject('e2e'),
+    nodeProject('server', { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] }),
+    nodeProject('e2e', { setupFilesAfterEnv: ['<rootDir>/src/harness/testPageHooks.ts'] }),
   ],
 };
 

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../e2e/src/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { runArtBench } from './art/runArtBench';
 import { runBytesBench } from './bytes/bytesBench';
 import { runCompositionBench } from './composition/compositionBench';

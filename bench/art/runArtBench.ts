@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 /** Benchmark 1: what `/` and `/product` download, by kind, and how many copies of React arrive. */
-import { startStoreServer } from '@tshirt/e2e/harness/storeServer';
+import { startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { measurePageBytes, type PageBytes } from './measurePageBytes';
 
 export interface BytesResult {

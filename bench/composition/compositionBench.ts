@@ -5,7 +5,7 @@
  * connections for BENCH_SERVER_SECONDS each, alternating three times so both share the machine's noise.
  */
 import autocannon, { type Result } from 'autocannon';
-import { startStoreServer } from '@tshirt/e2e/harness/storeServer';
+import { startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { median } from '../harness/stats';
 
 const CONNECTIONS = 100;

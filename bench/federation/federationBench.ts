@@ -3,7 +3,7 @@
  * bundle (bench/federation), both served by the production server, side by side: JS bytes and
  * Lighthouse mobile LCP, as a ratio. Lighthouse runs alternate between the two to share the noise.
  */
-import { startStoreServer, type StoreServer } from '@tshirt/e2e/harness/storeServer';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { measurePageBytes, type PageBytes } from '../bytes/measurePageBytes';
 import {
   runLighthouse,

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 
 const APPS = [
   { workspace: 'remote-designer', output: 'remote-designer/dist/remoteEntry.js' },

@@ -5,7 +5,7 @@
  * so both share the machine's noise.
  */
 import { rmSync } from 'node:fs';
-import { startStoreServer } from '@tshirt/e2e/harness/storeServer';
+import { startStoreServer } from '@tshirt/tooling/test/storeServer';
 import {
   PAGE_WITHOUT_SCRIPTS_PATH,
   copyHostBuild,

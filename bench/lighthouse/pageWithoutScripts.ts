@@ -6,8 +6,8 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser } from '@tshirt/e2e/harness/browser';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
 import { waitForRemotesToRender } from '../bytes/measurePageBytes';
 
 /** Where the saved page is served in the copied host folder. */

@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { CHROMIUM_PATH } from '@tshirt/e2e/harness/browser';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
 import { median } from '../harness/stats';
 
 const run = promisify(execFile);

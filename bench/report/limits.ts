@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import type { PageBytes } from '../bytes/measurePageBytes';
 import type { LighthouseSeries } from '../lighthouse/runLighthouse';
 import type { EndpointFigures } from '../server/serverBench';

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import type { ArtResult } from '../art/runArtBench';
 import type { BytesResult } from '../bytes/bytesBench';
 import type { CompositionResult } from '../composition/compositionBench';

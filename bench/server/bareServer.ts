@@ -18,10 +18,10 @@ import {
   UNIT_PRICE_CENTS,
   MAX_PROMPT_LENGTH,
 } from '@tshirt/shared/catalog';
-import { parseArtworkReference } from '../../server/src/orders/artworkReference';
-import { createOrdersRepository, draftOrder } from '../../server/src/orders/ordersRepository';
-import { openDatabase } from '../../server/src/storage/database';
-import { runMigrations } from '../../server/src/storage/migrations';
+import { parseArtworkReference } from '@tshirt/server/orders/artworkReference';
+import { createOrdersRepository, draftOrder } from '@tshirt/server/orders/ordersRepository';
+import { openDatabase } from '@tshirt/server/storage/database';
+import { runMigrations } from '@tshirt/server/storage/migrations';
 import { BROWSER_ACCEPT_ENCODING } from './requests';
 
 interface CachedAnswer {

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { WORKER_ENTRY } from '../../server/src/workers/typescriptWorker';
+import { WORKER_ENTRY } from '@tshirt/server/workers/typescriptWorker';
 
 export async function engineAllCoreRate(
   seconds: number,

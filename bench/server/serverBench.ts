@@ -12,9 +12,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
-import { REPO_ROOT } from '@tshirt/e2e/harness/storeServer';
-import { startChildServer } from '../../server/test/childServer';
-import { freePort } from '../../server/test/realPostgres';
+import { freePort } from '@tshirt/tooling/test/ports';
+import { REPO_ROOT, startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { engineAllCoreRate } from './engineRate';
 import { measurePrintLoad, type PrintFigures } from './printLoad';
 import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath, shopperHeaders } from './requests';
@@ -197,7 +196,7 @@ async function untilPrecompressed(url: string): Promise<void> {
 export async function runServerBench(): Promise<ServerBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
   const renderThreads = process.env.PRINT_RENDER_THREADS;
-  const store = await startChildServer({
+  const store = await startStoreServer({
     DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',

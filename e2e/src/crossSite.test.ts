@@ -6,9 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort } from './harness/ports';
-import { startStoreServer, type StoreServer } from './harness/storeServer';
 
 const ADMIN_TOKEN = 'e2e-cross-site-token-0123456789';
 const DAILY_LIMIT = 2;
@@ -68,10 +68,6 @@ afterAll(async () => {
   await browser?.close();
   await new Promise<void>((resolve) => (hostile ? hostile.close(() => resolve()) : resolve()));
   await store?.stop();
-});
-
-afterEach(async () => {
-  await page?.close();
 });
 
 it('refuses every spending request a page on another site sends in the visitor’s name', async () => {

@@ -11,10 +11,11 @@ import {
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
 import { buildStaticServer } from '@tshirt/tooling/build/serveStatic';
+import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort, serveFolder } from './harness/ports';
+import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
-import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 /** The designer team's next release, told apart by its gallery heading. */
 const NEXT_HEADING = 'Fresh designs this week';

@@ -6,10 +6,11 @@ import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { CONTRACT_VERSION } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';
+import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort, startSilentServer } from './harness/ports';
+import { startSilentServer } from './harness/ports';
 import { buildRemoteWithChange } from './harness/remoteBuilds';
-import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 let browser: TestBrowser;
 let page: Page;
@@ -22,9 +23,6 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   page = await browser.newPage();
-});
-afterEach(async () => {
-  await page.close();
 });
 
 async function expectRestOfPageWorks(): Promise<void> {

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { PAGE_TEXT } from '@tshirt/shared/labels';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, LANDSCAPE, PORTRAIT, type TestBrowser } from './harness/browser';
-import { startStoreServer, type StoreServer } from './harness/storeServer';
 
 let server: StoreServer;
 let browser: TestBrowser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   server = await startStoreServer();
@@ -20,14 +19,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  pageErrors.length = 0;
   page = await browser.newPage(LANDSCAPE);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
 });
 
 async function open(path: string): Promise<void> {

@@ -6,14 +6,13 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
-import { startStoreServer, type StoreServer } from './harness/storeServer';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 let server: StoreServer;
 let browser: TestBrowser;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   server = await startStoreServer({ ADMIN_TOKEN });
@@ -24,16 +23,10 @@ afterAll(async () => {
   await server?.stop();
 });
 beforeEach(async () => {
-  pageErrors.length = 0;
   page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${server.url}/product`);
   await page.getByLabel(FIELD_LABELS.interests).waitFor();
   await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
-});
-afterEach(async () => {
-  for (const open of browser.context.pages()) await open.close();
-  expect(pageErrors).toEqual([]);
 });
 
 interface Generated {

@@ -14,9 +14,9 @@ import {
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
 import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
+import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
-import { freePort } from './harness/ports';
-import { REPO_ROOT, startStoreServer, type StoreServer } from './harness/storeServer';
 
 let store: StoreServer;
 let browser: TestBrowser;
@@ -56,9 +56,6 @@ afterAll(async () => {
   for (const server of statics) await server.close();
   await browser?.close();
   await store?.stop();
-});
-afterEach(async () => {
-  for (const open of browser.context.pages()) await open.close();
 });
 
 /** Waits until every image in the page has loaded with pixels (none broken). */

@@ -1,35 +1,8 @@
 import { PREMADE_DESIGNS, formatPrice } from '@tshirt/shared/catalog';
-import type { Database } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  server = await startApp(testConfig({ ...frontEnd.env, CHECKOUT_RATE_LIMIT_PER_MINUTE: '5' }), {
-    database: db,
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
-});
+const server = withTestServer({ env: { CHECKOUT_RATE_LIMIT_PER_MINUTE: '5' } });
 
 function checkout(params: Record<string, string | number>, visitor = newVisitor()) {
   return fetch(`${server.url}/creator/checkout?${query(params)}`, {
@@ -40,7 +13,7 @@ function checkout(params: Record<string, string | number>, visitor = newVisitor(
 
 async function countOrders(): Promise<number> {
   return (
-    (await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders'))[0]
+    (await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM orders'))[0]
       ?.count ?? 0
   );
 }
@@ -63,9 +36,10 @@ describe('POST /creator/checkout', () => {
   it('records a pending order at the server price and answers our own test payment page', async () => {
     const link = await placeOrder({ quantity: 3, prompt: 'A cat & a hat #1?' });
     expect(link).toMatch(/^\/pay\/[A-Za-z0-9_-]{16}$/);
-    const rows = await db.query<Record<string, unknown>>('SELECT * FROM orders WHERE id = $1', [
-      link.slice(5),
-    ]);
+    const rows = await server.db.query<Record<string, unknown>>(
+      'SELECT * FROM orders WHERE id = $1',
+      [link.slice(5)],
+    );
     expect(rows[0]).toMatchObject({
       status: 'pending',
       quantity: 3,
@@ -112,9 +86,10 @@ describe('POST /creator/checkout', () => {
 
   it('drops control characters from the prompt instead of failing on them', async () => {
     const link = await placeOrder({ prompt: 'owls\u0000 at night\u0007' });
-    const rows = await db.query<{ prompt: string }>('SELECT prompt FROM orders WHERE id = $1', [
-      link.slice(5),
-    ]);
+    const rows = await server.db.query<{ prompt: string }>(
+      'SELECT prompt FROM orders WHERE id = $1',
+      [link.slice(5)],
+    );
     expect(rows[0]?.prompt).toBe('owls at night');
   });
 
@@ -178,7 +153,7 @@ describe('the test payment page', () => {
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/complete');
-    const [row] = await db.query<{ status: string; paid_at: Date }>(
+    const [row] = await server.db.query<{ status: string; paid_at: Date }>(
       'SELECT status, paid_at FROM orders WHERE id = $1',
       [link.slice(5)],
     );
@@ -186,7 +161,7 @@ describe('the test payment page', () => {
 
     const again = await pay();
     expect(again.status).toBe(303);
-    const [unchanged] = await db.query<{ paid_at: Date }>(
+    const [unchanged] = await server.db.query<{ paid_at: Date }>(
       'SELECT paid_at FROM orders WHERE id = $1',
       [link.slice(5)],
     );

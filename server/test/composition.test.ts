@@ -8,33 +8,20 @@ import type { Socket } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE, type SiteConfig } from '@tshirt/shared/contract';
-import type { Database } from '../src/storage/database';
 import {
   FAKE_PRODUCT_PAGE,
   fakeFragments,
   writeFragments,
   writeHostPages,
 } from './fakeComposition';
-import {
-  createFakeFrontEnd,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestApps } from './fixtures';
+import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
 
-let db: Database;
+// Each test starts its apps on a front end of its own, which it changes.
+const apps = withTestApps();
 const cleanups: Array<() => Promise<void> | void> = [];
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 function frontEndWithProductPage(): FakeFrontEnd {
@@ -42,12 +29,6 @@ function frontEndWithProductPage(): FakeFrontEnd {
   writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE });
   cleanups.push(() => frontEnd.remove());
   return frontEnd;
-}
-
-async function start(env: Record<string, string>): Promise<RunningApp> {
-  const app = await startApp(testConfig(env), { database: db });
-  cleanups.push(() => app.close());
-  return app;
 }
 
 /** The part elements of a page: module id → release that rendered it. */
@@ -70,7 +51,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start(frontEnd.env);
+    const app = await apps.start(frontEnd.env);
 
     const response = await fetch(`${app.url}/product`);
     expect(response.status).toBe(200);
@@ -94,7 +75,7 @@ describe('/product composed on the server', () => {
     const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
     writeFragments(designerDir, fakeFragments('designer', 'v1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start(frontEnd.env);
+    const app = await apps.start(frontEnd.env);
     const releaseOf = async () =>
       stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
 
@@ -109,7 +90,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start(frontEnd.env);
+    const app = await apps.start(frontEnd.env);
     const designerPlaceholders = [
       'designer/ShirtPreview',
       'designer/ArtForm',
@@ -150,7 +131,7 @@ describe('/product composed on the server', () => {
   it('names the release of each remote whose markup is in the page in its entry URL, so the browser loads that code', async () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd7'));
-    const app = await start(frontEnd.env);
+    const app = await apps.start(frontEnd.env);
     const html = await (await fetch(`${app.url}/product`)).text();
     const config = JSON.parse(
       /id="site-config">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
@@ -164,7 +145,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start(frontEnd.env);
+    const app = await apps.start(frontEnd.env);
     const first = await (await fetch(`${app.url}/product`)).text();
     const second = await (await fetch(`${app.url}/product`)).text();
     expect(second).toBe(first);
@@ -217,7 +198,7 @@ describe('/product with a remote on its own origin', () => {
     const origin = await remoteOrigin();
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start({ ...frontEnd.env, DESIGNER_URL: origin.url });
+    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: origin.url });
     const releaseOf = async () =>
       stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
 
@@ -238,7 +219,7 @@ describe('/product with a remote on its own origin', () => {
     const origin = await remoteOrigin(() => 'hang');
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await start({
+    const app = await apps.start({
       ...frontEnd.env,
       DESIGNER_URL: origin.url,
       REMOTE_MARKUP_BUDGET_MS: '200',
@@ -258,7 +239,7 @@ describe('/product with a remote on its own origin', () => {
 
   it('keeps the placeholders when the origin is down', async () => {
     const frontEnd = frontEndWithProductPage();
-    const app = await start({ ...frontEnd.env, DESIGNER_URL: 'http://127.0.0.1:9/designer/' });
+    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: 'http://127.0.0.1:9/designer/' });
     const html = await (await fetch(`${app.url}/product`)).text();
     expect(placeholders(html)).toEqual([
       'designer/ShirtPreview',

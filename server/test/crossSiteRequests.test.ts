@@ -2,36 +2,11 @@
  * A hostile page cannot spend a visitor's generation quota, open orders, pay test orders or write
  * vitals in their name: browsers say where a request comes from, and the server refuses other sites.
  */
-import type { Database } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  // PUBLIC_URL is http://shop.test (testConfig); the server is reached at 127.0.0.1:<port>.
-  server = await startApp(testConfig(frontEnd.env), { database: db });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
-});
+// PUBLIC_URL is http://shop.test (testConfig); the server is reached at 127.0.0.1:<port>.
+const server = withTestServer();
 
 /** What a browser adds to a request from another site's page. */
 const FROM_ANOTHER_SITE: ReadonlyArray<[string, Record<string, string>]> = [
@@ -68,7 +43,7 @@ interface Stored {
 
 async function stored(): Promise<Stored> {
   return (
-    await db.query<Stored>(
+    await server.db.query<Stored>(
       `SELECT (SELECT count(*)::integer FROM orders) AS orders,
               (SELECT count(*)::integer FROM orders WHERE status = 'paid') AS paid,
               (SELECT coalesce(sum(count), 0)::integer FROM generation_quota) AS "quotaUsed",
@@ -169,18 +144,8 @@ describe('reading from another site', () => {
 describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS', () => {
   const STANDALONE = 'http://localhost:3001';
   const fromStandalone = { origin: STANDALONE, 'sec-fetch-site': 'same-site' };
-  let open: RunningApp;
-
-  beforeAll(async () => {
-    open = await startApp(
-      testConfig({ ...frontEnd.env, STANDALONE_ORIGINS: `${STANDALONE}, http://127.0.0.1:3002` }),
-      {
-        database: db,
-      },
-    );
-  });
-  afterAll(async () => {
-    await open?.close();
+  const open = withTestServer({
+    env: { STANDALONE_ORIGINS: `${STANDALONE}, http://127.0.0.1:3002` },
   });
 
   it('may generate art and check out, and may read the answers (CORS)', async () => {

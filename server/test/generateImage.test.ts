@@ -1,37 +1,13 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import type { Database } from '../src/storage/database';
 import { imagePrintKey } from '../src/images/printFiles';
 import { IMAGE_CONTENT_SECURITY_POLICY } from '../src/routes/creator/images';
-import {
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestServer } from './fixtures';
+import { expectErrorShape, newVisitor, query } from './helpers';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
 let now = new Date('2026-03-10T22:00:00.000Z');
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  server = await startApp(testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '10' }), {
-    database: db,
-    clock: () => now,
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
+const server = withTestServer({
+  env: { GENERATION_DAILY_LIMIT: '10' },
+  overrides: { clock: () => now },
 });
 
 function generate(params: Record<string, string>, visitor = newVisitor()) {
@@ -133,23 +109,14 @@ describe('GET /creator/generate_image', () => {
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
-    const untrusting = await startApp(
-      testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '1', TRUST_PROXY: '' }),
-      {
-        database: db,
-      },
-    );
-    try {
-      const first = await fetch(`${untrusting.url}/creator/generate_image`, {
-        headers: newVisitor(),
-      });
-      const second = await fetch(`${untrusting.url}/creator/generate_image`, {
-        headers: newVisitor(),
-      });
-      expect([first.status, second.status]).toEqual([200, 429]);
-    } finally {
-      await untrusting.close();
-    }
+    const untrusting = await server.start({ GENERATION_DAILY_LIMIT: '1', TRUST_PROXY: '' });
+    const first = await fetch(`${untrusting.url}/creator/generate_image`, {
+      headers: newVisitor(),
+    });
+    const second = await fetch(`${untrusting.url}/creator/generate_image`, {
+      headers: newVisitor(),
+    });
+    expect([first.status, second.status]).toEqual([200, 429]);
   });
 });
 

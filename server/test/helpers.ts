@@ -1,5 +1,6 @@
 /** Test harness: a fake built front end, one in-memory database per test file, the app on a free port. */
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 export { openTestDatabase } from './testDatabase';
-
-// The first database of a run is initialised for real (a few seconds on a busy machine).
-jest.setTimeout(60_000);
 
 /** A stand-in for the built host page (over 1 KB, like the real one, so it gets compressed). */
 export const FAKE_INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><meta name="description" content="${'A fine shirt. '.repeat(80)}"><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>`;
@@ -101,4 +99,38 @@ export const VALID_ORDER = {
 
 export function expectErrorShape(body: unknown): void {
   expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+}
+
+export interface AnswerAsSent {
+  status: number;
+  headers: Record<string, unknown>;
+  /** The body's bytes as they came (fetch would decompress them). */
+  body: Buffer;
+}
+
+/** A request with its path exactly as written (fetch would normalise it), to the server at `origin`. */
+export function requestAsSent(
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<AnswerAsSent> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${origin}/`,
+      { path, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
 }

@@ -9,15 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import { pgliteFolder } from '../src/storage/database';
-import { startChildServer, type ChildServer } from './childServer';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  openTestDatabase,
-  query,
-  type FakeFrontEnd,
-} from './helpers';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { VALID_ORDER, createFakeFrontEnd, query, type FakeFrontEnd } from './helpers';
+import { prepareDataDir } from './testDatabase';
 
 const CONNECTIONS = 200;
 const RUN_SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 60);
@@ -27,13 +21,13 @@ jest.setTimeout((RUN_SECONDS * 2 + 90) * 1000);
 
 let frontEnd: FakeFrontEnd;
 let dataDir: string;
-let server: ChildServer;
+let server: StoreServer;
 
 beforeAll(async () => {
   frontEnd = createFakeFrontEnd();
   dataDir = mkdtempSync(join(tmpdir(), 'tshirt-load-'));
-  await (await openTestDatabase(pgliteFolder(dataDir))).close();
-  server = await startChildServer({
+  await prepareDataDir(dataDir);
+  server = await startStoreServer({
     ...frontEnd.env,
     DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',

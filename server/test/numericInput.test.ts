@@ -5,53 +5,19 @@
  */
 import fc from 'fast-check';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@tshirt/shared/catalog';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import type { Database } from '../src/storage/database';
 import { MAX_WEB_VITAL_VALUE } from '../src/vitals/vitalsRepository';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  openTestDatabase,
-  query,
-  testConfig,
-  type FakeFrontEnd,
-} from './helpers';
-
-// light-my-request (behind app.inject) requires an ES module Jest's sandbox cannot load on Node 20;
-// Node's own loader can, as in production.
-jest.mock('light-my-request', () =>
-  jest
-    .requireActual<{ loadNatively(request: string): unknown }>('./nativeModule')
-    .loadNatively('light-my-request'),
-);
+import { withTestServer } from './fixtures';
+import { VALID_ORDER, query } from './helpers';
 
 const ADMIN = { authorization: 'Bearer numbers-owner-token-0123456789' };
 const RUNS = 1000;
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  app = await buildApp(
-    testConfig({
-      ...frontEnd.env,
-      ADMIN_TOKEN: ADMIN.authorization.slice('Bearer '.length),
-      CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
-      VITALS_RATE_LIMIT_PER_MINUTE: '100000',
-    }),
-    { database: db, logger: false },
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  frontEnd?.remove();
+const server = withTestServer({
+  env: {
+    ADMIN_TOKEN: ADMIN.authorization.slice('Bearer '.length),
+    CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+    VITALS_RATE_LIMIT_PER_MINUTE: '100000',
+  },
 });
 
 /** Text a number parser might read as a number: overflows, infinities, exponents, hex, padding. */
@@ -96,7 +62,7 @@ describe('the numbers the hostile review tried', () => {
   it.each(['Infinity', '-Infinity', '1e400'])(
     'answers quantity=%s with a 400 naming the quantity',
     async (quantity) => {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: `/creator/checkout?${query({ ...VALID_ORDER, quantity })}`,
       });
@@ -108,7 +74,7 @@ describe('the numbers the hostile review tried', () => {
   );
 
   it('answers the owner listing’s limit=Infinity with a 400', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       url: '/creator/admin/orders?limit=Infinity',
       headers: ADMIN,
     });
@@ -119,8 +85,8 @@ describe('the numbers the hostile review tried', () => {
   });
 
   it('answers a vitals value of "Infinity" with a 400 and stores nothing', async () => {
-    const before = await db.query('SELECT id FROM web_vitals');
-    const response = await app.inject({
+    const before = await server.db.query('SELECT id FROM web_vitals');
+    const response = await server.app.inject({
       method: 'POST',
       url: '/creator/vitals',
       headers: { 'content-type': 'application/json' },
@@ -130,7 +96,7 @@ describe('the numbers the hostile review tried', () => {
     expect(response.json()).toEqual({
       error: { code: 'invalid_request', message: '0.value must be a finite number' },
     });
-    expect(await db.query('SELECT id FROM web_vitals')).toEqual(before);
+    expect(await server.db.query('SELECT id FROM web_vitals')).toEqual(before);
   });
 });
 
@@ -139,14 +105,14 @@ describe('any numeric-looking text', () => {
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(numericText, async (quantity) => {
-        const response = await app.inject({
+        const response = await server.app.inject({
           method: 'POST',
           url: `/creator/checkout?${query({ ...VALID_ORDER, quantity })}`,
         });
         if (response.statusCode !== 200) return expectRefusal(response.statusCode, response.body);
         accepted += 1;
         const id = (response.json() as { paymentLinkURL: string }).paymentLinkURL.slice(5);
-        const [order] = await db.query<{ quantity: number; total_cents: number }>(
+        const [order] = await server.db.query<{ quantity: number; total_cents: number }>(
           'SELECT quantity, total_cents FROM orders WHERE id = $1',
           [id],
         );
@@ -163,7 +129,7 @@ describe('any numeric-looking text', () => {
   it('as the owner listing’s limit: at most 1000 orders, or a JSON 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(numericText, async (limit) => {
-        const response = await app.inject({
+        const response = await server.app.inject({
           url: `/creator/admin/orders?${query({ limit })}`,
           headers: ADMIN,
         });
@@ -178,7 +144,7 @@ describe('any numeric-looking text', () => {
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(numericText, fc.boolean(), async (value, quoted) => {
-        const response = await app.inject({
+        const response = await server.app.inject({
           method: 'POST',
           url: '/creator/vitals',
           headers: { 'content-type': 'application/json' },
@@ -190,7 +156,7 @@ describe('any numeric-looking text', () => {
       { numRuns: RUNS },
     );
     expect(accepted).toBeGreaterThan(0);
-    const outOfRange = await db.query(
+    const outOfRange = await server.db.query(
       `SELECT value FROM web_vitals WHERE route = '/numbers' AND NOT (value >= 0 AND value <= $1)`,
       [MAX_WEB_VITAL_VALUE],
     );

@@ -1,50 +1,23 @@
-import type { Database } from '../src/storage/database';
-import {
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
-import { sendJson, startStandIn, type StandIn } from './standIn';
+import { withStandIn, withTestServer } from './fixtures';
+import { expectErrorShape, newVisitor } from './helpers';
+import { sendJson, startStandIn } from './standIn';
 
 /** A 1 × 1 transparent PNG. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let imagesApi: StandIn;
-let server: RunningApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  imagesApi = await startStandIn();
-  server = await startApp(
-    testConfig({
-      ...frontEnd.env,
-      OPENAI_API_KEY: 'sk-test-key',
-      OPENAI_BASE_URL: `${imagesApi.url}/v1`,
-      IMAGE_MODEL: 'gpt-image-1',
-      OPENAI_TIMEOUT_MS: '400',
-    }),
-    { database: db },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  await imagesApi?.close();
-  await db?.close();
-  frontEnd?.remove();
+const imagesApi = withStandIn();
+const server = withTestServer({
+  env: () => ({
+    OPENAI_API_KEY: 'sk-test-key',
+    OPENAI_BASE_URL: `${imagesApi.url}/v1`,
+    IMAGE_MODEL: 'gpt-image-1',
+    OPENAI_TIMEOUT_MS: '400',
+  }),
 });
 
 async function quotaUsed(visitor: { 'x-forwarded-for': string }): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+  const rows = await server.db.query<{ count: number }>(
     'SELECT count FROM generation_quota WHERE client_key = $1',
     [visitor['x-forwarded-for']],
   );
@@ -142,15 +115,11 @@ describe('while slow generations are in flight', () => {
         2_000,
       );
     });
-    const patient = await startApp(
-      testConfig({
-        ...frontEnd.env,
-        OPENAI_API_KEY: 'sk-test-key',
-        OPENAI_BASE_URL: `${slowApi.url}/v1`,
-        OPENAI_TIMEOUT_MS: '10000',
-      }),
-      { database: db },
-    );
+    const patient = await server.start({
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: `${slowApi.url}/v1`,
+      OPENAI_TIMEOUT_MS: '10000',
+    });
     try {
       const visitor = newVisitor();
       const generations = Array.from({ length: 6 }, () =>
@@ -168,7 +137,6 @@ describe('while slow generations are in flight', () => {
       for (const response of await Promise.all(generations)) expect(response.status).toBe(200);
       expect(await quotaUsed(visitor)).toBe(6);
     } finally {
-      await patient.close();
       await slowApi.close();
     }
   });

@@ -4,34 +4,21 @@
  * vitals values that are not finite numbers. Each report prints, one line per line, no forgery.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { REPO_ROOT } from '../src/config';
 import { pgliteFolder } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-} from './helpers';
+import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 
 const FORGED_BLOCK =
   '\n\nPAID     FakeFakeFakeFake  2026-01-01T00:00:00.000Z\n  print file: https://evil.example/free.png\n';
 /** Control and bidi characters a terminal would act on. */
 const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u;
 
-let frontEnd: FakeFrontEnd;
-let dataDir: string;
+const frontEnd = withFakeFrontEnd();
+const dataDir = withTemporaryFolder('tshirt-owner-');
 
 beforeAll(async () => {
-  frontEnd = createFakeFrontEnd();
-  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-owner-'));
-  const db = await openTestDatabase(pgliteFolder(dataDir));
+  const db = await openTestDatabase(pgliteFolder(dataDir.path));
   try {
     // Through the API, as a hostile shopper would send it…
     const server = await startApp(testConfig(frontEnd.env), { database: db });
@@ -66,11 +53,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => {
-  frontEnd?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** Runs `npm run <script> -w server` as the owner would, with no server running on DATA_DIR. */
 function runOwnerScript(
   script: string,
@@ -78,7 +60,7 @@ function runOwnerScript(
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', script, '-w', 'server'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir.path },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

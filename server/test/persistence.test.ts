@@ -1,36 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pgliteFolder } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-} from './helpers';
+import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
 
-let dataDir: string;
-let frontEnd: FakeFrontEnd;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-data-'));
-  frontEnd = createFakeFrontEnd();
-});
-
-afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
-  frontEnd?.remove();
-});
+const dataDir = withTemporaryFolder('tshirt-data-');
+const frontEnd = withFakeFrontEnd();
 
 /** Runs `work` against a server whose database lives in `dataDir`, then shuts both down. */
 async function withServerOnDataDir<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const db = await openTestDatabase(pgliteFolder(dataDir));
+  const db = await openTestDatabase(pgliteFolder(dataDir.path));
   // Images and print files are kept as files in DATA_DIR beside the database.
-  const config = testConfig({ ...frontEnd.env, GENERATION_DAILY_LIMIT: '2', DATA_DIR: dataDir });
+  const config = testConfig({
+    ...frontEnd.env,
+    GENERATION_DAILY_LIMIT: '2',
+    DATA_DIR: dataDir.path,
+  });
   const server = await startApp(config, {
     database: db,
   });

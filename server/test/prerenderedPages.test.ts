@@ -1,60 +1,35 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRERENDERED_ROUTES_FILE, SITE_SETTING_TOKENS } from '@tshirt/shared/contract';
-import type { Database } from '../src/storage/database';
 import { writeHostPages } from './fakeComposition';
-import {
-  createFakeFrontEnd,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
-
-let db: Database;
-let frontEnd: FakeFrontEnd;
-const running: RunningApp[] = [];
+import { withTestApps } from './fixtures';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>${SITE_SETTING_TOKENS.brandName}</title></head><body>${body}</body></html>`;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  const hostDir = frontEnd.env.HOST_DIST_DIR!;
-  writeHostPages(hostDir, {
-    '/loading': page(
-      `<h1>Pre-rendered loading</h1><a href="mailto:${SITE_SETTING_TOKENS.contactEmail}">${SITE_SETTING_TOKENS.brandName}</a>`,
-    ),
-    '*': page('<h1>Pre-rendered not found</h1>'),
-  });
-  // A route map pointing outside the build is ignored.
-  const routes = JSON.parse(readFileSync(join(hostDir, PRERENDERED_ROUTES_FILE), 'utf8')) as Record<
-    string,
-    string
-  >;
-  writeFileSync(
-    join(hostDir, PRERENDERED_ROUTES_FILE),
-    JSON.stringify({ ...routes, '/empty': '../../etc/passwd' }),
-  );
+const apps = withTestApps({
+  prepare: (frontEnd) => {
+    const hostDir = frontEnd.env.HOST_DIST_DIR!;
+    writeHostPages(hostDir, {
+      '/loading': page(
+        `<h1>Pre-rendered loading</h1><a href="mailto:${SITE_SETTING_TOKENS.contactEmail}">${SITE_SETTING_TOKENS.brandName}</a>`,
+      ),
+      '*': page('<h1>Pre-rendered not found</h1>'),
+    });
+    // A route map pointing outside the build is ignored.
+    const routes = JSON.parse(
+      readFileSync(join(hostDir, PRERENDERED_ROUTES_FILE), 'utf8'),
+    ) as Record<string, string>;
+    writeFileSync(
+      join(hostDir, PRERENDERED_ROUTES_FILE),
+      JSON.stringify({ ...routes, '/empty': '../../etc/passwd' }),
+    );
+  },
 });
-
-afterAll(async () => {
-  for (const app of running) await app.close();
-  await db?.close();
-  frontEnd?.remove();
-});
-
-async function start(env: Record<string, string> = {}): Promise<RunningApp> {
-  const app = await startApp(testConfig({ ...frontEnd.env, ...env }), { database: db });
-  running.push(app);
-  return app;
-}
 
 describe('pre-rendered route pages', () => {
   it('serve a route its pre-rendered HTML with the site config inlined and the brand filled in', async () => {
-    const app = await start();
+    const app = await apps.start();
     const response = await fetch(`${app.url}/loading`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -65,7 +40,7 @@ describe('pre-rendered route pages', () => {
   });
 
   it('carry the configured brand and contact address, escaped, when the store has its own', async () => {
-    const app = await start({ BRAND_NAME: 'Tee & <Co>', CONTACT_EMAIL: 'shop@tee.example' });
+    const app = await apps.start({ BRAND_NAME: 'Tee & <Co>', CONTACT_EMAIL: 'shop@tee.example' });
     const html = await (await fetch(`${app.url}/loading`)).text();
     expect(html).toContain('<h1>Pre-rendered loading</h1>');
     expect(html).toContain('<a href="mailto:shop@tee.example">Tee &#38; &#60;Co&#62;</a>');
@@ -73,14 +48,14 @@ describe('pre-rendered route pages', () => {
   });
 
   it('answer an unknown path with the pre-rendered not-found page and status 404', async () => {
-    const app = await start();
+    const app = await apps.start();
     const response = await fetch(`${app.url}/no/such/page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<h1>Pre-rendered not found</h1>');
   });
 
   it('fall back to the empty shell for routes without a page and paths outside the build', async () => {
-    const app = await start();
+    const app = await apps.start();
     for (const path of ['/', '/empty']) {
       const response = await fetch(`${app.url}${path}`);
       expect(response.status).toBe(200);

@@ -4,44 +4,14 @@
  */
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
-import type { Database } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
-
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
+import { withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 
 const THREADS = 1;
 const QUEUE = 2;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  server = await startApp(
-    testConfig({
-      ...frontEnd.env,
-      PRINT_RENDER_THREADS: String(THREADS),
-      PRINT_RENDER_QUEUE: String(QUEUE),
-    }),
-    { database: db },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
+const server = withTestServer({
+  env: { PRINT_RENDER_THREADS: String(THREADS), PRINT_RENDER_QUEUE: String(QUEUE) },
 });
 
 async function generatedImages(count: number): Promise<string[]> {

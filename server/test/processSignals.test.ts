@@ -3,42 +3,35 @@
  * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres; and
  * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { pgliteFolder } from '../src/storage/database';
 import { serverInstanceFile } from '../src/storage/serverInstance';
 import {
   spawnServerProcess,
-  startChildServer,
+  startStoreServer,
   waitUntilHealthy,
-  type ChildServer,
   type ServerProcess,
-} from './childServer';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  openTestDatabase,
-  query,
-  type FakeFrontEnd,
-} from './helpers';
+  type StoreServer,
+} from '@tshirt/tooling/test/storeServer';
+import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
+import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
-import { sendJson, startStandIn, type StandIn } from './standIn';
+import { sendJson, startStandIn } from './standIn';
+import { prepareDataDir } from './testDatabase';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const SLOW_GENERATION_MS = 1500;
 
-let frontEnd: FakeFrontEnd;
+const frontEnd = withFakeFrontEnd();
+const dataDirs = withTemporaryFolder('tshirt-signals-');
+const imagesApi = withStandIn();
 let postgres: RealPostgres;
-let imagesApi: StandIn;
-const folders: string[] = [];
 
 beforeAll(async () => {
-  frontEnd = createFakeFrontEnd();
   postgres = await startRealPostgres();
-  imagesApi = await startStandIn();
   imagesApi.answerWith((_request, response) => {
     setTimeout(
       () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
@@ -47,18 +40,14 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await imagesApi?.close();
+afterAll(() => {
   postgres?.remove();
-  frontEnd?.remove();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 /** A DATA_DIR holding an already migrated embedded database (from the test template: fast). */
 async function newDataDir(): Promise<string> {
-  const folder = mkdtempSync(join(tmpdir(), 'tshirt-signals-'));
-  folders.push(folder);
-  await (await openTestDatabase(pgliteFolder(folder))).close();
+  const folder = mkdtempSync(join(dataDirs.path, 'data-'));
+  await prepareDataDir(folder);
   return folder;
 }
 
@@ -112,7 +101,7 @@ async function listOrderIds(url: string): Promise<string[]> {
 describe('SIGTERM during traffic', () => {
   it('finishes requests in flight, refuses new ones cleanly, exits 0 and leaves no half-written order', async () => {
     const dataDir = await newDataDir();
-    const server = await startChildServer({
+    const server = await startStoreServer({
       ...frontEnd.env,
       DATA_DIR: dataDir,
       ADMIN_TOKEN,
@@ -193,7 +182,7 @@ describe.each([
       ADMIN_TOKEN,
       CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
     };
-    let server: ChildServer | undefined = await startChildServer(env);
+    let server: StoreServer | undefined = await startStoreServer(env);
     let killed = false;
     try {
       const before = await listOrderIds(server.url);
@@ -208,7 +197,7 @@ describe.each([
       const outcomes = await burst.done;
       await server.stop();
 
-      server = await startChildServer(env);
+      server = await startStoreServer(env);
       const after = await listOrderIds(server.url);
       const answered = outcomes.flatMap((outcome) =>
         outcome.kind === 'ok' ? [outcome.orderId] : [],

@@ -7,26 +7,11 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
 import type { ImageProvider } from '../src/generation/imageProvider';
-import type { Database } from '../src/storage/database';
-import { createFakeFrontEnd, openTestDatabase, testConfig, type FakeFrontEnd } from './helpers';
-
-// light-my-request (behind app.inject) requires an ES module Jest's sandbox cannot load on Node 20;
-// Node's own loader can, as in production.
-jest.mock('light-my-request', () =>
-  jest
-    .requireActual<{ loadNatively(request: string): unknown }>('./nativeModule')
-    .loadNatively('light-my-request'),
-);
+import { withTestServer } from './fixtures';
 
 /** 5,000 generated requests per endpoint: 10,000 in all, through app.inject (no sockets). */
 const RUNS_PER_ENDPOINT = 5_000;
-
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let app: FastifyInstance;
 
 /** The request handling is under test here, not the art engine: a tiny SVG per generation. */
 const instantImageProvider: ImageProvider = {
@@ -36,24 +21,9 @@ const instantImageProvider: ImageProvider = {
   },
 };
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  app = await buildApp(
-    testConfig({
-      ...frontEnd.env,
-      GENERATION_DAILY_LIMIT: '1000000',
-      CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
-    }),
-    { database: db, logger: false, imageProvider: instantImageProvider },
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  frontEnd?.remove();
+const server = withTestServer({
+  env: { GENERATION_DAILY_LIMIT: '1000000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000' },
+  overrides: { imageProvider: instantImageProvider },
 });
 
 interface StoredCounts {
@@ -63,7 +33,7 @@ interface StoredCounts {
 }
 
 async function storedCounts(): Promise<StoredCounts> {
-  const rows = await db.query<StoredCounts>(
+  const rows = await server.db.query<StoredCounts>(
     `SELECT (SELECT count(*)::integer FROM orders) AS orders,
             (SELECT count(*)::integer FROM images) AS images,
             (SELECT coalesce(sum(count), 0)::integer FROM generation_quota) AS "quotaUsed"`,
@@ -157,7 +127,7 @@ function queryArbitrary(keysAndValues: Record<string, readonly (string | number)
 }
 
 async function send(method: 'GET' | 'POST', url: string) {
-  const response = await app.inject({ method, url });
+  const response = await server.app.inject({ method, url });
   return { status: response.statusCode, body: response.body };
 }
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '@tshirt/tooling/test/ports';
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 
@@ -26,19 +26,6 @@ export function findPostgresBinaries(): string {
     );
   }
   return join(POSTGRES_LIB, majors[0] as string, 'bin');
-}
-
-/** A port nobody listens on right now, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RealPostgres {

@@ -4,65 +4,29 @@
  * checkout.test.ts, Stripe-only payment links in stripeProvider.test.ts).
  */
 import { writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import type { Database } from '../src/storage/database';
+import { withTestServer } from './fixtures';
 import {
   VALID_ORDER,
-  createFakeFrontEnd,
   expectErrorShape,
   newVisitor,
   openTestDatabase,
   query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
+  requestAsSent,
 } from './helpers';
 
 const ADMIN_TOKEN = 'security-owner-token-0123456789';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  server = await startApp(testConfig({ ...frontEnd.env, ADMIN_TOKEN }), { database: db });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
-});
+const server = withTestServer({ env: { ADMIN_TOKEN } });
 
 /** A raw request, so oversized URLs and headers reach the server exactly as sent. */
-function rawRequest(
+async function rawRequest(
   path: string,
   options: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${server.url}/`,
-      { path, method: options.method ?? 'GET', headers: options.headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
+  const answer = await requestAsSent(server.url, path, options);
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 describe('security headers on pages', () => {
@@ -84,18 +48,11 @@ describe('security headers on pages', () => {
   it('sends Strict-Transport-Security only when PUBLIC_URL is https', async () => {
     // PUBLIC_URL of `server` is http://shop.test: the header would pin a host that has no https.
     expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
-    const secure = await startApp(
-      testConfig({ ...frontEnd.env, PUBLIC_URL: 'https://shop.example' }),
-      { database: db },
-    );
-    try {
-      for (const path of ['/', '/product', '/creator/designs/sunset-surf.svg']) {
-        expect(
-          (await fetch(`${secure.url}${path}`)).headers.get('strict-transport-security'),
-        ).toMatch(/^max-age=\d+/);
-      }
-    } finally {
-      await secure.close();
+    const secure = await server.start({ PUBLIC_URL: 'https://shop.example' });
+    for (const path of ['/', '/product', '/creator/designs/sunset-surf.svg']) {
+      expect(
+        (await fetch(`${secure.url}${path}`)).headers.get('strict-transport-security'),
+      ).toMatch(/^max-age=\d+/);
     }
   });
 });
@@ -126,10 +83,16 @@ describe('source maps', () => {
   ];
 
   beforeAll(() => {
-    writeFileSync(join(frontEnd.root, 'host/main.js.map'), '{"version":3,"sources":["secret.ts"]}');
-    writeFileSync(join(frontEnd.root, 'designer/remoteEntry.js.map'), '{"version":3}');
-    writeFileSync(join(frontEnd.root, 'checkout/chunks/12.0123456789.js.map'), '{"version":3}');
-    writeFileSync(join(frontEnd.root, 'host/main.js.map.gz'), 'not really gzip');
+    writeFileSync(
+      join(server.frontEnd.root, 'host/main.js.map'),
+      '{"version":3,"sources":["secret.ts"]}',
+    );
+    writeFileSync(join(server.frontEnd.root, 'designer/remoteEntry.js.map'), '{"version":3}');
+    writeFileSync(
+      join(server.frontEnd.root, 'checkout/chunks/12.0123456789.js.map'),
+      '{"version":3}',
+    );
+    writeFileSync(join(server.frontEnd.root, 'host/main.js.map.gz'), 'not really gzip');
   });
 
   it('are not served unless the owner asks for them', async () => {
@@ -145,15 +108,9 @@ describe('source maps', () => {
   });
 
   it('are served with SERVE_SOURCE_MAPS=true', async () => {
-    const open = await startApp(testConfig({ ...frontEnd.env, SERVE_SOURCE_MAPS: 'true' }), {
-      database: db,
-    });
-    try {
-      for (const path of MAPS) {
-        expect([path, (await fetch(`${open.url}${path}`)).status]).toEqual([path, 200]);
-      }
-    } finally {
-      await open.close();
+    const open = await server.start({ SERVE_SOURCE_MAPS: 'true' });
+    for (const path of MAPS) {
+      expect([path, (await fetch(`${open.url}${path}`)).status]).toEqual([path, 200]);
     }
   });
 });
@@ -186,9 +143,7 @@ describe('internal errors', () => {
       ALTER TABLE generation_quota RENAME TO quota_secret_internal;
       ALTER TABLE web_vitals RENAME TO vitals_secret_internal;
     `);
-    const failing = await startApp(testConfig({ ...frontEnd.env, ADMIN_TOKEN }), {
-      database: broken,
-    });
+    const failing = await server.start({ ADMIN_TOKEN }, { database: broken });
     try {
       const calls: Array<[string, RequestInit?]> = [
         ['/creator/generate_image?interests=owls'],
@@ -215,7 +170,6 @@ describe('internal errors', () => {
         expect(text).not.toMatch(/secret_internal|relation|stack|\.ts\b|node_modules|\bat\s/i);
       }
     } finally {
-      await failing.close();
       await broken.close();
     }
   });
@@ -223,19 +177,15 @@ describe('internal errors', () => {
 
 describe('owner listings', () => {
   it('do not exist at all when no admin token is configured', async () => {
-    const tokenless = await startApp(testConfig(frontEnd.env), { database: db });
-    try {
-      for (const path of ['/creator/admin/orders', '/creator/admin/vitals']) {
-        for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
-          const response = await fetch(`${tokenless.url}${path}`, {
-            headers: authorization === undefined ? {} : { authorization },
-          });
-          expect(response.status).toBe(404);
-          expectErrorShape(await response.json());
-        }
+    const tokenless = await server.start();
+    for (const path of ['/creator/admin/orders', '/creator/admin/vitals']) {
+      for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+        const response = await fetch(`${tokenless.url}${path}`, {
+          headers: authorization === undefined ? {} : { authorization },
+        });
+        expect(response.status).toBe(404);
+        expectErrorShape(await response.json());
       }
-    } finally {
-      await tokenless.close();
     }
   });
 

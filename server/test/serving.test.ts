@@ -3,42 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { request as httpRequest } from 'node:http';
 import type { SiteConfig } from '@tshirt/shared/contract';
-import type { Database } from '../src/storage/database';
-import {
-  createFakeFrontEnd,
-  expectErrorShape,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestServer } from './fixtures';
+import { expectErrorShape, requestAsSent } from './helpers';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE });
-  server = await startApp(
-    testConfig({
-      ...frontEnd.env,
-      BRAND_NAME: 'Shirts </script><b>&',
-      ADMIN_TOKEN: 'owner-token-0123456789',
-    }),
-    { database: db },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
+const server = withTestServer({
+  env: { BRAND_NAME: 'Shirts </script><b>&', ADMIN_TOKEN: 'owner-token-0123456789' },
+  prepare: (frontEnd) =>
+    writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE }),
 });
 
 function inlinedSiteConfig(html: string): SiteConfig {
@@ -48,26 +21,8 @@ function inlinedSiteConfig(html: string): SiteConfig {
 }
 
 /** Raw response bytes, to see what compression did (fetch decompresses transparently). */
-function rawGet(
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${server.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const rawGet = (path: string, headers: Record<string, string>) =>
+  requestAsSent(server.url, path, { headers });
 
 describe('page routes', () => {
   it.each(['/', '/product', '/loading', '/complete', '/empty'])(
@@ -146,7 +101,7 @@ describe('page routes', () => {
 
   it('answers a clear "not built" page, naming no folder, instead of crashing when the host is not built', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tshirt-empty-'));
-    const unbuilt = await startApp(testConfig({ HOST_DIST_DIR: empty }), { database: db });
+    const unbuilt = await server.start({ HOST_DIST_DIR: empty });
     try {
       const response = await fetch(`${unbuilt.url}/product`);
       expect(response.status).toBe(503);
@@ -158,7 +113,6 @@ describe('page routes', () => {
       expect((await fetch(`${unbuilt.url}/nope`)).status).toBe(404);
       expect((await fetch(`${unbuilt.url}/healthz`)).status).toBe(200);
     } finally {
-      await unbuilt.close();
       rmSync(empty, { recursive: true, force: true });
     }
   });
@@ -242,33 +196,25 @@ describe('security headers', () => {
   });
 
   it('adds absolute remote origins to the policy and the site configuration', async () => {
-    const remoteHosted = await startApp(
-      testConfig({
-        ...frontEnd.env,
-        DESIGNER_URL: 'https://designer.cdn.example/v3/',
-        CHECKOUT_URL: 'http://localhost:3002',
-        REMOTE_TIMEOUT_MS: '1500',
-      }),
-      { database: db },
-    );
-    try {
-      const response = await fetch(`${remoteHosted.url}/product`);
-      const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ['script-src', 'connect-src', 'font-src']) {
-        expect(csp).toContain(
-          `${directive} 'self' https://designer.cdn.example http://localhost:3002`,
-        );
-      }
+    const remoteHosted = await server.start({
+      DESIGNER_URL: 'https://designer.cdn.example/v3/',
+      CHECKOUT_URL: 'http://localhost:3002',
+      REMOTE_TIMEOUT_MS: '1500',
+    });
+    const response = await fetch(`${remoteHosted.url}/product`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    for (const directive of ['script-src', 'connect-src', 'font-src']) {
       expect(csp).toContain(
-        "img-src 'self' data: blob: https://designer.cdn.example http://localhost:3002",
+        `${directive} 'self' https://designer.cdn.example http://localhost:3002`,
       );
-      const config = inlinedSiteConfig(await response.text());
-      expect(config.remotes.designer.entry).toBe('https://designer.cdn.example/v3/remoteEntry.js');
-      expect(config.remotes.checkout.entry).toBe('http://localhost:3002/remoteEntry.js');
-      expect(config.remoteTimeoutMs).toBe(1500);
-    } finally {
-      await remoteHosted.close();
     }
+    expect(csp).toContain(
+      "img-src 'self' data: blob: https://designer.cdn.example http://localhost:3002",
+    );
+    const config = inlinedSiteConfig(await response.text());
+    expect(config.remotes.designer.entry).toBe('https://designer.cdn.example/v3/remoteEntry.js');
+    expect(config.remotes.checkout.entry).toBe('http://localhost:3002/remoteEntry.js');
+    expect(config.remoteTimeoutMs).toBe(1500);
   });
 });
 
@@ -299,7 +245,7 @@ describe('POST /creator/vitals', () => {
         )
       ).status,
     ).toBe(204);
-    const rows = await db.query<{ name: string }>(
+    const rows = await server.db.query<{ name: string }>(
       "SELECT name FROM web_vitals WHERE route = '/vitals-test' ORDER BY id",
     );
     expect(rows.map((row) => row.name)).toEqual(['LCP', 'LCP', 'LCP', 'CLS']);

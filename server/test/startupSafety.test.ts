@@ -2,32 +2,24 @@
  * The real server process (`src/main.ts`) refuses a configuration that would give shirts away or
  * let visitors pick their own daily limit, and says so loudly while test payments are on.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { serverInstanceFile } from '../src/storage/serverInstance';
-import { SERVER_COMMAND, spawnServerProcess, startChildServer } from './childServer';
-import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
+import {
+  SERVER_COMMAND,
+  spawnServerProcess,
+  startStoreServer,
+} from '@tshirt/tooling/test/storeServer';
+import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
 
-let frontEnd: FakeFrontEnd;
-let dataDir: string;
-
-beforeAll(() => {
-  frontEnd = createFakeFrontEnd();
-  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-startup-'));
-});
-
-afterAll(() => {
-  frontEnd?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const frontEnd = withFakeFrontEnd();
+const dataDir = withTemporaryFolder('tshirt-startup-');
 
 /** Runs the server until it exits on its own (a server that did start is killed after 30 s). */
 async function runUntilExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const server = await spawnServerProcess(SERVER_COMMAND, {
-    DATA_DIR: dataDir,
+    DATA_DIR: dataDir.path,
     ...frontEnd.env,
     ...env,
   });
@@ -45,11 +37,11 @@ describe('starting in production', () => {
     expect(output).toContain('STRIPE_SECRET_KEY');
     expect(output).toContain('ALLOW_TEST_PAYMENTS=true');
     expect(output).toContain('The server did not start.');
-    expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
+    expect(existsSync(serverInstanceFile(dataDir.path))).toBe(false);
   });
 
   it('goes ahead with test payments when the owner opts in, warning loudly', async () => {
-    const server = await startChildServer({ ...frontEnd.env, DATA_DIR: 'memory://' });
+    const server = await startStoreServer({ ...frontEnd.env, DATA_DIR: 'memory://' });
     try {
       expect(server.output()).toContain('TEST PAYMENTS IN PRODUCTION (ALLOW_TEST_PAYMENTS=true)');
       expect(server.output()).toContain('"level":40');
@@ -61,7 +53,7 @@ describe('starting in production', () => {
 
 describe('starting outside production with the test payment page', () => {
   it('warns at start that orders are paid for free', async () => {
-    const server = await startChildServer({
+    const server = await startStoreServer({
       ...frontEnd.env,
       DATA_DIR: 'memory://',
       NODE_ENV: 'development',

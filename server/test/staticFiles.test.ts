@@ -4,23 +4,11 @@
  * is sent, in every encoding, on the next request, and nothing is written into the folders.
  */
 import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Database } from '../src/storage/database';
-import {
-  createFakeFrontEnd,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
-
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let server: RunningApp;
+import { withTestServer } from './fixtures';
+import { requestAsSent } from './helpers';
 
 /** A file's worth of text: same length for every release, so only its bytes tell them apart. */
 const release = (name: string) => `console.log(${JSON.stringify(`${name}:`.padEnd(4000, '.'))});`;
@@ -33,46 +21,19 @@ let before: string[];
 /** The build's file time, kept by the copy of the next release. */
 const RELEASE_TIME = 1_700_000_000;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  writeFileSync(join(frontEnd.env.DESIGNER_DIST_DIR!, 'remoteEntry.js'), release('r1'));
-  // Whole seconds, so the copy below can keep exactly the same times.
-  utimesSync(join(frontEnd.env.DESIGNER_DIST_DIR!, 'remoteEntry.js'), RELEASE_TIME, RELEASE_TIME);
-  writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE });
-  before = filesUnder(frontEnd.root);
-  server = await startApp(testConfig(frontEnd.env), { database: db });
+const server = withTestServer({
+  prepare: (frontEnd) => {
+    const entry = join(frontEnd.env.DESIGNER_DIST_DIR!, 'remoteEntry.js');
+    writeFileSync(entry, release('r1'));
+    // Whole seconds, so the copy below can keep exactly the same times.
+    utimesSync(entry, RELEASE_TIME, RELEASE_TIME);
+    writeHostPages(frontEnd.env.HOST_DIST_DIR!, { '/product': FAKE_PRODUCT_PAGE });
+    before = filesUnder(frontEnd.root);
+  },
 });
 
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-  frontEnd?.remove();
-});
-
-function rawGet(path: string, encoding: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const request = httpRequest(
-        `${server.url}${path}`,
-        { headers: { 'accept-encoding': encoding } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    },
-  );
-}
+const rawGet = (path: string, encoding: string) =>
+  requestAsSent(server.url, path, { headers: { 'accept-encoding': encoding } });
 
 function decoded(answer: { headers: Record<string, unknown>; body: Buffer }): string {
   if (answer.headers['content-encoding'] === 'br')
@@ -93,7 +54,7 @@ async function untilKept(path: string, encoding: string) {
 
 describe('static files', () => {
   const path = '/remotes/designer/remoteEntry.js';
-  const file = () => join(frontEnd.env.DESIGNER_DIST_DIR!, 'remoteEntry.js');
+  const file = () => join(server.frontEnd.env.DESIGNER_DIST_DIR!, 'remoteEntry.js');
 
   it('sends the bytes of a release copied over the old one, in every encoding, even with the old file times', async () => {
     for (const encoding of ['br', 'gzip']) {
@@ -114,7 +75,7 @@ describe('static files', () => {
   });
 
   it('writes nothing into the folders it serves', () => {
-    expect(filesUnder(frontEnd.root)).toEqual(before);
+    expect(filesUnder(server.frontEnd.root)).toEqual(before);
   });
 
   it('does not answer the pre-rendered page files or the shell as files', async () => {

@@ -4,34 +4,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../src/storage/database';
-import {
-  createFakeFrontEnd,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-} from './helpers';
+import { withTestApps } from './fixtures';
+import { startApp, testConfig } from './helpers';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-});
-afterAll(async () => {
-  await db?.close();
-  frontEnd?.remove();
-});
+const apps = withTestApps();
 
 it('does not wait for the keep-alive timeout of a connection whose answer was still going out when the stop began', async () => {
   // Big enough that the answer is still being written while the client has not read it.
   writeFileSync(
-    join(frontEnd.env.HOST_DIST_DIR!, 'big.js'),
+    join(apps.frontEnd.env.HOST_DIST_DIR!, 'big.js'),
     `// ${'x'.repeat(16 * 1024 * 1024)}\n`,
   );
-  const app = await startApp(testConfig(frontEnd.env), { database: db });
+  // Not apps.start(): stopping the app is what this test does.
+  const app = await startApp(testConfig(apps.frontEnd.env), { database: apps.db });
   const response = await fetch(`${app.url}/big.js`, { headers: { 'accept-encoding': 'identity' } });
   expect(response.status).toBe(200);
   const started = Date.now();

@@ -1,52 +1,23 @@
 import Stripe from 'stripe';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
-import type { Database } from '../src/storage/database';
-import {
-  VALID_ORDER,
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  query,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
-import { sendJson, startStandIn, type StandIn } from './standIn';
+import { withStandIn, withTestServer } from './fixtures';
+import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import { sendJson } from './standIn';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-let stripeApi: StandIn;
-let server: RunningApp;
+const stripeApi = withStandIn();
+const server = withTestServer({
+  env: () => ({
+    PUBLIC_URL: 'https://shop.example',
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripeApi.url,
+    STRIPE_TIMEOUT_MS: '300',
+  }),
+});
 const stripe = new Stripe('sk_test_unused');
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-  stripeApi = await startStandIn();
-  server = await startApp(
-    testConfig({
-      ...frontEnd.env,
-      PUBLIC_URL: 'https://shop.example',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripeApi.url,
-      STRIPE_TIMEOUT_MS: '300',
-    }),
-    { database: db },
-  );
-});
-
-afterAll(async () => {
-  await server?.close();
-  await stripeApi?.close();
-  await db?.close();
-  frontEnd?.remove();
-});
 
 function answerWithSession(sessionUrl = CHECKOUT_URL) {
   stripeApi.answerWith((_request, response) =>
@@ -62,12 +33,13 @@ function checkout(params: Record<string, string | number> = {}) {
 }
 
 async function orderStatus(id: string): Promise<string | undefined> {
-  return (await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id]))[0]
-    ?.status;
+  return (
+    await server.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id])
+  )[0]?.status;
 }
 
 async function latestOrderId(): Promise<string> {
-  const rows = await db.query<{ id: string }>(
+  const rows = await server.db.query<{ id: string }>(
     'SELECT id FROM orders ORDER BY created_at DESC LIMIT 1',
   );
   return rows[0]!.id;
@@ -142,14 +114,14 @@ describe('the Stripe payment provider', () => {
         error: { type: 'invalid_request_error', message: 'No such price' },
       }),
     );
-    const before = (await db.query('SELECT id FROM orders')).length;
+    const before = (await server.db.query('SELECT id FROM orders')).length;
     const response = await checkout();
     expect(response.status).toBe(502);
     const body = (await response.json()) as { error: { code: string; message: string } };
     expectErrorShape(body);
     expect(body.error.code).toBe('payment_provider_error');
     expect(body.error.message).not.toContain('No such price');
-    expect((await db.query('SELECT id FROM orders')).length).toBe(before);
+    expect((await server.db.query('SELECT id FROM orders')).length).toBe(before);
   });
 
   it('never hands the shopper a payment link that is not a Stripe page', async () => {
@@ -183,16 +155,17 @@ describe('POST /creator/stripe/webhook', () => {
     const first = await sendWebhook(completedEvent(orderId));
     expect(first.status).toBe(200);
     expect(await orderStatus(orderId)).toBe('paid');
-    const [{ paid_at: paidAt }] = (await db.query<{ paid_at: Date }>(
+    const [{ paid_at: paidAt }] = (await server.db.query<{ paid_at: Date }>(
       'SELECT paid_at FROM orders WHERE id = $1',
       [orderId],
     )) as [{ paid_at: Date }];
 
     const replay = await sendWebhook(completedEvent(orderId));
     expect(replay.status).toBe(200);
-    const [again] = await db.query<{ paid_at: Date }>('SELECT paid_at FROM orders WHERE id = $1', [
-      orderId,
-    ]);
+    const [again] = await server.db.query<{ paid_at: Date }>(
+      'SELECT paid_at FROM orders WHERE id = $1',
+      [orderId],
+    );
     expect(again?.paid_at).toEqual(paidAt);
   });
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import NodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import type * as PgliteExports from '@electric-sql/pglite';
-import { wrapPglite, type Database } from '../src/storage/database';
+import { pgliteFolder, wrapPglite, type Database } from '../src/storage/database';
 import { MIGRATIONS, runMigrations } from '../src/storage/migrations';
 
 type PgliteModule = typeof PgliteExports;
@@ -69,4 +69,9 @@ export async function openTestDatabase(dataDir?: string): Promise<Database> {
   const db = wrapPglite(pglite);
   await runMigrations(db);
   return db;
+}
+
+/** Makes `dataDir` a server's DATA_DIR holding an already migrated embedded database (fast). */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  await (await openTestDatabase(pgliteFolder(dataDir))).close();
 }

@@ -2,41 +2,15 @@
  * The vitals endpoint under a flood (the hostile review wrote 15,000 rows in 6 s from one client):
  * rate-limited per visitor, what is kept capped, and the owner's report sound whatever is stored.
  */
-import type { Database } from '../src/storage/database';
-import {
-  createFakeFrontEnd,
-  expectErrorShape,
-  newVisitor,
-  openTestDatabase,
-  startApp,
-  testConfig,
-  type FakeFrontEnd,
-  type RunningApp,
-} from './helpers';
+import { withTestApps } from './fixtures';
+import { expectErrorShape, newVisitor, type RunningApp } from './helpers';
 
 const ADMIN_TOKEN = 'vitals-owner-token-0123456789';
 
-let db: Database;
-let frontEnd: FakeFrontEnd;
-const running: RunningApp[] = [];
+const apps = withTestApps();
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  frontEnd = createFakeFrontEnd();
-});
-
-afterAll(async () => {
-  for (const server of running) await server.close();
-  await db?.close();
-  frontEnd?.remove();
-});
-
-async function start(env: Record<string, string> = {}): Promise<RunningApp> {
-  const server = await startApp(testConfig({ ...frontEnd.env, ADMIN_TOKEN, ...env }), {
-    database: db,
-  });
-  running.push(server);
-  return server;
+function start(env: Record<string, string> = {}): Promise<RunningApp> {
+  return apps.start({ ADMIN_TOKEN, ...env });
 }
 
 /** A batch of `size` beacons, as the host sends them (text/plain, like sendBeacon). */
@@ -56,7 +30,7 @@ function sendBatch(server: RunningApp, visitor: Record<string, string>, size = 1
 }
 
 async function rowCount(where = 'true'): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
+  const [row] = await apps.db.query<{ count: number }>(
     `SELECT count(*)::integer AS count FROM web_vitals WHERE ${where}`,
   );
   return row?.count ?? 0;
@@ -108,7 +82,7 @@ describe('what is kept', () => {
 describe('the owner’s vitals listing', () => {
   it('stays sound whatever rows are stored: values out of range are left out of the percentiles', async () => {
     const server = await start();
-    await db.exec(`
+    await apps.db.exec(`
       INSERT INTO web_vitals (name, value, rating, metric_id, route) VALUES
         ('INP', 'Infinity', 'poor', 'old-1', '/odd'),
         ('INP', '-Infinity', 'poor', 'old-2', '/odd'),

@@ -18,6 +18,22 @@ const CHROMIUM_FLAGS = [
 export const PORTRAIT = { width: 390, height: 844 };
 export const LANDSCAPE = { width: 1280, height: 800 };
 
+/** The pages the current test opened, in any test browser, and the uncaught errors they threw. */
+let testPages: Page[] = [];
+let pageErrors: string[] = [];
+
+/** Starts a test: the pages opened and the errors thrown from now on are its own. */
+export function startTestPages(): void {
+  testPages = [];
+  pageErrors = [];
+}
+
+/** Ends a test: closes the pages it opened and returns the uncaught errors they threw. */
+export async function endTestPages(): Promise<string[]> {
+  for (const page of testPages) if (!page.isClosed()) await page.close();
+  return pageErrors;
+}
+
 export interface TestBrowser {
   context: BrowserContext;
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
@@ -35,6 +51,10 @@ export async function launchBrowser(
     args: CHROMIUM_FLAGS,
     viewport: LANDSCAPE,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  context.on('page', (page) => {
+    testPages.push(page);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
   });
   return {
     context,

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
-
-/** A loopback port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+import { freePort } from '@tshirt/tooling/test/ports';
 
 /** A server that accepts connections and never answers: a remote that hangs. */
 export async function startSilentServer(port: number): Promise<{ stop(): Promise<void> }> {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './storeServer';
+import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 
 /** A deploy target: a folder a static server (or CDN) serves, holding one build after another. */
 export function createDeployFolder(fromBuild: string): string {

@@ -5,6 +5,7 @@ import {
   SITE_CONFIG_ELEMENT_ID,
   SITE_CONFIG_PATH,
 } from '@tshirt/shared';
+import { fakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { DEFAULT_SITE_CONFIG, loadSiteConfig, validateSiteConfig } from './siteConfig';
 
 const SERVER_CONFIG = {
@@ -29,14 +30,6 @@ function documentWithInlineConfig(text: string | undefined): Document {
   return doc;
 }
 
-function jsonResponse(body: unknown, status = 200): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    json: async () => body,
-  } as Response;
-}
-
 describe('loadSiteConfig', () => {
   it('reads the config the server inlined in the page without a request', async () => {
     const fetchConfig = jest.fn();
@@ -49,7 +42,7 @@ describe('loadSiteConfig', () => {
   });
 
   it('fetches the config endpoint when the inline element is missing', async () => {
-    const fetchConfig = jest.fn(async () => jsonResponse(SERVER_CONFIG));
+    const fetchConfig = fakeFetch(jsonResponse(200, SERVER_CONFIG));
     const config = await loadSiteConfig({
       doc: documentWithInlineConfig(undefined),
       fetch: fetchConfig,
@@ -59,7 +52,7 @@ describe('loadSiteConfig', () => {
   });
 
   it('fetches the config endpoint when the inline element is not JSON', async () => {
-    const fetchConfig = jest.fn(async () => jsonResponse(SERVER_CONFIG));
+    const fetchConfig = fakeFetch(jsonResponse(200, SERVER_CONFIG));
     const config = await loadSiteConfig({
       doc: documentWithInlineConfig('{oops'),
       fetch: fetchConfig,
@@ -68,9 +61,7 @@ describe('loadSiteConfig', () => {
   });
 
   it('uses the defaults when the inline element is missing and the endpoint fails', async () => {
-    const unreachable = jest.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const unreachable = fakeFetch(new TypeError('Failed to fetch'));
     const config = await loadSiteConfig({
       doc: documentWithInlineConfig(undefined),
       fetch: unreachable,
@@ -79,9 +70,7 @@ describe('loadSiteConfig', () => {
   });
 
   it('uses the defaults when the endpoint answers with an error status', async () => {
-    const notFound = jest.fn(async () =>
-      jsonResponse({ error: { code: 'not_found', message: '' } }, 404),
-    );
+    const notFound = fakeFetch(jsonResponse(404, { error: { code: 'not_found', message: '' } }));
     const config = await loadSiteConfig({
       doc: documentWithInlineConfig(undefined),
       fetch: notFound,

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import { act } from 'react';
-import { fakeNavigation, holdFetchRequests, settlePromises } from '../test-support/checkoutFakes';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
+import { fakeNavigation, settlePromises } from '../../test-support/checkoutFakes';
 import CheckoutPanel from './CheckoutPanel';
 import { PaymentNavigationContext, type PaymentNavigation } from './paymentNavigation';
 
@@ -25,13 +26,11 @@ function chooseArtwork() {
 }
 
 beforeEach(() => {
-  orderStore.reset();
   jest.useFakeTimers();
 });
 
 afterEach(() => {
   jest.useRealTimers();
-  jest.restoreAllMocks();
 });
 
 describe('the total', () => {
@@ -82,7 +81,7 @@ describe('Buy It without artwork', () => {
   });
 
   it('sends nothing and opens no tab when pressed', async () => {
-    const { fetchMock } = holdFetchRequests();
+    const fetchMock = installFakeFetch();
     const { navigation } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     await user.click(buyButton());
@@ -93,7 +92,7 @@ describe('Buy It without artwork', () => {
 
 describe('Buy It labels', () => {
   it('reads Buy It, then Loading… while the order is sent, then Buy It after success', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { user, buyButton } = renderPanel(fakeNavigation().navigation);
     chooseArtwork();
     expect(buyButton()).toHaveAccessibleName('Buy It');
@@ -109,7 +108,7 @@ describe('Buy It labels', () => {
   });
 
   it('reads Buy It again after a failure', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { user, buyButton } = renderPanel(fakeNavigation().navigation);
     chooseArtwork();
 
@@ -126,7 +125,8 @@ describe('Buy It labels', () => {
 
 describe('the payment tab', () => {
   it('opens on /loading inside the click, before the order is answered, cut off from this window', async () => {
-    const { requests, fetchMock } = holdFetchRequests();
+    const fetchMock = installFakeFetch();
+    const { requests } = fetchMock;
     const { navigation, tab } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -144,7 +144,7 @@ describe('the payment tab', () => {
   });
 
   it('opens on the loading page the host names', async () => {
-    holdFetchRequests();
+    installFakeFetch();
     const { navigation } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation, '/shop/loading');
     chooseArtwork();
@@ -153,7 +153,7 @@ describe('the payment tab', () => {
   });
 
   it('is sent to the payment link 500 ms after the answer, not before', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -174,7 +174,7 @@ describe('the payment tab', () => {
   });
 
   it('is closed on failure, with an alert saying what went wrong, and Buy It works again', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -197,7 +197,7 @@ describe('the payment tab', () => {
   });
 
   it('is closed with the client message when the store cannot be reached', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -211,7 +211,7 @@ describe('the payment tab', () => {
   });
 
   it('is closed when the server sends a link that is not a web page', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -227,7 +227,7 @@ describe('the payment tab', () => {
   });
 
   it('is replaced by this tab going to the payment page when the browser blocks it', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation } = fakeNavigation({ blocked: true });
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -242,7 +242,7 @@ describe('the payment tab', () => {
   });
 
   it('shows the failure in this tab when the browser blocked the new one', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation } = fakeNavigation({ blocked: true });
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -256,7 +256,8 @@ describe('the payment tab', () => {
   });
 
   it('sends the order once for a double click', async () => {
-    const { requests, fetchMock } = holdFetchRequests();
+    const fetchMock = installFakeFetch();
+    const { requests } = fetchMock;
     const { navigation } = fakeNavigation();
     const { user, buyButton } = renderPanel(navigation);
     chooseArtwork();
@@ -274,7 +275,7 @@ describe('the payment tab', () => {
 
 describe('the checkout request', () => {
   it('is a POST to /creator/checkout carrying every option, URL-encoded', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { user, buyButton } = renderPanel(fakeNavigation().navigation);
     const imageUrl = '/creator/images/cats & dogs#1?.png';
     const prompt = 'Cats & dogs #1? 100% fun / "quoted"';
@@ -309,7 +310,7 @@ describe('the checkout request', () => {
   });
 
   it('names a pre-made design by its title', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { user, buyButton } = renderPanel(fakeNavigation().navigation);
     chooseArtwork();
     await user.click(buyButton());

@@ -19,10 +19,6 @@ function optionTexts(select: HTMLElement): string[] {
     .map((option) => option.textContent ?? '');
 }
 
-beforeEach(() => {
-  orderStore.reset();
-});
-
 describe('Pick your shirt', () => {
   it('groups the four selects under "Pick your shirt"', () => {
     render(<ShirtPicks />);

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import type { ReactNode } from 'react';
-import { fakeNavigation, holdFetchRequests, settlePromises } from '../test-support/checkoutFakes';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
+import { fakeNavigation, settlePromises } from '../../test-support/checkoutFakes';
 import { PaymentNavigationContext, type PaymentNavigation } from './paymentNavigation';
 import { isOpenablePaymentLink, usePaymentTab } from './usePaymentTab';
 
@@ -15,19 +16,17 @@ function renderFlow(navigation: PaymentNavigation) {
 }
 
 beforeEach(() => {
-  orderStore.reset();
   orderStore.selectDesign(PREMADE_DESIGNS[0]!.imagePath);
   jest.useFakeTimers();
 });
 
 afterEach(() => {
   jest.useRealTimers();
-  jest.restoreAllMocks();
 });
 
 describe('usePaymentTab', () => {
   it('sends one order when buy() runs twice before React re-renders', () => {
-    const { fetchMock } = holdFetchRequests();
+    const fetchMock = installFakeFetch();
     const { navigation } = fakeNavigation();
     const { result } = renderFlow(navigation);
 
@@ -43,7 +42,7 @@ describe('usePaymentTab', () => {
   });
 
   it('accepts a new press once the previous order has been answered', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { result } = renderFlow(fakeNavigation().navigation);
 
     act(() => result.current.buy());
@@ -57,7 +56,7 @@ describe('usePaymentTab', () => {
   });
 
   it('goes to the payment page here when the shopper closed the loading tab while waiting', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { result } = renderFlow(navigation);
 
@@ -71,7 +70,7 @@ describe('usePaymentTab', () => {
   });
 
   it('still sends the tab on when the panel is unmounted while the order is out', async () => {
-    const { requests } = holdFetchRequests();
+    const { requests } = installFakeFetch();
     const { navigation, tab } = fakeNavigation();
     const { result, unmount } = renderFlow(navigation);
 

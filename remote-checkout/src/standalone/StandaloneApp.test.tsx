@@ -4,10 +4,6 @@ import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import { StandaloneApp } from './StandaloneApp';
 import { StandaloneLoadingPage } from './StandaloneLoadingPage';
 
-beforeEach(() => {
-  orderStore.reset();
-});
-
 describe('the standalone checkout', () => {
   it('frames the checkout on its own, titled Checkout (standalone)', () => {
     render(<StandaloneApp loadingPagePath="/loading" />);

@@ -7,22 +7,15 @@ import {
   GENERATE_IMAGE_PATH,
   orderStore,
 } from '@tshirt/shared';
-import { stubWindowScrolling } from '../page-scroll/testing';
+import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
+import { generated, limitReached, serverError } from '../../test-support/generateAnswers';
+import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from './ArtForm';
 import { ANY_ART_STYLE_TEXT } from './ArtStyleSelect';
-import {
-  deferred,
-  generated,
-  installFakeGenerateEndpoint,
-  limitReached,
-  serverError,
-  type FakeAnswer,
-} from './fakeGenerateEndpoint';
 
 const generateButton = (name: string) => screen.getByRole('button', { name });
 
 beforeEach(() => {
-  orderStore.reset();
   stubWindowScrolling();
 });
 
@@ -114,7 +107,7 @@ describe('Generate button', () => {
 
   it('sends every field URL-encoded, so &, #, ? and emoji arrive intact', async () => {
     const user = userEvent.setup();
-    const endpoint = installFakeGenerateEndpoint(generated('/creator/images/a1.svg', 'a prompt'));
+    const endpoint = installFakeFetch(generated('/creator/images/a1.svg', 'a prompt'));
     render(<ArtForm />);
     await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'rock & roll #1?');
     await user.type(screen.getByLabelText(FIELD_LABELS.colors), 'pink 🌸 & gold');
@@ -126,13 +119,13 @@ describe('Generate button', () => {
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
 
-    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
-    const [url] = endpoint.urls();
+    expect(endpoint).toHaveBeenCalledTimes(1);
+    const url = endpoint.requests[0]?.url;
     expect(url?.startsWith(`${GENERATE_IMAGE_PATH}?`)).toBe(true);
     expect(url).toContain(`interests=${encodeURIComponent('rock & roll #1?')}`);
     expect(url).toContain(`colors=${encodeURIComponent('pink 🌸 & gold')}`);
     expect(url).not.toMatch(/[#🌸🎉]/u);
-    expect(Object.fromEntries(endpoint.requests()[0] ?? [])).toEqual({
+    expect(Object.fromEntries(endpoint.requests[0]?.params ?? [])).toEqual({
       target: 'Mom & Dad',
       interests: 'rock & roll #1?',
       occasion: 'what? 50th #anniversary 🎉',
@@ -144,15 +137,14 @@ describe('Generate button', () => {
 
   it('says Loading… while the request runs, then puts the image on the shirt and offers Re-Generate Art', async () => {
     const user = userEvent.setup();
-    const answer = deferred<FakeAnswer>();
-    installFakeGenerateEndpoint(answer.promise);
+    const endpoint = installFakeFetch();
     render(<ArtForm />);
 
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     expect(generateButton(GENERATE_BUTTON_LABELS.loading)).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('status')).toHaveTextContent(/generating your art/i);
 
-    answer.resolve(generated('/creator/images/first.svg', 'A teal wave'));
+    endpoint.requests[0]!.respond(generated('/creator/images/first.svg', 'A teal wave'));
     expect(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated })).not.toHaveAttribute(
       'aria-disabled',
     );
@@ -166,7 +158,7 @@ describe('Generate button', () => {
 
   it('re-generates to a new image that becomes both the artwork and the last generated image', async () => {
     const user = userEvent.setup();
-    installFakeGenerateEndpoint(
+    installFakeFetch(
       generated('/creator/images/first.svg', 'first'),
       generated('/creator/images/second.svg', 'second'),
     );
@@ -184,8 +176,7 @@ describe('Generate button', () => {
 
   it('sends only one request when pressed again while one is running', async () => {
     const user = userEvent.setup();
-    const answer = deferred<FakeAnswer>();
-    const endpoint = installFakeGenerateEndpoint(answer.promise, generated('/creator/images/extra.svg', 'extra'));
+    const endpoint = installFakeFetch();
     render(<ArtForm />);
 
     const button = generateButton(GENERATE_BUTTON_LABELS.idle);
@@ -193,17 +184,17 @@ describe('Generate button', () => {
     await user.click(button);
     await user.dblClick(button);
     await user.type(screen.getByLabelText(FIELD_LABELS.interests), '{Enter}');
-    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+    expect(endpoint).toHaveBeenCalledTimes(1);
 
-    answer.resolve(generated('/creator/images/only.svg', 'only'));
+    endpoint.requests[0]!.respond(generated('/creator/images/only.svg', 'only'));
     await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
-    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+    expect(endpoint).toHaveBeenCalledTimes(1);
     expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/only.svg');
   });
 
   it('says the daily limit is exceeded and changes nothing else', async () => {
     const user = userEvent.setup();
-    const endpoint = installFakeGenerateEndpoint(generated('/creator/images/first.svg', 'first'), limitReached);
+    const endpoint = installFakeFetch(generated('/creator/images/first.svg', 'first'), limitReached());
     render(<ArtForm />);
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));
@@ -217,12 +208,12 @@ describe('Generate button', () => {
     expect(window.scrollTo).not.toHaveBeenCalled();
 
     await user.click(limited);
-    expect(endpoint.fetch).toHaveBeenCalledTimes(2);
+    expect(endpoint).toHaveBeenCalledTimes(2);
   });
 
   it('on a server failure returns to the previous label and says generation failed and can be retried', async () => {
     const user = userEvent.setup();
-    installFakeGenerateEndpoint(serverError('The art studio is busy right now.'), generated('/creator/images/ok.svg', 'ok'));
+    installFakeFetch(serverError('The art studio is busy right now.'), generated('/creator/images/ok.svg', 'ok'));
     render(<ArtForm />);
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
 
@@ -242,7 +233,7 @@ describe('Generate button', () => {
 
   it('after a failed re-generate keeps the earlier image and goes back to Re-Generate Art', async () => {
     const user = userEvent.setup();
-    installFakeGenerateEndpoint(generated('/creator/images/first.svg', 'first'), new Error('offline'));
+    installFakeFetch(generated('/creator/images/first.svg', 'first'), new Error('offline'));
     render(<ArtForm />);
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
-import { stubWindowScrolling } from '../page-scroll/testing';
+import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
 import { GENERATED_DESIGN_TITLE } from './galleryItems';
@@ -16,7 +16,6 @@ const design = (name: string) => screen.getByRole('button', { name });
 
 let scrollTo: jest.Mock;
 beforeEach(() => {
-  orderStore.reset();
   scrollTo = stubWindowScrolling();
 });
 

@@ -1,5 +1,5 @@
 import { scrollPageToTop } from './scrollPageToTop';
-import { stubWindowScrolling } from './testing';
+import { stubWindowScrolling } from '../../test-support/windowScrolling';
 
 describe('scrollPageToTop', () => {
   it('scrolls smoothly to the top by default', () => {

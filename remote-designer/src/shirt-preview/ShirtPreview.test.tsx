@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, SHIRT_STYLES, orderStore } from '@tshirt/shared';
+import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import ShirtPreview from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
 
@@ -8,18 +9,8 @@ const shirt = () => screen.getByRole('img', { name: /t-shirt preview$/ });
 const bodyFill = () => shirt().querySelector('[data-part="body"]')?.getAttribute('fill');
 const firstDesign = PREMADE_DESIGNS[0]!;
 
-const originalFetch = globalThis.fetch;
-beforeEach(() => orderStore.reset());
-afterEach(() => {
-  globalThis.fetch = originalFetch;
-});
-
 /** The server's advice for an artwork (`<artwork>.json`), answered by a stand-in fetch. */
-function answerAdvice(body: unknown) {
-  const fetchAdvice = jest.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
-  globalThis.fetch = fetchAdvice as unknown as typeof fetch;
-  return fetchAdvice;
-}
+const answerAdvice = (body: unknown) => installFakeFetch(jsonResponse(200, body));
 
 describe('ShirtPreview', () => {
   it('shows a bare black men’s shirt at first', () => {
@@ -83,7 +74,7 @@ describe('ShirtPreview', () => {
     act(() => orderStore.recordGeneratedImage('/creator/images/cream.svg', 'Cream'));
     await waitFor(() => expect(fetchAdvice).toHaveBeenCalled());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    globalThis.fetch = jest.fn(async () => new Response('nope', { status: 500 })) as unknown as typeof fetch;
+    installFakeFetch(new Response('nope', { status: 500 }));
     act(() => orderStore.recordGeneratedImage('/creator/images/other.svg', 'Other'));
     await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

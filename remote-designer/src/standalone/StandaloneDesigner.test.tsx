@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS, orderStore } from '@tshirt/shared';
 import { StandaloneDesigner } from './StandaloneDesigner';
 
-beforeEach(() => orderStore.reset());
-
 describe('StandaloneDesigner', () => {
   it('frames the three designer parts under its own header', () => {
     render(<StandaloneDesigner />);

@@ -7,6 +7,7 @@ import {
   storeUrl,
 } from './client';
 import type { ArtFields, CheckoutOrder } from '../types';
+import { fakeFetch, jsonResponse, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
 
 const fields: ArtFields = {
   target: 'Grandpa & Grandma',
@@ -27,25 +28,7 @@ const order: CheckoutOrder = {
   prompt: 'Sun & surf #1?',
 };
 
-function jsonResponse(
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
-function fakeFetch(response: Response | Error) {
-  return jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>(async () => {
-    if (response instanceof Error) throw response;
-    return response;
-  });
-}
-
-function sentUrl(fetchMock: ReturnType<typeof fakeFetch>): URL {
+function sentUrl(fetchMock: FakeFetch): URL {
   return new URL(String(fetchMock.mock.calls[0]![0]), 'http://store.test');
 }
 

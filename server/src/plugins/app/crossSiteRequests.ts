@@ -4,8 +4,8 @@
  * another site's page (http/crossSite).
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { crossSiteRefusal } from '../../http/crossSite';
-import { globalPlugin } from '../../http/globalPlugin';
 import { HttpError } from '../../http/httpError';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default globalPlugin('cross-site-requests', async (app: FastifyInstance) => {
+async function crossSiteRequestsPlugin(app: FastifyInstance) {
   const allowedOrigins = new Set(app.appConfig.allowedOrigins);
   app.addHook('onRequest', async (request) => {
     const guarded =
@@ -32,4 +32,9 @@ export default globalPlugin('cross-site-requests', async (app: FastifyInstance) 
       'This request came from another site’s page. Art generation and checkout work only from the store’s own pages.',
     );
   });
+}
+
+export default fp(crossSiteRequestsPlugin, {
+  name: 'cross-site-requests',
+  decorators: { fastify: ['appConfig'] },
 });

@@ -3,7 +3,7 @@
  * API and files, the host's page (status 404) for unknown page paths. Never a stack trace.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 import { HttpError, describeValidationIssue, errorBody } from '../../http/httpError';
 import { URL_LIMIT_CHARACTERS } from '../../http/requestLimits';
 import { REMOTES_PATH_PREFIX } from '../external/static';
@@ -85,7 +85,7 @@ function handleError(
   );
 }
 
-export default globalPlugin('error-handling', async (app: FastifyInstance) => {
+async function errorHandlingPlugin(app: FastifyInstance) {
   app.setErrorHandler(handleError);
 
   app.addHook('onRequest', async (request) => {
@@ -113,4 +113,9 @@ export default globalPlugin('error-handling', async (app: FastifyInstance) => {
     // The host renders its own not-found page from the URL; the status tells crawlers and tests.
     return sendShell(app, request, reply, path, 404);
   });
+}
+
+export default fp(errorHandlingPlugin, {
+  name: 'error-handling',
+  decorators: { fastify: ['appConfig'] },
 });

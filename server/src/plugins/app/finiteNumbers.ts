@@ -1,7 +1,7 @@
 /** Every number a request brings is finite, so schema bounds hold for all of them (http/finiteNumbers). */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { nonFiniteNumberPath } from '../../http/finiteNumbers';
-import { globalPlugin } from '../../http/globalPlugin';
 import { badRequest } from '../../http/httpError';
 
 const REQUEST_PARTS = [
@@ -10,7 +10,7 @@ const REQUEST_PARTS = [
   ['body', 'The request body'],
 ] as const;
 
-export default globalPlugin('finite-numbers', async (app: FastifyInstance) => {
+async function finiteNumbersPlugin(app: FastifyInstance) {
   // preHandler: after validation has coerced the values, before any handler uses them.
   app.addHook('preHandler', async (request) => {
     for (const [part, subject] of REQUEST_PARTS) {
@@ -18,4 +18,6 @@ export default globalPlugin('finite-numbers', async (app: FastifyInstance) => {
       if (path !== undefined) throw badRequest(`${path || subject} must be a finite number`);
     }
   });
-});
+}
+
+export default fp(finiteNumbersPlugin, { name: 'finite-numbers' });

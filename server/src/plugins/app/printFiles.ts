@@ -4,7 +4,7 @@
  * database (a temporary folder for an in-memory one), rows of a shared Postgres.
  */
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 import {
   createDatabasePrintFileStore,
   createFolderPrintFileStore,
@@ -31,7 +31,7 @@ async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
   return createFolderPrintFileStore(await localFolder(app, app.appConfig.storage, 'print-files'));
 }
 
-export default globalPlugin('print-files', async (app: FastifyInstance) => {
+async function printFilesPlugin(app: FastifyInstance) {
   const pool = createPrintRenderPool(app.appConfig.printRendering);
   const printFiles = createPrintFiles({ store: await openStore(app), pool, log: app.log });
   app.addHook('onClose', async () => {
@@ -42,9 +42,18 @@ export default globalPlugin('print-files', async (app: FastifyInstance) => {
 
   const { images } = app.repositories;
   const { publicUrl } = app.appConfig;
-  app.decorate('preparePrintFile', ({ imagePath, shirtColor }: Pick<Order, 'imagePath' | 'shirtColor'>) => {
-    const reference = parseArtworkReference(imagePath, publicUrl);
-    const artwork = reference && printableArtwork(reference, images, shirtColor);
-    if (artwork) printFiles.prepareInBackground(artwork);
-  });
+  app.decorate(
+    'preparePrintFile',
+    ({ imagePath, shirtColor }: Pick<Order, 'imagePath' | 'shirtColor'>) => {
+      const reference = parseArtworkReference(imagePath, publicUrl);
+      const artwork = reference && printableArtwork(reference, images, shirtColor);
+      if (artwork) printFiles.prepareInBackground(artwork);
+    },
+  );
+}
+
+export default fp(printFilesPlugin, {
+  name: 'print-files',
+  dependencies: ['storage'],
+  decorators: { fastify: ['appConfig'] },
 });

@@ -1,10 +1,10 @@
 /** The image and payment providers, chosen once from configuration: built-in by default. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { createBuiltinImageProvider } from '../../generation/builtinImageProvider';
 import type { ImageProvider } from '../../generation/imageProvider';
 import { createOpenAiImageProvider } from '../../generation/openaiImageProvider';
-import { globalPlugin } from '../../http/globalPlugin';
 import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
 import {
   createStripeClient,
@@ -34,25 +34,24 @@ export interface ProvidersOptions {
   imageProvider?: ImageProvider;
 }
 
-export default globalPlugin(
-  'providers',
-  async (app: FastifyInstance, options: ProvidersOptions) => {
-    const config = app.appConfig;
-    const image = config.imageProvider;
-    app.decorate(
-      'imageProvider',
-      options.imageProvider ??
-        (image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider()),
-    );
+async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) {
+  const config = app.appConfig;
+  const image = config.imageProvider;
+  app.decorate(
+    'imageProvider',
+    options.imageProvider ??
+      (image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider()),
+  );
 
-    const payment = config.paymentProvider;
-    const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
-    app.decorate('stripe', stripe);
-    app.decorate(
-      'paymentProvider',
-      stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
-    );
-    app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
-    if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));
-  },
-);
+  const payment = config.paymentProvider;
+  const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
+  app.decorate('stripe', stripe);
+  app.decorate(
+    'paymentProvider',
+    stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
+  );
+  app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
+  if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));
+}
+
+export default fp(providersPlugin, { name: 'providers', decorators: { fastify: ['appConfig'] } });

@@ -3,13 +3,13 @@
  * the usual JSON error (503, Retry-After) before any work starts; those already in flight finish.
  */
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 import { HttpError } from '../../http/httpError';
 
 /** How often a stopping server closes the keep-alive connections that have fallen idle. */
 const IDLE_SWEEP_MS = 100;
 
-export default globalPlugin('shutdown', async (app: FastifyInstance) => {
+async function shutdownPlugin(app: FastifyInstance) {
   let closing = false;
   let idleSweep: ReturnType<typeof setInterval> | undefined;
   app.addHook('preClose', async () => {
@@ -31,4 +31,6 @@ export default globalPlugin('shutdown', async (app: FastifyInstance) => {
       'retry-after': '1',
     });
   });
-});
+}
+
+export default fp(shutdownPlugin, { name: 'shutdown' });

@@ -1,5 +1,6 @@
 /** The run-time site configuration, the remotes' markup sources, and the host's pages composed from both. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   REMOTES,
   REMOTE_FRAGMENTS_FILE,
@@ -7,7 +8,6 @@ import {
   type SiteConfig,
 } from '@tshirt/shared/contract';
 import type { AppConfig } from '../../config';
-import { globalPlugin } from '../../http/globalPlugin';
 import {
   fileFragmentSource,
   urlFragmentSource,
@@ -60,7 +60,7 @@ function fragmentSources(
 /** Long enough for a first read on a busy machine; reached only when a remote is unwell. */
 const WARM_UP_BUDGET_MS = 5_000;
 
-export default globalPlugin('site', async (app: FastifyInstance) => {
+async function sitePlugin(app: FastifyInstance) {
   const config = app.appConfig;
   const siteConfig = buildSiteConfig(config.site);
   const sources = fragmentSources(config, app.log);
@@ -89,4 +89,6 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     }));
     await Promise.all(checks.filter(({ source }) => source.local).map(({ done }) => done));
   });
-});
+}
+
+export default fp(sitePlugin, { name: 'site', decorators: { fastify: ['appConfig'] } });

@@ -1,8 +1,8 @@
 /** The database (embedded or real Postgres, migrated at start-up) and the repositories over it. */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
 import { createGenerationQuota, type GenerationQuota } from '../../generation/generationQuota';
-import { globalPlugin } from '../../http/globalPlugin';
 import { createImagesRepository, type ImagesRepository } from '../../images/imagesRepository';
 import { createOrdersRepository, type OrdersRepository } from '../../orders/ordersRepository';
 import { openDatabase, type Database } from '../../storage/database';
@@ -30,7 +30,7 @@ export interface StorageOptions {
   database?: Database;
 }
 
-export default globalPlugin('storage', async (app: FastifyInstance, options: StorageOptions) => {
+async function storagePlugin(app: FastifyInstance, options: StorageOptions) {
   const db = options.database ?? (await openDatabase(options.config.storage));
   if (!options.database) app.addHook('onClose', () => db.close());
   const applied = await runMigrations(db);
@@ -46,4 +46,6 @@ export default globalPlugin('storage', async (app: FastifyInstance, options: Sto
     generationQuota: createGenerationQuota(db),
     vitals: createVitalsRepository(db),
   });
-});
+}
+
+export default fp(storagePlugin, { name: 'storage' });

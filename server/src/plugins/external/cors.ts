@@ -5,10 +5,12 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 
-export default globalPlugin('cors', async (app: FastifyInstance) => {
+async function corsPlugin(app: FastifyInstance) {
   const origins = app.appConfig.standaloneOrigins;
   if (origins.length === 0) return;
   await app.register(cors, { origin: [...origins], methods: ['GET', 'HEAD', 'POST'] });
-});
+}
+
+export default fp(corsPlugin, { name: 'cors', decorators: { fastify: ['appConfig'] } });

@@ -1,8 +1,8 @@
 /** Security headers, with a Content-Security-Policy that allows the configured remote origins and nothing else. */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
-import { globalPlugin } from '../../http/globalPlugin';
 import { remoteOrigins } from '../../site/siteConfig';
 
 /** Stripe Checkout is a redirect target only: forms may post there, nothing is loaded from it. */
@@ -36,18 +36,24 @@ export function contentSecurityPolicyDirectives(
   };
 }
 
-export default globalPlugin('helmet', async (app: FastifyInstance) => {
+async function helmetPlugin(app: FastifyInstance) {
   const config = app.appConfig;
   await app.register(helmet, {
     contentSecurityPolicy: {
       // No helmet defaults: `upgrade-insecure-requests` would break http:// remotes in development.
       useDefaults: false,
-      // The host build is read by plugins/app/site, registered later: asked for on each response.
+      // The host build can change while the server runs: its inline scripts are asked for on each response.
       directives: contentSecurityPolicyDirectives(config, () =>
-        app.hasDecorator('hostShell') ? app.hostShell.inlineScriptSources().join(' ') : '',
+        app.hostShell.inlineScriptSources().join(' '),
       ),
     },
     // Over plain http the header is ignored at best, and it would pin a host that has no https.
     strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
   });
+}
+
+export default fp(helmetPlugin, {
+  name: 'helmet',
+  dependencies: ['site'],
+  decorators: { fastify: ['appConfig'] },
 });

@@ -1,10 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../http/globalPlugin';
+import fp from 'fastify-plugin';
 import { HttpError } from '../../http/httpError';
 
 /** Off by default; a route opts in with `config.rateLimit` (checkout does). Answers the JSON error shape. */
-export default globalPlugin('rate-limit', async (app: FastifyInstance) => {
+async function rateLimitPlugin(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -14,4 +14,6 @@ export default globalPlugin('rate-limit', async (app: FastifyInstance) => {
         `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       ),
   });
-});
+}
+
+export default fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -8,10 +8,10 @@ import type { Stats } from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
-import { globalPlugin } from '../../http/globalPlugin';
 import { createCompressedFiles, isCompressible } from '../../site/compressedFiles';
 
 export const REMOTES_PATH_PREFIX = '/remotes/';
@@ -34,7 +34,7 @@ function addVary(reply: FastifyReply, header: string): void {
 /** Source maps (and any compressed copy of one) show the original source to anyone. */
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 
-export default globalPlugin('static', async (app: FastifyInstance) => {
+async function staticPlugin(app: FastifyInstance) {
   const config = app.appConfig;
   const compressedFiles = createCompressedFiles();
   /** The encoded body chosen for a reply while its headers were set, sent in place of the file. */
@@ -110,4 +110,6 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
       reply.header('cross-origin-resource-policy', 'cross-origin');
     }
   });
-});
+}
+
+export default fp(staticPlugin, { name: 'static', decorators: { fastify: ['appConfig'] } });

@@ -1,14 +1,18 @@
 /**
- * The real server (`src/main.ts`) in a child process on a loopback port, for the tests that send it
- * signals or load it. The child is node itself (tsx loaded with --import), so its pid is the
- * server's: signals reach it directly and /proc/<pid>/status is its memory. `npm start` can be run
- * the same way, leading its own process group as in a terminal.
+ * The store's real server (`server/src/main.ts`) in a child process on a free loopback port, as
+ * the server's process tests, the browser tests and the benchmarks run it. The child is node itself
+ * (tsx loaded with --import), so its pid is the server's: signals reach it directly and
+ * /proc/<pid>/status is its memory. `npm start` can be run the same way, leading its own process
+ * group as in a terminal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from '../src/config';
-import { freePort } from './realPostgres';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './ports';
+
+/** The repository root: the server runs from there, as `npm start` runs it. */
+export const REPO_ROOT = resolve(__dirname, '../..');
 
 /** Runs the server directly: node with tsx, no npm or tsx process in between. */
 export const SERVER_COMMAND = [
@@ -17,6 +21,9 @@ export const SERVER_COMMAND = [
   'tsx',
   join(REPO_ROOT, 'server/src/main.ts'),
 ] as const;
+
+const HEALTHY_WITHIN_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -31,7 +38,8 @@ export interface ServerProcess {
 
 /**
  * Starts `command` from the repository root with a production-like environment on a free loopback
- * port (`env` adds to it or overrides it); `detached` makes it lead its own process group.
+ * port (`env` adds to it or overrides it; nothing else of this process's environment is passed
+ * on); `detached` makes it lead its own process group.
  */
 export async function spawnServerProcess(
   command: readonly string[],
@@ -60,8 +68,8 @@ export async function spawnServerProcess(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => resolveExit(code)),
   );
   return {
     child,
@@ -81,7 +89,7 @@ export async function spawnServerProcess(
 
 /** Resolves once /healthz answers 200; kills the process and throws if it exits or takes 60 s. */
 export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null)
       throw new Error(`The server exited while starting:\n${server.output()}`);
@@ -98,7 +106,7 @@ export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
   }
 }
 
-export interface ChildServer {
+export interface StoreServer {
   url: string;
   pid: number;
   /** Everything the server printed, for failure messages. */
@@ -108,13 +116,33 @@ export interface ChildServer {
   signal(name: NodeJS.Signals): void;
   /** Resident memory of the server process, in bytes. */
   residentBytes(): number;
-  /** SIGTERM, then SIGKILL if it has not ended in 10 s. */
+  /** SIGTERM, then SIGKILL if it has not ended in 10 s; removes the data folder it was given. */
   stop(): Promise<void>;
 }
 
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const server = await spawnServerProcess(SERVER_COMMAND, env);
-  await waitUntilHealthy(server);
+/**
+ * Starts the store server and waits until it is healthy. Without DATA_DIR or DATABASE_URL in
+ * `env`, its data goes to a fresh folder that `stop()` removes.
+ */
+export async function startStoreServer(env: Record<string, string> = {}): Promise<StoreServer> {
+  const freshDataDir =
+    env.DATA_DIR === undefined && env.DATABASE_URL === undefined
+      ? mkdtempSync(join(tmpdir(), 'tshirt-store-'))
+      : undefined;
+  const server = await spawnServerProcess(SERVER_COMMAND, {
+    ...(freshDataDir && { DATA_DIR: freshDataDir }),
+    ...env,
+  });
+  const removeDataDir = () => {
+    if (freshDataDir) rmSync(freshDataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(server);
+  } catch (error) {
+    await server.exited;
+    removeDataDir();
+    throw error;
+  }
   const { child, exited } = server;
   const pid = child.pid as number;
   const running = () => child.exitCode === null && child.signalCode === null;
@@ -133,11 +161,13 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       return Number(kilobytes) * 1024;
     },
     async stop() {
-      if (!running()) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      if (running()) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      removeDataDir();
     },
   };
 }

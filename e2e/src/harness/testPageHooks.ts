@@ -1,0 +1,11 @@
+/**
+ * Jest setup of the browser tests: the pages a test opened (the payment tab too) are closed after
+ * it, and it fails if any of them threw an uncaught error.
+ */
+import { endTestPages, startTestPages } from './browser';
+
+beforeEach(() => startTestPages());
+
+afterEach(async () => {
+  expect(await endTestPages()).toEqual([]);
+});

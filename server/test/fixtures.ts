@@ -1,0 +1,171 @@
+/**
+ * The set-up server test files share, written once: each `with…` function registers the Jest hooks
+ * that create its resources before the file's (or describe block's) tests and remove them after,
+ * and returns a handle whose fields are there once the tests run. Jest runs `afterAll` hooks in the
+ * order they were declared, so a fixture is torn down before anything the file declares after it:
+ * a server process started on a fixture's folders is stopped by its own test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppOverrides } from '../src/app';
+import type { Database } from '../src/storage/database';
+import {
+  createFakeFrontEnd,
+  openTestDatabase,
+  startApp,
+  testConfig,
+  type FakeFrontEnd,
+  type RunningApp,
+} from './helpers';
+import { startStandIn, type StandIn } from './standIn';
+
+/** The folders of a fake built front end, and the configuration that points the server at them. */
+export type FrontEndFolders = Pick<FakeFrontEnd, 'root' | 'env'>;
+
+function created<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`${what} is created in beforeAll: use it in a test or hook`);
+  return value;
+}
+
+function frontEndHandle(current: () => FakeFrontEnd | undefined): FrontEndFolders {
+  return {
+    get root() {
+      return created(current(), 'The fake front end').root;
+    },
+    get env() {
+      return created(current(), 'The fake front end').env;
+    },
+  };
+}
+
+/** A fake built front end (helpers.ts), with `prepare` writing more into it first. */
+export function withFakeFrontEnd(prepare?: (frontEnd: FakeFrontEnd) => void): FrontEndFolders {
+  let frontEnd: FakeFrontEnd | undefined;
+  beforeAll(() => {
+    frontEnd = createFakeFrontEnd();
+    prepare?.(frontEnd);
+  });
+  afterAll(() => frontEnd?.remove());
+  return frontEndHandle(() => frontEnd);
+}
+
+/** An empty temporary folder (a DATA_DIR, say). */
+export function withTemporaryFolder(prefix: string): { readonly path: string } {
+  let folder: string | undefined;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return created(folder, 'The temporary folder');
+    },
+  };
+}
+
+/** A local stand-in for a third-party HTTP API (standIn.ts). */
+export function withStandIn(): Omit<StandIn, 'close'> {
+  let standIn: StandIn | undefined;
+  beforeAll(async () => {
+    standIn = await startStandIn();
+  });
+  afterAll(() => standIn?.close());
+  return {
+    get url() {
+      return created(standIn, 'The stand-in').url;
+    },
+    get requests() {
+      return created(standIn, 'The stand-in').requests;
+    },
+    answerWith: (handler) => created(standIn, 'The stand-in').answerWith(handler),
+  };
+}
+
+export interface TestApps {
+  /** The embedded database every app of the file shares (a fresh one per file). */
+  readonly db: Database;
+  readonly frontEnd: FrontEndFolders;
+  /**
+   * Starts an app on the database and the front end, configured by `env` on top of the test
+   * defaults; it is closed after the test.
+   */
+  start(env?: Record<string, string>, overrides?: AppOverrides): Promise<RunningApp>;
+}
+
+export interface TestServer extends TestApps {
+  /** The file's app, started before its tests. */
+  readonly app: FastifyInstance;
+  readonly url: string;
+}
+
+export interface TestServerOptions {
+  /** Configuration of the file's app on top of the test defaults; a function when it needs
+   *  something set up before (a stand-in provider's URL). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Stand-ins for the file's app (a clock, an image provider). */
+  overrides?: Omit<AppOverrides, 'database'>;
+  /** Writes into the fake front end before any app starts. */
+  prepare?: (frontEnd: FakeFrontEnd) => void;
+}
+
+function setUpApps(options: TestServerOptions, withFileApp: boolean): TestServer {
+  let db: Database | undefined;
+  let frontEnd: FakeFrontEnd | undefined;
+  let fileApp: RunningApp | undefined;
+  const startedInTest: RunningApp[] = [];
+
+  const start = async (env: Record<string, string> = {}, overrides: AppOverrides = {}) => {
+    const config = testConfig({ ...created(frontEnd, 'The fake front end').env, ...env });
+    return startApp(config, { database: created(db, 'The test database'), ...overrides });
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    frontEnd = createFakeFrontEnd();
+    options.prepare?.(frontEnd);
+    if (!withFileApp) return;
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    fileApp = await start(env, options.overrides);
+  });
+  afterEach(async () => {
+    for (const app of startedInTest.splice(0)) await app.close();
+  });
+  afterAll(async () => {
+    await fileApp?.close();
+    await db?.close();
+    frontEnd?.remove();
+  });
+
+  return {
+    get app() {
+      return created(fileApp, 'The app').app;
+    },
+    get url() {
+      return created(fileApp, 'The app').url;
+    },
+    get db() {
+      return created(db, 'The test database');
+    },
+    frontEnd: frontEndHandle(() => frontEnd),
+    async start(env, overrides) {
+      const app = await start(env, overrides);
+      startedInTest.push(app);
+      return app;
+    },
+  };
+}
+
+/** A fresh database, a fake front end and an app on a free port, for the tests of a file or block. */
+export function withTestServer(options: TestServerOptions = {}): TestServer {
+  return setUpApps(options, true);
+}
+
+/** A fresh database and a fake front end, for tests that each start their own apps. */
+export function withTestApps(options: Pick<TestServerOptions, 'prepare'> = {}): TestApps {
+  return setUpApps(options, false);
+}
