@@ -2,53 +2,15 @@
 // *_DIST_DIR names another folder), then runs the server, which serves the composed store on PORT
 // (default 8080).
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join } from 'node:path';
+import { FRONT_END_APPS, staleApps } from '@tshirt/tooling/build/staleApps';
 
 const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const apps = [
-  {
-    workspace: 'remote-designer',
-    output: 'remote-designer/dist/remoteEntry.js',
-    distVariable: 'DESIGNER_DIST_DIR',
-  },
-  {
-    workspace: 'remote-checkout',
-    output: 'remote-checkout/dist/remoteEntry.js',
-    distVariable: 'CHECKOUT_DIST_DIR',
-  },
-  { workspace: 'host', output: 'host/dist/index.html', distVariable: 'HOST_DIST_DIR' },
-];
-
-function newestModification(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestModification(join(path, entry))),
-    stats.mtimeMs,
-  );
-}
-
-const sharedSources = Math.max(
-  newestModification(join(root, 'shared/src')),
-  newestModification(join(root, 'tooling/build')),
-);
-
-for (const app of apps) {
-  // The server serves another folder for this app: building ours would be wasted time.
-  if (process.env[app.distVariable]) continue;
-  const output = join(root, app.output);
-  const sources = Math.max(
-    sharedSources,
-    newestModification(join(root, app.workspace, 'src')),
-    newestModification(join(root, app.workspace, 'public')),
-    newestModification(join(root, app.workspace, 'webpack.config.ts')),
-  );
-  if (existsSync(output) && statSync(output).mtimeMs >= sources) continue;
+// An app another folder is served for (its *_DIST_DIR is set) is not ours to build.
+const ours = FRONT_END_APPS.filter((app) => !process.env[app.distVariable]);
+for (const app of staleApps(root, ours)) {
   console.log(`Building ${app.workspace}…`);
   const build = spawnSync(npm, ['run', 'build', '-w', app.workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
