@@ -8,7 +8,7 @@ import {
   type ShirtColor,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '../../art';
+import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';

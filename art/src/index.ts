@@ -1,6 +1,6 @@
 /**
- * The built-in art engine's public surface (the server's `builtin` image provider calls only this).
- * Everything else under art/ is internal.
+ * The art engine's public surface: what the server's `builtin` image provider, its print renders
+ * and the benchmark call. Everything else under art/src is internal (package.json `exports`).
  */
 import type { ArtStyle, ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
@@ -61,7 +61,3 @@ export function premadeDesignSvg(id: string, shirt?: ShirtColor): string | undef
 export function renderPrintPng(svg: string): Promise<Buffer> {
   return renderPrint(svg);
 }
-
-export { resolveStyle } from './compose/generateArtwork';
-export { parsePalette, type Palette } from './palette/parsePalette';
-export { findMotifs, MOTIFS } from './motifs';
