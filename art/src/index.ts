@@ -9,7 +9,6 @@ import { readRecipe } from './compose/recipe';
 import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import { renderPrintPng as renderPrint } from './print/renderPrintPng';
-import { CANVAS } from './styles/styleTypes';
 
 export interface ArtRequest {
   interests: string;
@@ -21,10 +20,7 @@ export interface ArtRequest {
   objects: string;
 }
 
-/** Print area aspect (12 × 16 in): every artwork's viewBox has this shape. */
-export const ARTWORK_VIEWBOX = { width: CANVAS.width, height: CANVAS.height } as const;
-/** Print-ready raster size: 300 DPI over 12 × 16 in. */
-export const PRINT_SIZE = { width: 3600, height: 4800 } as const;
+export { PRINT_SIZE } from './print/renderPrintPng';
 
 /**
  * A self-contained SVG (no script, no external reference, lettering as outlines) drawn for `shirt`

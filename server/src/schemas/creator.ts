@@ -15,18 +15,6 @@ import { MAX_WEB_VITAL_VALUE } from '../vitals/vitalsRepository';
 
 const artField = { type: 'string', maxLength: MAX_ART_FIELD_LENGTH, default: '' } as const;
 
-export const errorResponseSchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-} as const;
-
 const generateImageResponse = {
   type: 'object',
   properties: { image_url: { type: 'string' }, prompt: { type: 'string' } },
