@@ -2,7 +2,8 @@
  * The art engine's public surface: what the server's `builtin` image provider, its print renders
  * and the benchmark call. Everything else under art/src is internal (package.json `exports`).
  */
-import type { ArtStyle, ShirtColor } from '@tshirt/shared/catalog';
+import type { ShirtColor } from '@tshirt/shared/catalog';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { generateArtwork } from './compose/generateArtwork';
 import { readRecipe } from './compose/recipe';
@@ -10,15 +11,8 @@ import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import { renderPrintPng as renderPrint } from './print/renderPrintPng';
 
-export interface ArtRequest {
-  interests: string;
-  colors: string;
-  style: ArtStyle;
-  /** Recipient ("Who is it for?"). */
-  target: string;
-  occasion: string;
-  objects: string;
-}
+/** What the engine draws from: the shopper's fields of `GET /creator/generate_image`. */
+export type ArtRequest = ArtFields;
 
 export { PRINT_SIZE } from './print/renderPrintPng';
 
@@ -36,7 +30,9 @@ export function generateArtworkSvg(request: ArtRequest, seed: number, shirt?: Sh
  */
 export function artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined {
   const recipe = readRecipe(svg);
-  return recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering });
+  return (
+    recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering })
+  );
 }
 
 /**
