@@ -1,4 +1,5 @@
-import type { ShirtColor, ShirtSize, ShirtStyle } from './catalog';
+import type { ShirtColor } from './catalog';
+import type { CheckoutOrder } from './schemas';
 
 // The API's request and answer shapes are written once, as schemas (./schemas); these are their
 // types. Type-only, so browser code that imports this file carries no TypeBox.
@@ -10,12 +11,11 @@ export type {
   WebVitalReport,
 } from './schemas';
 
-export interface ShirtChoices {
-  shirtColor: ShirtColor;
-  shirtStyle: ShirtStyle;
-  shirtSize: ShirtSize;
-  quantity: number;
-}
+/** The shirt the shopper picks: the checkout order's shirt fields. */
+export type ShirtChoices = Pick<
+  CheckoutOrder,
+  'shirtColor' | 'shirtStyle' | 'shirtSize' | 'quantity'
+>;
 
 /**
  * `GET <artwork>.json` (beside a generated `.svg` or a pre-made design): how the shopper's own
