@@ -5,13 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * The packages' one-way arrows (docs/ARCHITECTURE.md), enforced: each workspace imports only the
  * packages it may, by their public entries, never another workspace's files by a relative path.
  */
-const WORKSPACE_FOLDERS = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'server', 'e2e', 'bench'];
+const WORKSPACE_FOLDERS = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'art', 'server', 'e2e', 'bench'];
 
 /** Test files: they may also reach the test tooling. */
 const TESTS = '**/*.test.{ts,tsx}';
 
 function boundary(files, { may = [], ignores = [], climbs = 1 } = {}) {
-  const packages = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'server', 'e2e']
+  const packages = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'art', 'server', 'e2e']
     .filter((name) => !may.includes(name))
     .map((name) => `@tshirt/${name}`);
   const own = files[0].split('/')[0];
@@ -74,7 +74,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'tooling/build/**'],
+    files: ['server/**/*.ts', 'art/src/scripts/**', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'tooling/build/**'],
     rules: { 'no-console': 'off' },
   },
   // Apps import the contract only; remotes never import each other or the host. Tests may also
@@ -90,14 +90,17 @@ export default tseslint.config(
   boundary(['shared/src/**/*.{ts,tsx}'], { ignores: [TESTS] }),
   boundary(['shared/src/**/*.test.{ts,tsx}'], { may: ['tooling'] }),
   boundary(['tooling/**/*.{ts,tsx}'], { may: ['shared'] }),
-  boundary(['server/src/**/*.ts'], { may: ['shared'], ignores: [TESTS] }),
-  boundary(['server/src/**/*.test.ts', 'server/test/**/*.ts'], { may: ['shared', 'tooling'] }),
+  // The art engine draws from the catalog only; the server calls it by its public entries.
+  boundary(['art/src/**/*.ts'], { may: ['shared'] }),
+  boundary(['server/src/**/*.ts'], { may: ['shared', 'art'], ignores: [TESTS] }),
+  boundary(['server/src/**/*.test.ts', 'server/test/**/*.ts'], { may: ['shared', 'art', 'tooling'] }),
   // The browser tests drive the composed site from outside: the contract for its labels, the
-  // tooling to start it. The benchmarks also build the apps and reach the server's public entries.
+  // tooling to start it. The benchmarks also build the apps and reach the public entries of the
+  // server and the art engine.
   boundary(['e2e/**/*.ts'], { may: ['shared', 'tooling'] }),
   // (Its files sit at least two folders down, so `../server/` is its own bench/server/.)
   boundary(['bench/**/*.{ts,tsx}'], {
-    may: ['shared', 'tooling', 'e2e', 'host', 'remote-designer', 'remote-checkout', 'server'],
+    may: ['shared', 'tooling', 'e2e', 'host', 'remote-designer', 'remote-checkout', 'art', 'server'],
     climbs: 2,
   }),
 );

@@ -57,6 +57,7 @@ const config: Config = {
   projects: [
     browserProject('shared'),
     nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),
+    nodeProject('art'),
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),

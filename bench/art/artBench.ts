@@ -7,9 +7,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ART_STYLES, SHIRT_COLORS, SHIRT_COLOR_HEX } from '@tshirt/shared/catalog';
-import { generateArtworkSvg, renderPrintPng, type ArtRequest } from '../../server/src/art';
-import { inkRuleProblems } from '../../server/src/art/ink/inkRule';
-import { measureInk } from '../../server/src/art/ink/measureInk';
+import { generateArtworkSvg, renderPrintPng, type ArtRequest } from '@tshirt/art';
+import { inkRuleProblems, measureInk } from '@tshirt/art/ink';
 import type { ArtFigures } from './runArtBench';
 
 const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [

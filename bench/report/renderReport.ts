@@ -322,7 +322,7 @@ function renderArt(results: BenchResults): string {
   const run = results.art;
   if (!run) return notMeasured('art');
   return [
-    '`bench/art/artBench.ts` in its own process: SVG generation and size over every style × shirt colour × prompt, the print PNG render time per style against issue 17’s 3 s p99, and the contrast rule judged from rendered pixels (`server/src/art/ink/measureInk.ts`) on every style × shirt colour × prompt.',
+    '`bench/art/artBench.ts` in its own process: SVG generation and size over every style × shirt colour × prompt, the print PNG render time per style against issue 17’s 3 s p99, and the contrast rule judged from rendered pixels (`art/src/ink/measureInk.ts`) on every style × shirt colour × prompt.',
     '',
     ...run.data.table,
     '',

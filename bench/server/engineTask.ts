@@ -1,5 +1,5 @@
 /** One worker thread of the engine's all-core rate: generates artwork for `seconds`, counts them. */
-import { generateArtworkSvg } from '../../server/src/art';
+import { generateArtworkSvg } from '@tshirt/art';
 import { generationFields } from './requests';
 
 export default function generateForAWhile(job: { seconds: number; thread: number }): number {

@@ -1,6 +1,7 @@
 /** The requests the server benchmark sends, shared by the HTTP load and the limits it is measured against. */
 import { ART_STYLES, PREMADE_DESIGNS, PRODUCT_NAME, type ArtStyle } from '@tshirt/shared/catalog';
 import { CHECKOUT_PATH, GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
+import type { ArtFields } from '@tshirt/shared/types';
 
 const INTERESTS = [
   'surfing',
@@ -13,14 +14,7 @@ const INTERESTS = [
   'gardening',
 ];
 
-export interface GenerationFields {
-  interests: string;
-  style: ArtStyle;
-  colors: string;
-  target: string;
-  occasion: string;
-  objects: string;
-}
+export type GenerationFields = ArtFields;
 
 /** Every request a new prompt, cycling through the styles. */
 export function generationFields(index: number): GenerationFields {

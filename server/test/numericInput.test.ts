@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@tshirt/shared/catalog';
-import { MAX_WEB_VITAL_VALUE } from '../src/vitals/vitalsRepository';
+import { MAX_WEB_VITAL_VALUE } from '@tshirt/shared/schemas';
 import { withTestServer } from './fixtures';
 import { VALID_ORDER, query } from './helpers';
 

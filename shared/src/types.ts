@@ -1,40 +1,21 @@
-import type { ArtStyle, ShirtColor, ShirtSize, ShirtStyle } from './catalog';
+import type { ShirtColor } from './catalog';
+import type { CheckoutOrder } from './schemas';
 
-/** The fields that shape generated artwork, as sent to `GET /creator/generate_image`. */
-export interface ArtFields {
-  /** The recipient ("Who is it for?"). */
-  target: string;
-  interests: string;
-  occasion: string;
-  colors: string;
-  style: ArtStyle;
-  /** Must-have objects. */
-  objects: string;
-}
+// The API's request and answer shapes are written once, as schemas (./schemas); these are their
+// types. Type-only, so browser code that imports this file carries no TypeBox.
+export type {
+  ArtFields,
+  CheckoutOrder,
+  CheckoutResponse,
+  GenerateImageResponse,
+  WebVitalReport,
+} from './schemas';
 
-export interface ShirtChoices {
-  shirtColor: ShirtColor;
-  shirtStyle: ShirtStyle;
-  shirtSize: ShirtSize;
-  quantity: number;
-}
-
-/** What `POST /creator/checkout` receives in its query string. */
-export interface CheckoutOrder {
-  productName: string;
-  quantity: number;
-  shirtStyle: ShirtStyle;
-  shirtColor: ShirtColor;
-  shirtSize: ShirtSize;
-  imageURL: string;
-  prompt: string;
-}
-
-/** 200 answer of `GET /creator/generate_image`. */
-export interface GenerateImageResponse {
-  image_url: string;
-  prompt: string;
-}
+/** The shirt the shopper picks: the checkout order's shirt fields. */
+export type ShirtChoices = Pick<
+  CheckoutOrder,
+  'shirtColor' | 'shirtStyle' | 'shirtSize' | 'quantity'
+>;
 
 /**
  * `GET <artwork>.json` (beside a generated `.svg` or a pre-made design): how the shopper's own
@@ -51,11 +32,6 @@ export interface ArtworkShirtAdvice {
 /** Body of the limit answer (HTTP 429). */
 export const LIMIT_REACHED_IMAGE_URL = 'too many requests';
 
-/** 200 answer of `POST /creator/checkout`. */
-export interface CheckoutResponse {
-  paymentLinkURL: string;
-}
-
 /** The one error shape every endpoint answers with. */
 export interface ApiErrorBody {
   error: {
@@ -66,13 +42,3 @@ export interface ApiErrorBody {
 
 export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'] as const;
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
-
-/** One beacon sent to `POST /creator/vitals`. */
-export interface WebVitalReport {
-  name: WebVitalName;
-  value: number;
-  rating: 'good' | 'needs-improvement' | 'poor';
-  id: string;
-  /** Path of the page the metric was taken on, e.g. `/product`. */
-  route: string;
-}

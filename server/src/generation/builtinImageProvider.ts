@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { generateArtworkSvg } from '../art';
+import { generateArtworkSvg } from '@tshirt/art';
 import type { ImageProvider } from './imageProvider';
 
 /** The in-house art engine; a fresh seed per call makes every re-generate different. */

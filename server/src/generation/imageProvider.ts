@@ -1,5 +1,5 @@
 /** Where artwork comes from: the built-in engine or an image model, behind one interface. */
-import type { ArtRequest } from '../art';
+import type { ArtRequest } from '@tshirt/art';
 import type { ImageFormat } from '../images/imagesRepository';
 
 export interface GeneratedImage {

@@ -1,5 +1,5 @@
 /** The prompt is always written by the server from the shopper's fields, never taken as-is. */
-import type { ArtRequest } from '../art';
+import type { ArtRequest } from '@tshirt/art';
 
 /** Collapses whitespace and drops control characters so one field cannot reshape the sentence. */
 function clean(text: string): string {

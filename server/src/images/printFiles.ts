@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
-import { artworkSvgForShirt, premadeDesignSvg } from '../art';
+import { artworkSvgForShirt, premadeDesignSvg } from '@tshirt/art';
 import { notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
 import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';

@@ -5,7 +5,7 @@
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { renderPrintPng } from '../art';
+import { renderPrintPng } from '@tshirt/art';
 
 /** The lowest priority: renders use the cores the server leaves idle. */
 const RENDER_THREAD_NICENESS = 19;

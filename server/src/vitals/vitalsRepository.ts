@@ -1,9 +1,6 @@
 /** Core Web Vitals beacons from shoppers' browsers, and their 75th percentiles for the owner. */
 import type { Queryable } from '../storage/database';
-import type { WebVitalReport } from '@tshirt/shared/types';
-
-/** The largest value accepted (an hour in milliseconds); the report ignores anything outside 0…this. */
-export const MAX_WEB_VITAL_VALUE = 3_600_000;
+import { MAX_WEB_VITAL_VALUE, type WebVitalReport } from '@tshirt/shared/schemas';
 
 export interface VitalsSummaryRow {
   name: string;

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import { cleanShopperText } from '../../http/cleanText';
@@ -5,13 +6,13 @@ import { badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import { draftOrder } from '../../orders/ordersRepository';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
-import { checkoutSchema, type CheckoutQuery } from '../../schemas/creator';
+import { checkoutSchema } from '../../schemas/creator';
 
 export default async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
   const { publicUrl, checkoutRateLimitPerMinute } = app.appConfig;
 
-  app.post<{ Querystring: CheckoutQuery }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     CHECKOUT_PATH,
     {
       schema: checkoutSchema,

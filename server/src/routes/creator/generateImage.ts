@@ -1,13 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { buildPrompt } from '../../generation/prompt';
 import { cleanShopperText } from '../../http/cleanText';
 import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generationQuota';
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
-import { generateImageSchema, type GenerateImageQuery } from '../../schemas/creator';
+import { generateImageSchema } from '../../schemas/creator';
 
-function cleanFields(query: GenerateImageQuery): GenerateImageQuery {
+function cleanFields(query: ArtFields): ArtFields {
   return {
     ...query,
     target: cleanShopperText(query.target),
@@ -22,7 +24,7 @@ export default async function generateImageRoute(app: FastifyInstance) {
   const { images, generationQuota } = app.repositories;
   const dailyLimit = app.appConfig.dailyGenerationLimit;
 
-  app.get<{ Querystring: GenerateImageQuery }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     GENERATE_IMAGE_PATH,
     // A GET, but it spends the visitor's daily quota: refused from other sites' pages.
     { schema: generateImageSchema, config: { spendsVisitorQuota: true } },

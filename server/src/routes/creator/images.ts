@@ -1,20 +1,20 @@
 /** Generated images and pre-made designs: stable URLs, immutable content, no script in any SVG. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DEFAULT_SHIRT_COLOR,
   GENERATED_IMAGE_PATH_PREFIX,
   PREMADE_DESIGNS,
   PREMADE_DESIGN_PATH_PREFIX,
   SHIRT_COLORS,
-  type ShirtColor,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '../../art';
+import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
 import { IMMUTABLE } from '@tshirt/shared/cachePolicy';
 import { isId } from '../../storage/ids';
-import { imageFileParamsSchema } from '../../schemas/creator';
+import { imageFileSchema } from '../../schemas/creator';
 
 /** An SVG opened directly must not run anything or load anything. */
 export const IMAGE_CONTENT_SECURITY_POLICY =
@@ -27,15 +27,6 @@ function parseFileName(file: string): { name: string; format: FileFormat } | und
   const match = /^([A-Za-z0-9_-]{1,64})\.(svg|png|json)$/.exec(file);
   return match ? { name: match[1] as string, format: match[2] as FileFormat } : undefined;
 }
-
-/** The shirt colour an artwork is drawn for: `?shirt=` (one of the catalog's), else the default. */
-export const shirtQuerySchema = {
-  querystring: {
-    type: 'object',
-    properties: { shirt: { type: 'string', enum: [...SHIRT_COLORS] } },
-    additionalProperties: true,
-  },
-} as const;
 
 const CONTENT_TYPES: Readonly<Record<FileFormat, string>> = {
   ...IMAGE_CONTENT_TYPES,
@@ -62,11 +53,11 @@ function sendImage(
 export default async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
   const { printFiles } = app;
-  const schema = { ...imageFileParamsSchema, ...shirtQuerySchema };
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get<{ Params: { file: string }; Querystring: { shirt?: ShirtColor } }>(
+  routes.get(
     `${GENERATED_IMAGE_PATH_PREFIX}:file`,
-    { schema },
+    { schema: imageFileSchema },
     async (request, reply) => {
       const file = parseFileName(request.params.file);
       const image = file && isId(file.name) ? await images.find(file.name) : undefined;
@@ -96,9 +87,9 @@ export default async function imageRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { file: string }; Querystring: { shirt?: ShirtColor } }>(
+  routes.get(
     `${PREMADE_DESIGN_PATH_PREFIX}:file`,
-    { schema },
+    { schema: imageFileSchema },
     async (request, reply) => {
       const file = parseFileName(request.params.file);
       const design = file && PREMADE_DESIGNS.find((candidate) => candidate.id === file.name);

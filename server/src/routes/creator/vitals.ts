@@ -1,6 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { VITALS_PATH } from '@tshirt/shared/api';
-import { type WebVitalReport } from '@tshirt/shared/types';
+import type { WebVitalReport } from '@tshirt/shared/schemas';
 import { badRequest } from '../../http/httpError';
 import { vitalsSchema } from '../../schemas/creator';
 
@@ -23,7 +24,7 @@ export default async function vitalsRoute(app: FastifyInstance) {
     }
   });
 
-  app.post<{ Body: WebVitalReport[] }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     VITALS_PATH,
     {
       schema: vitalsSchema,

@@ -1,6 +1,6 @@
 /**
  * Renders the contact sheet: every art style × three prompts (dark, light and mixed palettes), each
- * on a Black and on a White shirt, to docs/art-sheet.png. Run with `npm run art:sheet -w server`.
+ * on a Black and on a White shirt, to docs/art-sheet.png. Run with `npm run art:sheet` (or `-w art`).
  * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png
  * instead; `--only=Cartoon,Sketch` renders just those rows to .tmp/art-sheet-partial.png.
  */
@@ -11,7 +11,7 @@ import { generateArtworkSvg, premadeDesignSvg, type ArtRequest } from '../index'
 import { renderSvgToPng } from '../print/renderPrintPng';
 import { composeContactSheet, type SheetRow } from './contactSheet';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
   { interests: 'jazz saxophone, new orleans', colors: 'navy and gold', target: '', occasion: '', objects: '' },

@@ -86,12 +86,6 @@ export function luminance(hex: string): number {
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
 
-/** The grey with the same perceived lightness. */
-export function toGrey(hex: string): string {
-  const value = Math.round(Math.sqrt(luminance(hex)) * 255);
-  return rgbToHex(value, value, value);
-}
-
 export function isGrey(hex: string): boolean {
   const [red, green, blue] = hexToRgb(hex);
   return red === green && green === blue;

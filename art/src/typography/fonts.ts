@@ -20,8 +20,6 @@ export const FONTS = {
   serifItalic: { family: 'EB Garamond', file: 'EBGaramond12-Italic.otf' },
 } as const satisfies Record<string, ArtFont>;
 
-export type FontName = keyof typeof FONTS;
-
 export const FONT_DIRECTORY = path.join(__dirname, '..', 'fonts');
 
 export function fontFilePaths(): string[] {

@@ -1,30 +1,20 @@
 /**
- * The built-in art engine's public surface (the server's `builtin` image provider calls only this).
- * Everything else under art/ is internal.
+ * The art engine's public surface: what the server's `builtin` image provider, its print renders
+ * and the benchmark call. Everything else under art/src is internal (package.json `exports`).
  */
-import type { ArtStyle, ShirtColor } from '@tshirt/shared/catalog';
+import type { ShirtColor } from '@tshirt/shared/catalog';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { generateArtwork } from './compose/generateArtwork';
 import { readRecipe } from './compose/recipe';
 import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import { renderPrintPng as renderPrint } from './print/renderPrintPng';
-import { CANVAS } from './styles/styleTypes';
 
-export interface ArtRequest {
-  interests: string;
-  colors: string;
-  style: ArtStyle;
-  /** Recipient ("Who is it for?"). */
-  target: string;
-  occasion: string;
-  objects: string;
-}
+/** What the engine draws from: the shopper's fields of `GET /creator/generate_image`. */
+export type ArtRequest = ArtFields;
 
-/** Print area aspect (12 × 16 in): every artwork's viewBox has this shape. */
-export const ARTWORK_VIEWBOX = { width: CANVAS.width, height: CANVAS.height } as const;
-/** Print-ready raster size: 300 DPI over 12 × 16 in. */
-export const PRINT_SIZE = { width: 3600, height: 4800 } as const;
+export { PRINT_SIZE } from './print/renderPrintPng';
 
 /**
  * A self-contained SVG (no script, no external reference, lettering as outlines) drawn for `shirt`
@@ -40,7 +30,9 @@ export function generateArtworkSvg(request: ArtRequest, seed: number, shirt?: Sh
  */
 export function artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined {
   const recipe = readRecipe(svg);
-  return recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering });
+  return (
+    recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering })
+  );
 }
 
 /**
@@ -61,7 +53,3 @@ export function premadeDesignSvg(id: string, shirt?: ShirtColor): string | undef
 export function renderPrintPng(svg: string): Promise<Buffer> {
   return renderPrint(svg);
 }
-
-export { resolveStyle } from './compose/generateArtwork';
-export { parsePalette, type Palette } from './palette/parsePalette';
-export { findMotifs, MOTIFS } from './motifs';

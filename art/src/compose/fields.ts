@@ -1,14 +1,8 @@
 /** The request fields the engine reads, cleaned: strings only, bounded, a known art style. */
 import { ART_STYLES, MAX_ART_FIELD_LENGTH, type ArtStyle } from '@tshirt/shared/catalog';
+import type { ArtFields } from '@tshirt/shared/schemas';
 
-export interface ArtFields {
-  interests: string;
-  colors: string;
-  style: ArtStyle;
-  target: string;
-  occasion: string;
-  objects: string;
-}
+export type { ArtFields };
 
 function cleanField(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, MAX_ART_FIELD_LENGTH) : '';

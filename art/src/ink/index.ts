@@ -1,0 +1,6 @@
+/**
+ * The contrast rule judged from rendered pixels: what the benchmark and the engine's own tests
+ * check every artwork against. Node-only (it renders with resvg).
+ */
+export { measureInk, type InkReport, type LetteringLineReport } from './measureInk';
+export { inkRuleProblems, MIN_EDGE_SHARE, MIN_LETTERING_SHARE, MIN_WIDTH_SHARE } from './inkRule';

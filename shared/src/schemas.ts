@@ -1,0 +1,84 @@
+/**
+ * The /creator API's request and answer shapes, each written once as a TypeBox schema: the server
+ * validates with these schemas, and every TypeScript type of the same shape (the API client's, the
+ * art engine's) is derived from them with `Static<>`.
+ *
+ * Imported at run time through `@tshirt/shared/schemas` by Node code only; browser code takes
+ * the types (`import type`), so no page carries the TypeBox runtime.
+ */
+import Type, { type Static } from 'typebox';
+import {
+  ART_STYLES,
+  MAX_ART_FIELD_LENGTH,
+  MAX_PROMPT_LENGTH,
+  PRODUCT_NAME,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  SHIRT_COLORS,
+  SHIRT_SIZES,
+  SHIRT_STYLES,
+} from './catalog';
+import { WEB_VITAL_NAMES } from './types';
+
+/** A shopper's free-text art field: missing means empty. */
+const artField = () => Type.String({ maxLength: MAX_ART_FIELD_LENGTH, default: '' });
+
+/** The fields that shape generated artwork, as sent to `GET /creator/generate_image`. */
+export const ArtFieldsSchema = Type.Object(
+  {
+    /** The recipient ("Who is it for?"). */
+    target: artField(),
+    interests: artField(),
+    occasion: artField(),
+    colors: artField(),
+    /** Must-have objects. */
+    objects: artField(),
+    style: Type.Enum(ART_STYLES, { type: 'string', default: '' }),
+  },
+  { additionalProperties: false },
+);
+export type ArtFields = Static<typeof ArtFieldsSchema>;
+
+/** 200 (and 429, with LIMIT_REACHED_IMAGE_URL) answer of `GET /creator/generate_image`. */
+export const GenerateImageResponseSchema = Type.Object({
+  image_url: Type.String(),
+  prompt: Type.String(),
+});
+export type GenerateImageResponse = Static<typeof GenerateImageResponseSchema>;
+
+/** What `POST /creator/checkout` receives in its query string. */
+export const CheckoutOrderSchema = Type.Object(
+  {
+    productName: Type.Enum([PRODUCT_NAME], { type: 'string' }),
+    quantity: Type.Integer({ minimum: QUANTITY_MIN, maximum: QUANTITY_MAX }),
+    shirtStyle: Type.Enum(SHIRT_STYLES, { type: 'string' }),
+    shirtColor: Type.Enum(SHIRT_COLORS, { type: 'string' }),
+    shirtSize: Type.Enum(SHIRT_SIZES, { type: 'string' }),
+    imageURL: Type.String({ minLength: 1, maxLength: 2048 }),
+    prompt: Type.String({ maxLength: MAX_PROMPT_LENGTH, default: '' }),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutOrder = Static<typeof CheckoutOrderSchema>;
+
+/** 200 answer of `POST /creator/checkout`. */
+export const CheckoutResponseSchema = Type.Object({ paymentLinkURL: Type.String() });
+export type CheckoutResponse = Static<typeof CheckoutResponseSchema>;
+
+/** The largest value accepted (an hour in milliseconds); the report ignores anything outside 0…this. */
+export const MAX_WEB_VITAL_VALUE = 3_600_000;
+
+/** One beacon sent to `POST /creator/vitals`. */
+export const WebVitalReportSchema = Type.Object(
+  {
+    name: Type.Enum(WEB_VITAL_NAMES, { type: 'string' }),
+    value: Type.Number({ minimum: 0, maximum: MAX_WEB_VITAL_VALUE }),
+    rating: Type.Enum(['good', 'needs-improvement', 'poor'], { type: 'string' }),
+    id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\x20-\\x7e]+$' }),
+    /** Path of the page the metric was taken on, e.g. `/product` (location.pathname: printable ASCII). */
+    route: Type.String({ minLength: 1, maxLength: 200, pattern: '^/[\\x21-\\x7e]*$' }),
+  },
+  // web-vitals sends more (delta, entries, navigationType); only these are kept.
+  { additionalProperties: false },
+);
+export type WebVitalReport = Static<typeof WebVitalReportSchema>;
