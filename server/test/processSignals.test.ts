@@ -17,7 +17,7 @@ import {
 import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
-import { sendJson, startStandIn } from './standIn';
+import { sendJson, startStandIn, type StandInHandler } from './standIn';
 import { prepareDataDir } from './testDatabase';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';
@@ -32,13 +32,16 @@ let postgres: RealPostgres;
 
 beforeAll(async () => {
   postgres = await startRealPostgres();
-  imagesApi.answerWith((_request, response) => {
-    setTimeout(
-      () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
-      SLOW_GENERATION_MS,
-    );
-  });
+  imagesApi.answerWith(answerSlowly);
 });
+
+/** The images API's usual answer: a small PNG after SLOW_GENERATION_MS. */
+const answerSlowly: StandInHandler = (_request, response) => {
+  setTimeout(
+    () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
+    SLOW_GENERATION_MS,
+  );
+};
 
 afterAll(() => {
   postgres?.remove();
@@ -259,6 +262,16 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
     });
     try {
       expect(existsSync(serverInstanceFile(dataDir))).toBe(true);
+      // The provider answers only once both signals are sent, so the second one always arrives
+      // while the first stop is still finishing these requests (on a busy machine a timed answer
+      // could beat it, and the second signal would find no process at all).
+      let sendAnswers = () => {};
+      const bothSent = new Promise<void>((resolve) => (sendAnswers = resolve));
+      imagesApi.answerWith((_request, response) => {
+        void bothSent.then(() =>
+          sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
+        );
+      });
       const requestsBefore = imagesApi.requests.length;
       const generations = Array.from({ length: 3 }, (_, index) =>
         fetch(`${started.url}/creator/generate_image?interests=stop-${index}`).then(
@@ -269,6 +282,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
         await new Promise((wait) => setTimeout(wait, 20));
       }
       await signalGroupTwice(group(started));
+      sendAnswers();
 
       for (const generation of await Promise.all(generations)) {
         expect(generation).toEqual({
@@ -281,6 +295,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
       expect(groupIsGone(group(started))).toBe(true);
     } finally {
+      imagesApi.answerWith(answerSlowly);
       if (!groupIsGone(group(started))) started.kill();
     }
   });
