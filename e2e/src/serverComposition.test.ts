@@ -97,6 +97,20 @@ describe('the product page before its parts’ code arrives', () => {
     expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
   });
 
+  it('styles the parts with the CSS the server inlined, in the store’s colours, under a policy with no inline-style loophole', async () => {
+    const response = await page.request.get(`${store.url}/product`);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(/style-src 'self'( 'sha256-[^' ]+')+;/);
+    // The designer's stylesheets have not loaded: only its inlined CSS can colour the button.
+    const generate = page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle });
+    const colours = await generate.evaluate((button) => ({
+      button: getComputedStyle(button).backgroundColor,
+      accent: getComputedStyle(document.documentElement).getPropertyValue('--color-accent'),
+    }));
+    expect(colours.accent.trim()).toBe('#c2410c');
+    expect(colours.button).toBe('rgb(194, 65, 12)');
+  });
+
   it('keeps a design picked and text typed before then, and acts on them once the part is live', async () => {
     const design = PREMADE_DESIGNS[2]!;
     await page.getByLabel(FIELD_LABELS.interests, { exact: true }).fill('jazz saxophone');

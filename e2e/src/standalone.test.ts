@@ -58,6 +58,17 @@ afterAll(async () => {
   await store?.stop();
 });
 
+/** The store's accent (--color-accent in @tshirt/shared/tokens.css), as the browser computes it. */
+const STORE_ACCENT = 'rgb(194, 65, 12)';
+
+async function backgroundOf(name: string): Promise<string> {
+  return page.getByRole('button', { name }).evaluate(async (button) => {
+    // A button that has just become enabled may still be fading to its colour.
+    await Promise.all(button.getAnimations().map((animation) => animation.finished));
+    return getComputedStyle(button).backgroundColor;
+  });
+}
+
 /** Waits until every image in the page has loaded with pixels (none broken). */
 async function expectImagesShown(): Promise<void> {
   await page.waitForFunction(() =>
@@ -70,6 +81,8 @@ it('the designer runs alone: generates art on the store and shows it and the sto
   await page.goto(`${origins.designer}/`);
   await page.getByLabel(FIELD_LABELS.interests).fill('mountains');
   await page.getByRole('button', { name: 'Moonlit Wolf', exact: true }).waitFor();
+  // Alone it wears the store's tokens, the same file the store's pages load.
+  expect(await backgroundOf(GENERATE_BUTTON_LABELS.idle)).toBe(STORE_ACCENT);
   const [response] = await Promise.all([
     page.waitForResponse((answer) =>
       answer.url().startsWith(`${store.url}/creator/generate_image`),
@@ -91,6 +104,7 @@ it('the checkout runs alone: buys a design through the store’s payment page', 
   await expectImagesShown();
   await page.getByRole('button', { name: PREMADE_DESIGNS[0]!.title }).first().click();
   await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('XL');
+  expect(await backgroundOf(BUY_BUTTON_LABELS.idle)).toBe(STORE_ACCENT);
   const [tab] = await Promise.all([
     browser.context.waitForEvent('page'),
     page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),

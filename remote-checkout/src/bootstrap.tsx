@@ -1,3 +1,5 @@
+// Running alone, the page has no host to give it the store's tokens: it loads the same file.
+import '@tshirt/shared/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { PAGE_PATHS, configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneApp } from './standalone/StandaloneApp';

@@ -3,6 +3,7 @@
  * the host's page, revalidated on every load, and a remote that cannot give its markup in time
  * keeps its placeholder without holding the page back.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -40,6 +41,17 @@ function stitchedParts(html: string): Record<string, string> {
   );
   for (const [, moduleId, release] of html.matchAll(pattern)) parts[moduleId!] = release!;
   return parts;
+}
+
+/** The sources a Content-Security-Policy lists for `name`. */
+function directive(policy: string | null, name: string): string[] {
+  const found = (policy ?? '').split(';').find((part) => part.trim().startsWith(`${name} `));
+  return found?.trim().split(/\s+/).slice(1) ?? [];
+}
+
+/** The CSP source that allows an inline element with exactly this text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 function placeholders(html: string): string[] {
@@ -84,6 +96,32 @@ describe('/product composed on the server', () => {
     expect(await releaseOf()).toBe('v2');
     writeFragments(designerDir, fakeFragments('designer', 'v1'));
     expect(await releaseOf()).toBe('v1');
+  });
+
+  it('allows each inline style of the page it sends by its hash, a new release’s too, and no other inline style', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
+    const designerStyles = (css: string) => ({
+      styles: [{ href: 'chunks/designer.0123456789.css', css }],
+    });
+    writeFragments(designerDir, fakeFragments('designer', 'v1', designerStyles('.v1{color:teal}')));
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await apps.start(frontEnd.env);
+    const expectInlineStylesAllowed = async (css: string) => {
+      const response = await fetch(`${app.url}/product`);
+      const html = await response.text();
+      const styleSources = directive(response.headers.get('content-security-policy'), 'style-src');
+      const inlineStyles = [...html.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map(
+        ([, text]) => text!,
+      );
+      expect(inlineStyles).toContain(css);
+      expect(styleSources).not.toContain("'unsafe-inline'");
+      for (const text of inlineStyles) expect(styleSources).toContain(hashSource(text));
+    };
+
+    await expectInlineStylesAllowed('.v1{color:teal}');
+    writeFragments(designerDir, fakeFragments('designer', 'v2', designerStyles('.v2{color:navy}')));
+    await expectInlineStylesAllowed('.v2{color:navy}');
   });
 
   it('keeps the placeholders of a remote whose markup is missing, broken or incompatible, and the other remote’s parts', async () => {

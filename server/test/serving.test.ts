@@ -178,7 +178,8 @@ describe('security headers', () => {
     const csp = (await fetch(`${server.url}/product`)).headers.get('content-security-policy');
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' 'sha256-");
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toMatch(/style-src 'self'[^;]*;/);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
@@ -191,9 +192,23 @@ describe('security headers', () => {
     const csp = (await fetch(`${server.url}/product`)).headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update('window.pageStarted = true;').digest('base64');
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    expect(/(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]?.match(/'sha256-/g)).toHaveLength(1);
     expect(csp).not.toContain("'unsafe-inline';connect-src");
   });
+
+  it.each(['/product', '/pay/AAAAAAAAAAAAAAAA'])(
+    'allows each inline style of %s by its hash, and no inline style otherwise',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const styleSources = /(?:^|;)style-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+      expect(styleSources.filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'"]);
+      for (const [, css] of (await response.text()).matchAll(/<style[^>]*>(.*?)<\/style>/gs)) {
+        const hash = createHash('sha256').update(css!).digest('base64');
+        expect(styleSources).toContain(`'sha256-${hash}'`);
+      }
+    },
+  );
 
   it('adds absolute remote origins to the policy and the site configuration', async () => {
     const remoteHosted = await server.start({

@@ -77,6 +77,16 @@ describe('the reference static server of a remote', () => {
     expect(await response.json()).toEqual({ storeUrl: 'http://localhost:8080' });
   });
 
+  it('sends the standalone page with a policy that allows no inline style or script, and the store for data', async () => {
+    const policy = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("style-src 'self';");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self' http://localhost:8080;");
+    expect(policy).not.toMatch(/(?:script|style)-src [^;]*'unsafe-inline'/);
+    const entry = await fetch(`${base}/remoteEntry.js`);
+    expect(entry.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('answers a page path with the standalone page, and a missing file with 404', async () => {
     const loading = await fetch(`${base}/loading`);
     expect(loading.status).toBe(200);

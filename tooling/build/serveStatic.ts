@@ -33,6 +33,26 @@ function setHeaders(
   reply.header('cache-control', cacheControlForStaticFile(filePath));
 }
 
+/**
+ * The standalone page's Content-Security-Policy, as strict as the store's: scripts and stylesheets
+ * from this origin only (the build extracts all CSS to files), the API and images from the store.
+ * React's `style` props are attributes, which cannot add selectors or load anything beyond img-src.
+ */
+export function standaloneContentSecurityPolicy(storeUrl: string | undefined): string {
+  const store = storeUrl ? ` ${new URL(storeUrl).origin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    `connect-src 'self'${store}`,
+    `img-src 'self' data: blob:${store}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** A request for a page (no file extension), which the standalone page answers. */
 function isPagePath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -52,8 +72,12 @@ export async function buildStaticServer({
     },
   });
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'] });
+  const contentSecurityPolicy = standaloneContentSecurityPolicy(storeUrl);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (String(reply.getHeader('content-type')).startsWith('text/html')) {
+      reply.header('content-security-policy', contentSecurityPolicy);
+    }
   });
 
   const config: StandaloneConfig = { storeUrl: storeUrl?.replace(/\/+$/, '') ?? '' };

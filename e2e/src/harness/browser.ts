@@ -18,7 +18,24 @@ const CHROMIUM_FLAGS = [
 export const PORTRAIT = { width: 390, height: 844 };
 export const LANDSCAPE = { width: 1280, height: 800 };
 
-/** The pages the current test opened, in any test browser, and the uncaught errors they threw. */
+/**
+ * Said in the console of every test page when its Content-Security-Policy blocks something (an
+ * inline style, a script, a load), so a test fails on it like on an uncaught error.
+ */
+function reportPolicyViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(
+      `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.documentURI}`,
+    );
+  });
+}
+
+/** A console message that says the page's Content-Security-Policy blocked something. */
+function isPolicyViolation(text: string): boolean {
+  return text.startsWith('securitypolicyviolation:') || text.includes('Content Security Policy');
+}
+
+/** The pages the current test opened, in any test browser, and the uncaught errors and CSP violations in them. */
 let testPages: Page[] = [];
 let pageErrors: string[] = [];
 
@@ -52,9 +69,13 @@ export async function launchBrowser(
     viewport: LANDSCAPE,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  await context.addInitScript(reportPolicyViolations);
   context.on('page', (page) => {
     testPages.push(page);
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (isPolicyViolation(message.text())) pageErrors.push(message.text());
+    });
   });
   return {
     context,

@@ -2,6 +2,7 @@
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
 import { escapeHtml } from '../site/htmlPages';
+import { hashSource } from '../site/inlineSources';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 const STYLE = `
@@ -32,6 +33,9 @@ const STYLE = `
   .note { color: #55575c; font-size: 0.9rem; }
   .paid { background: #e3f4e6; color: #14532d; border-radius: 8px; padding: 0.75rem 1rem; font-weight: 600; }
 `;
+
+/** The CSP source that allows the page's inline style (plugins/external/helmet). */
+export const TEST_PAYMENT_PAGE_STYLE_SOURCE = hashSource(STYLE);
 
 /** A simple shirt in the chosen colour with the artwork in the print area. */
 function shirtPicture(order: Order): string {

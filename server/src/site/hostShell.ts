@@ -17,7 +17,7 @@ import {
 import { parsePageTemplate, type HostProvides, type PageTemplate } from './composition/composePage';
 import type { PageComposer } from './composition/pageComposer';
 import { escapeHtml } from './htmlPages';
-import { inlineScriptHashes } from './inlineScripts';
+import { inlineScriptHashes } from './inlineSources';
 import { renderPage, type RenderedPage } from './renderedPage';
 import { injectIntoShell } from './siteConfig';
 

@@ -1,4 +1,5 @@
 /** Small server-rendered pages, and the escaping every one of them uses. */
+import { hashSource } from './inlineSources';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -13,6 +14,9 @@ const PAGE_STYLE = `
   a:focus-visible { outline: 3px solid #1f4fa3; outline-offset: 2px; }
   code { background: #e8e6e1; padding: 0.1rem 0.35rem; border-radius: 4px; }
 `;
+
+/** The CSP source that allows the inline style of `simplePage` (plugins/external/helmet). */
+export const SIMPLE_PAGE_STYLE_SOURCE = hashSource(PAGE_STYLE);
 
 /** A complete minimal HTML document (used for the not-built page and simple errors). */
 export function simplePage(title: string, bodyHtml: string): string {

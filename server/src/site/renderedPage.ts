@@ -1,11 +1,16 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { inlineStyleHashes } from './inlineSources';
 
-/** A page ready to send: the HTML and its Brotli and gzip encodings, made once, not per request. */
+/**
+ * A page ready to send: the HTML, its Brotli and gzip encodings, and the CSP sources of its inline
+ * styles (which vary with the remotes' releases on a composed page), made once, not per request.
+ */
 export interface RenderedPage {
   html: string;
   brotli: Buffer;
   gzip: Buffer;
+  styleSources: string[];
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -22,5 +27,5 @@ export async function renderPage(html: string): Promise<RenderedPage> {
     }),
     gzipAsync(html, { level: 9 }),
   ]);
-  return { html, brotli, gzip: gzipped };
+  return { html, brotli, gzip: gzipped, styleSources: inlineStyleHashes(html) };
 }

@@ -17,6 +17,7 @@ export async function sendShell(
     request.log.warn({ folder: app.appConfig.staticDirs.host }, 'no built host page to serve');
     return reply.code(statusCode === 404 ? 404 : 503).send(frontEndNotBuiltPage());
   }
+  reply.allowInlineStyles(page.styleSources);
   // Compressed once per build (plugins/external/compress leaves an encoded answer as it is).
   reply.code(statusCode).header('vary', 'accept-encoding');
   const encoding = request.method === 'HEAD' ? undefined : acceptedEncoding(request);
