@@ -7,10 +7,9 @@
  * Prints "ready" once listening.
  */
 import { createServer, request, type ServerResponse } from 'node:http';
-import { Compile } from 'typebox/compile';
-import { Convert, Default } from 'typebox/value';
+import { Ajv } from 'ajv';
 import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
-import { CheckoutOrderSchema } from '@tshirt/shared/schemas';
+import { CheckoutOrderSchema, type CheckoutOrder } from '@tshirt/shared/schemas';
 import { parseArtworkReference } from '@tshirt/server/orders/artworkReference';
 import { createOrdersRepository, draftOrder } from '@tshirt/server/orders/ordersRepository';
 import { openDatabase } from '@tshirt/server/storage/database';
@@ -22,7 +21,13 @@ interface CachedAnswer {
   headers: Record<string, string>;
 }
 
-const checkOrder = Compile(CheckoutOrderSchema);
+/** The store's checkout schema, compiled by Ajv with Fastify's options (query strings coerced, defaults filled in). */
+const checkOrder = new Ajv({
+  coerceTypes: 'array',
+  useDefaults: true,
+  removeAdditional: true,
+  allErrors: false,
+}).compile<CheckoutOrder>(CheckoutOrderSchema);
 
 /** The bare route's 400 (the store's names the field; the cost of that is not what is measured). */
 function refuse(response: ServerResponse): void {
@@ -77,13 +82,9 @@ async function main(): Promise<void> {
       response.writeHead(404).end();
       return;
     }
-    // The same schema the store validates with, the query read the same way (numbers converted,
-    // defaults filled in).
-    const fields = Default(
-      CheckoutOrderSchema,
-      Convert(CheckoutOrderSchema, Object.fromEntries(url.searchParams)),
-    );
-    if (!checkOrder.Check(fields)) {
+    // The same schema the store validates with, read as Fastify reads a query.
+    const fields: Record<string, unknown> = Object.fromEntries(url.searchParams);
+    if (!checkOrder(fields)) {
       refuse(response);
       return;
     }
