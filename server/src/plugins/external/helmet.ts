@@ -1,5 +1,4 @@
 /** Security headers, with a Content-Security-Policy that allows the configured remote origins and nothing else. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,40 +23,25 @@ const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 /** The fixed styles of the server's own small pages (the test payment page, the "not built" page). */
 const SERVER_PAGE_STYLE_SOURCES = [TEST_PAYMENT_PAGE_STYLE_SOURCE, SIMPLE_PAGE_STYLE_SOURCE];
 
-/** A directive value worked out per response (helmet calls it with the raw request and response). */
-type DynamicSource = (request: IncomingMessage, response: ServerResponse) => string;
-
-/** The inline styles each response's page may apply, set by `reply.allowInlineStyles`. */
-const pageStyleSources = new WeakMap<ServerResponse, readonly string[]>();
-
 /**
  * The policy: this origin and the configured remote origins, and for scripts also the inline
  * scripts of the current host build by their hashes (`inlineScripts`), for styles the inline
- * styles of the page being sent by theirs; nothing else inline.
+ * styles of the page being sent by theirs (`inlineStyles`); nothing else inline.
  */
 export function contentSecurityPolicyDirectives(
   config: AppConfig,
-  inlineScripts: DynamicSource = () => '',
-): Record<string, Array<string | DynamicSource>> {
+  inlineScripts: readonly string[] = [],
+  inlineStyles: readonly string[] = [],
+): Record<string, readonly string[]> {
   const remotes = remoteOrigins(config.site);
   return {
     'default-src': ["'self'"],
-    'script-src': [
-      (request, response) =>
-        ["'self'", ...remotes, inlineScripts(request, response)].filter(Boolean).join(' '),
-    ],
+    'script-src': ["'self'", ...remotes, ...inlineScripts],
     'connect-src': ["'self'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
-    // Each remote's stylesheets load from where it is served; the server inlines server-rendered parts' CSS.
-    'style-src': [
-      (_request, response) =>
-        [
-          "'self'",
-          ...remotes,
-          ...SERVER_PAGE_STYLE_SOURCES,
-          ...(pageStyleSources.get(response) ?? []),
-        ].join(' '),
-    ],
+    // Each remote's stylesheets load from where it is served; the server inlines server-rendered
+    // parts' CSS, and its own small pages carry fixed styles.
+    'style-src': ["'self'", ...remotes, ...SERVER_PAGE_STYLE_SOURCES, ...inlineStyles],
     // React's `style` props (a shirt's colour, a print area's box) are attributes: they cannot add
     // selectors or load anything beyond img-src, so they may stay inline while `<style>` may not.
     'style-src-attr': ["'unsafe-inline'"],
@@ -70,24 +54,45 @@ export function contentSecurityPolicyDirectives(
   };
 }
 
+/** The header value of a set of directives, as helmet writes it. */
+function headerValue(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+/** Policies already written, by the inline sources they allow (a few per host build and release). */
+const MAX_REMEMBERED_POLICIES = 64;
+
 async function helmetPlugin(app: FastifyInstance) {
   const config = app.appConfig;
+  // The policy is ours, not helmet's: helmet works out (and checks) every directive on every
+  // response when any is dynamic, a sixth of the server's time in a profile of GET /. This one is
+  // written once per host build and set of page styles.
+  const remembered = new Map<string, string>();
+  const policy = (inlineStyles: readonly string[]): string => {
+    // The host build can change while the server runs: its inline scripts are asked for each time.
+    const inlineScripts = app.hostShell.inlineScriptSources();
+    const key = `${inlineScripts.join(' ')}|${inlineStyles.join(' ')}`;
+    let value = remembered.get(key);
+    if (value === undefined) {
+      value = headerValue(contentSecurityPolicyDirectives(config, inlineScripts, inlineStyles));
+      if (remembered.size >= MAX_REMEMBERED_POLICIES) remembered.clear();
+      remembered.set(key, value);
+    }
+    return value;
+  };
+
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      // No helmet defaults: `upgrade-insecure-requests` would break http:// remotes in development.
-      useDefaults: false,
-      // The host build can change while the server runs: its inline scripts are asked for on each response.
-      directives: contentSecurityPolicyDirectives(config, () =>
-        app.hostShell.inlineScriptSources().join(' '),
-      ),
-    },
+    contentSecurityPolicy: false,
     // Over plain http the header is ignored at best, and it would pin a host that has no https.
     strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
   });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy([]));
+  });
   app.decorateReply('allowInlineStyles', function (this, sources: readonly string[]) {
-    pageStyleSources.set(this.raw, sources);
-    // The headers were set when the request came in; set them again with this page's styles.
-    this.helmet();
+    this.header('content-security-policy', policy(sources));
   });
 }
 
