@@ -156,7 +156,7 @@ function artLimits(results: BenchResults): string[] {
 }
 /** What the CPU profiles of the server under this load showed (docs/RELIABILITY.md has the detail). */
 const SERVER_PROFILE_NOTES = [
-  'Static files are served by @fastify/static, which opens, stats, reads and closes each file through libuv on every request (about a quarter of the event loop in the profile, the loop otherwise 40 % idle); the bare limit sends bytes held in memory.',
+  'Static files are served by @fastify/static, which looks each file up on every request so a release copied over the folder is served at once: it reads every folder on the path to check the path’s spelling (its wildcard route always does), then opens, stats and closes the file through libuv (in a profile of the remote entry under load: readdir 6 %, open 6 %, stat 4 %, close 3 % of the server’s time, socket writes 18 %). The bare limit sends bytes held in memory with no framework, security headers or per-request lookup; a page held in memory (`GET /`) reaches 64 % of its bare limit, so even serving files from memory would leave the goal out of reach behind Fastify, helmet and compression on this machine.',
   'Generation: with the embedded database on its own thread and writes batched, the event loop is about 42 % idle and the art engine a quarter of it; the engine-alone limit has both cores to itself, while over HTTP they also run autocannon, HTTP, the database thread and file writes.',
   'A closed loop of 100 connections answers in connections ÷ throughput on average: `/main.js` (75 KB of Brotli each) is read at under 1,000 answers a second even from memory on this machine, so its p99 cannot reach 100 ms here.',
 ];
