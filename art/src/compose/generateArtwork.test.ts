@@ -1,9 +1,9 @@
 import { ART_STYLES } from '@tshirt/shared/catalog';
 import { generateArtworkSvg } from '../index';
 import { renderSvgToPng } from '../print/renderPrintPng';
-import { findSafetyProblems } from '../testing/svgSafety';
-import { TEST_PROMPTS } from '../testing/prompts';
-import { checkXml } from '../testing/xmlWellFormed';
+import { findSafetyProblems } from '../../test/svgSafety';
+import { TEST_PROMPTS } from '../../test/prompts';
+import { checkXml } from '../../test/xmlWellFormed';
 import { resolveStyle } from './generateArtwork';
 
 const golf = TEST_PROMPTS[1] as (typeof TEST_PROMPTS)[number];

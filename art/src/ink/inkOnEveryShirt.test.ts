@@ -1,6 +1,6 @@
 import { ART_STYLES, SHIRT_COLOR_HEX, SHIRT_COLORS } from '@tshirt/shared/catalog';
 import { generateArtworkSvg } from '../index';
-import type { Prompt } from '../testing/prompts';
+import type { Prompt } from '../../test/prompts';
 import { inkRuleProblems } from './inkRule';
 import { measureInk } from './measureInk';
 

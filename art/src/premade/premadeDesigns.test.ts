@@ -1,7 +1,7 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { premadeDesignSvg } from '../index';
-import { findSafetyProblems } from '../testing/svgSafety';
-import { checkXml } from '../testing/xmlWellFormed';
+import { findSafetyProblems } from '../../test/svgSafety';
+import { checkXml } from '../../test/xmlWellFormed';
 
 describe('the eight pre-made designs', () => {
   it.each(PREMADE_DESIGNS.map((design) => [design.id, design.title] as const))('%s is safe SVG lettered "%s"', (id, title) => {

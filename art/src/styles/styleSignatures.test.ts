@@ -1,8 +1,8 @@
 import { ART_STYLES, type ArtStyle } from '@tshirt/shared/catalog';
 import { generateArtworkSvg } from '../index';
 import { hexToHsl } from '../palette/color';
-import { TEST_PROMPTS } from '../testing/prompts';
-import { checkXml, type XmlElementInfo } from '../testing/xmlWellFormed';
+import { TEST_PROMPTS } from '../../test/prompts';
+import { checkXml, type XmlElementInfo } from '../../test/xmlWellFormed';
 
 const SHAPES = new Set(['path', 'circle', 'ellipse', 'rect', 'polygon', 'polyline', 'line']);
 const PROMPTS = [TEST_PROMPTS[0], TEST_PROMPTS[1], TEST_PROMPTS[2], TEST_PROMPTS[4]] as Array<(typeof TEST_PROMPTS)[number]>;

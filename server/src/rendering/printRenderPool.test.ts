@@ -4,9 +4,9 @@ import {
   RenderQueueFullError,
   type PrintRenderPool,
 } from './printRenderPool';
-import { HELD_RENDER_CHANNEL } from './testing/heldRenderTask';
+import { HELD_RENDER_CHANNEL } from '../../test/heldRenderTask';
 
-const HELD_TASK = join(__dirname, 'testing/heldRenderTask.ts');
+const HELD_TASK = join(__dirname, '../../test/heldRenderTask.ts');
 
 /** Watches which held jobs have started, and finishes them on request. */
 function heldJobs() {

@@ -1,5 +1,5 @@
 /** Prompts the art tests run through every style, hostile ones included. */
-import type { ArtRequest } from '../index';
+import type { ArtRequest } from '../src/index';
 
 export type Prompt = Omit<ArtRequest, 'style'>;
 
