@@ -21,11 +21,17 @@ import { inlineScriptHashes } from './inlineSources';
 import { renderPage, type RenderedPage } from './renderedPage';
 import { injectIntoShell } from './siteConfig';
 
+/** The inline script sources when no host is built (one array, as for a build). */
+const NO_SCRIPT_SOURCES: readonly string[] = Object.freeze([]);
+
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
   render(pathname: string): Promise<RenderedPage | undefined>;
-  /** CSP sources (`'sha256-…'`) of the inline scripts in the current build's pages. */
-  inlineScriptSources(): string[];
+  /**
+   * CSP sources (`'sha256-…'`) of the inline scripts in the current build's pages: the same array
+   * for as long as the build stays, so what is worked out from it can be remembered by it.
+   */
+  inlineScriptSources(): readonly string[];
   /** Picks up a new build (checked at most once a second); `render` does it too. */
   refresh(): Promise<void>;
 }
@@ -153,7 +159,7 @@ export function createHostShell(
   }
 
   return {
-    inlineScriptSources: () => build?.scriptSources ?? [],
+    inlineScriptSources: () => build?.scriptSources ?? NO_SCRIPT_SOURCES,
     refresh,
     async render(pathname) {
       await refresh();

@@ -28,7 +28,7 @@ const SERVER_PAGE_STYLE_SOURCES = [TEST_PAYMENT_PAGE_STYLE_SOURCE, SIMPLE_PAGE_S
  * scripts of the current host build by their hashes (`inlineScripts`), for styles the inline
  * styles of the page being sent by theirs (`inlineStyles`); nothing else inline.
  */
-export function contentSecurityPolicyDirectives(
+function contentSecurityPolicyDirectives(
   config: AppConfig,
   inlineScripts: readonly string[] = [],
   inlineStyles: readonly string[] = [],
@@ -61,24 +61,25 @@ function headerValue(directives: Record<string, readonly string[]>): string {
     .join(';');
 }
 
-/** Policies already written, by the inline sources they allow (a few per host build and release). */
-const MAX_REMEMBERED_POLICIES = 64;
+/** No inline styles: what every answer but a page allows (one array, so its policy is remembered). */
+const NO_INLINE_STYLES: readonly string[] = Object.freeze([]);
 
 async function helmetPlugin(app: FastifyInstance) {
   const config = app.appConfig;
   // The policy is ours, not helmet's: helmet works out (and checks) every directive on every
   // response when any is dynamic, a sixth of the server's time in a profile of GET /. This one is
-  // written once per host build and set of page styles.
-  const remembered = new Map<string, string>();
+  // written once per host build and page, remembered by their (unchanging) lists of inline sources,
+  // and forgotten with them.
+  const written = new WeakMap<readonly string[], WeakMap<readonly string[], string>>();
   const policy = (inlineStyles: readonly string[]): string => {
     // The host build can change while the server runs: its inline scripts are asked for each time.
     const inlineScripts = app.hostShell.inlineScriptSources();
-    const key = `${inlineScripts.join(' ')}|${inlineStyles.join(' ')}`;
-    let value = remembered.get(key);
+    let byStyles = written.get(inlineScripts);
+    if (!byStyles) written.set(inlineScripts, (byStyles = new WeakMap()));
+    let value = byStyles.get(inlineStyles);
     if (value === undefined) {
       value = headerValue(contentSecurityPolicyDirectives(config, inlineScripts, inlineStyles));
-      if (remembered.size >= MAX_REMEMBERED_POLICIES) remembered.clear();
-      remembered.set(key, value);
+      byStyles.set(inlineStyles, value);
     }
     return value;
   };
@@ -89,7 +90,7 @@ async function helmetPlugin(app: FastifyInstance) {
     strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
   });
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', policy([]));
+    reply.header('content-security-policy', policy(NO_INLINE_STYLES));
   });
   app.decorateReply('allowInlineStyles', function (this, sources: readonly string[]) {
     this.header('content-security-policy', policy(sources));
