@@ -11,9 +11,7 @@ const WORKSPACE_FOLDERS = ['host', 'remote-designer', 'remote-checkout', 'shared
 const TESTS = '**/*.test.{ts,tsx}';
 
 function boundary(files, { may = [], ignores = [], climbs = 1 } = {}) {
-  const packages = ['host', 'remote-designer', 'remote-checkout', 'shared', 'tooling', 'art', 'server', 'e2e']
-    .filter((name) => !may.includes(name))
-    .map((name) => `@tshirt/${name}`);
+  const packages = WORKSPACE_FOLDERS.filter((name) => !may.includes(name)).map((name) => `@tshirt/${name}`);
   const own = files[0].split('/')[0];
   return {
     files,

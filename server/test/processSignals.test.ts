@@ -4,6 +4,7 @@
  * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pgliteFolder } from '../src/storage/database';
 import { serverInstanceFile } from '../src/storage/serverInstance';
@@ -35,12 +36,14 @@ beforeAll(async () => {
   imagesApi.answerWith(answerSlowly);
 });
 
-/** The images API's usual answer: a small PNG after SLOW_GENERATION_MS. */
+/** The images API's answer: one small PNG. */
+function sendImage(response: ServerResponse): void {
+  sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] });
+}
+
+/** The images API's usual answer, after SLOW_GENERATION_MS. */
 const answerSlowly: StandInHandler = (_request, response) => {
-  setTimeout(
-    () => sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
-    SLOW_GENERATION_MS,
-  );
+  setTimeout(() => sendImage(response), SLOW_GENERATION_MS);
 };
 
 afterAll(() => {
@@ -268,9 +271,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       let sendAnswers = () => {};
       const bothSent = new Promise<void>((resolve) => (sendAnswers = resolve));
       imagesApi.answerWith((_request, response) => {
-        void bothSent.then(() =>
-          sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] }),
-        );
+        void bothSent.then(() => sendImage(response));
       });
       const requestsBefore = imagesApi.requests.length;
       const generations = Array.from({ length: 3 }, (_, index) =>
