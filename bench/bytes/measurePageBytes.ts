@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';
 import { launchBrowser, PORTRAIT } from '@tshirt/e2e/harness/browser';
+import { waitUntilEveryPartIsLive } from '@tshirt/e2e/harness/parts';
 import { countLibraryCopies, describeScript, type CountedLibrary } from './libraryCopies';
 
 export const RESOURCE_KINDS = ['JS', 'CSS', 'Images', 'Fonts', 'HTML', 'Other'] as const;
@@ -60,9 +61,6 @@ interface PendingResponse {
   contentEncoding: string;
 }
 
-/** The product page's parts are visible in its first HTML; they have all their code once live. */
-export const PRODUCT_PART_COUNT = 4;
-
 export async function waitForRemotesToRender(page: Page): Promise<void> {
   await page
     .getByLabel(FIELD_LABELS.interests, { exact: true })
@@ -71,11 +69,7 @@ export async function waitForRemotesToRender(page: Page): Promise<void> {
   await page
     .getByRole('button', { name: BUY_BUTTON_LABELS.idle })
     .waitFor({ state: 'visible', timeout: 60_000 });
-  await page.waitForFunction(
-    (count) => document.querySelectorAll('[data-part-state="live"]').length === count,
-    PRODUCT_PART_COUNT,
-    { timeout: 60_000 },
-  );
+  await waitUntilEveryPartIsLive(page, { timeout: 60_000 });
 }
 
 function emptyTotals(): Record<ResourceKind, KindTotals> {

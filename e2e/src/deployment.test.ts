@@ -14,6 +14,7 @@ import { buildStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { waitUntilEveryPartIsLive } from './harness/parts';
 import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
 
@@ -67,12 +68,6 @@ async function openProduct(): Promise<Page> {
   await page.getByLabel(FIELD_LABELS.interests).waitFor();
   await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
   return page;
-}
-
-async function waitUntilEveryPartIsLive(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-part-state="live"]').length === 4,
-  );
 }
 
 it('composes remotes served from their own origins and sells a generated shirt through them', async () => {

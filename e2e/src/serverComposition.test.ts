@@ -15,6 +15,7 @@ import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { LIVE_PART_SELECTOR, PRODUCT_PART_COUNT, waitUntilEveryPartIsLive } from './harness/parts';
 import { startSilentServer } from './harness/ports';
 
 let browser: TestBrowser;
@@ -60,7 +61,7 @@ describe('the product page without JavaScript', () => {
       await expectEveryPart(page);
       // Nothing ran: no script was added and no part is live.
       expect(await page.locator('script[src]').count()).toBe(0);
-      expect(await page.locator('[data-part-state="live"]').count()).toBe(0);
+      expect(await page.locator(LIVE_PART_SELECTOR).count()).toBe(0);
       expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
       expect(await page.getByRole('note').textContent()).toMatch(/JavaScript is off/);
     } finally {
@@ -89,11 +90,9 @@ describe('the product page before its parts’ code arrives', () => {
 
   it('shows every part at once, and each comes alive when its code arrives', async () => {
     await expectEveryPart(page);
-    expect(await page.locator('[data-part-state="live"]').count()).toBeLessThan(4);
+    expect(await page.locator(LIVE_PART_SELECTOR).count()).toBeLessThan(PRODUCT_PART_COUNT);
     releaseDesigner();
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-part-state="live"]').length === 4,
-    );
+    await waitUntilEveryPartIsLive(page);
     expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
   });
 
@@ -120,9 +119,7 @@ describe('the product page before its parts’ code arrives', () => {
     expect(await designButton.getAttribute('data-held')).toBe('');
 
     releaseDesigner();
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-part-state="live"]').length === 4,
-    );
+    await waitUntilEveryPartIsLive(page);
     await page.waitForFunction(
       (title) =>
         [...document.querySelectorAll('button[aria-pressed="true"]')].some((button) =>
