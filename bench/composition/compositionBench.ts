@@ -4,7 +4,8 @@
  * (a pre-rendered page sent as it is), as a browser asks for them (Brotli accepted), 100
  * connections for BENCH_SERVER_SECONDS each, alternating three times so both share the machine's noise.
  */
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
+import { runLoad } from '../harness/load';
 import { startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { median } from '../harness/stats';
 
@@ -31,7 +32,7 @@ export interface CompositionResult {
 }
 
 async function load(url: string): Promise<Result> {
-  return autocannon({
+  return runLoad({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,

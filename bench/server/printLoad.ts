@@ -3,7 +3,7 @@
  * one print render takes through the server, and the server's memory under floods of print requests.
  */
 import type { ArtStyle } from '@tshirt/shared/catalog';
-import autocannon from 'autocannon';
+import { runLoad } from '../harness/load';
 import { percentile } from '../harness/stats';
 import { generationPath } from './requests';
 
@@ -47,7 +47,7 @@ const STALL_RATE = 200;
 const STALL_SECONDS = 5;
 
 async function latencyAtFixedRate(url: string): Promise<LatencyFigures> {
-  const result = await autocannon({
+  const result = await runLoad({
     url,
     connections: STALL_CONNECTIONS,
     overallRate: STALL_RATE,

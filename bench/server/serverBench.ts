@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon, { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
+import { runLoad } from '../harness/load';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { REPO_ROOT, startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { engineAllCoreRate } from './engineRate';
@@ -137,7 +138,7 @@ function requestsFor(endpoint: Endpoint): Request[] | undefined {
 }
 
 async function load(url: string, endpoint: Endpoint, connections: number, seconds: number) {
-  return autocannon({
+  return runLoad({
     url: new URL(endpoint.path, url).href,
     method: endpoint.method,
     headers: endpoint.headers ?? {},

@@ -17,6 +17,8 @@ declare module 'autocannon' {
     /** Requests per second across all connections (a fixed rate instead of as fast as possible). */
     overallRate?: number;
     requests?: Request[];
+    /** Called with each client as it is made (bench/harness/load.ts replaces its body handling). */
+    setupClient?: (client: object) => void;
   }
   export interface Histogram {
     average: number;
