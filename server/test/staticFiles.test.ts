@@ -3,7 +3,7 @@
  * a release or a rollback copied over a folder (even keeping its files' times, as `rsync -a` does)
  * is sent, in every encoding, on the next request, and nothing is written into the folders.
  */
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
@@ -66,12 +66,58 @@ describe('static files', () => {
     writeFileSync(file(), release('r2'));
     utimesSync(file(), RELEASE_TIME, RELEASE_TIME);
     const after = statSync(file());
-    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([
+      before.ino,
+      before.size,
+      before.mtimeMs,
+    ]);
 
     for (const encoding of ['br', 'gzip', '']) {
       expect(decoded(await rawGet(path, encoding))).toContain('r2:');
     }
     expect(decoded(await untilKept(path, 'br'))).toContain('r2:');
+  });
+
+  it('serves a file added by a release at once, and a removed one no more', async () => {
+    const added = join(server.frontEnd.env.DESIGNER_DIST_DIR!, 'chunks-next.0fe051d53e.js');
+    writeFileSync(added, release('added'));
+    const addedPath = '/remotes/designer/chunks-next.0fe051d53e.js';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const answer = await rawGet(addedPath, 'br');
+      expect(answer.status).toBe(200);
+      expect(decoded(answer)).toContain('added:');
+    }
+    rmSync(added);
+    expect((await rawGet(addedPath, 'br')).status).toBe(404);
+    expect((await rawGet(path.toUpperCase(), 'br')).status).toBe(404);
+  });
+
+  it('answers from memory with the very headers it sends from disk, and 304 to a matching ETag', async () => {
+    await server.app.staticFiles.refresh();
+    expect(server.app.staticFiles.current(path)).toBeDefined();
+    const kept = await untilKept(path, 'br');
+    // HEAD is always looked up on disk by @fastify/static.
+    const head = await requestAsSent(server.url, path, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const withoutDate = ({ date: _date, ...headers }: Record<string, unknown>) => headers;
+    expect(withoutDate(kept.headers)).toEqual(withoutDate(head.headers));
+
+    const etag = String(kept.headers.etag);
+    for (const ifNoneMatch of [etag, `"other", ${etag.replace(/^W\//, '')}`, '*']) {
+      const revalidated = await requestAsSent(server.url, `${path}?release=abc`, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch },
+      });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.headers.etag).toBe(etag);
+    }
+    const changed = await requestAsSent(server.url, path, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': 'W/"1-1"' },
+    });
+    expect(changed.status).toBe(200);
+    expect(decoded(changed)).toContain('r2:');
   });
 
   it('writes nothing into the folders it serves', () => {

@@ -1,18 +1,37 @@
 /**
  * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules.
- * Files are looked up per request, so a redeployed remote is served without a restart. Text files
- * are sent Brotli- or gzip-encoded from copies kept in memory for the very version of the file
- * the request found (src/site/compressedFiles.ts); nothing is ever written into these folders.
+ * Whole-file GETs are answered from memory (src/site/staticFileTable.ts) after one `stat` shows the
+ * file is still the one kept; anything else (a range, most conditional requests, HEAD, a path the
+ * folders' listing did not find, a file too large to keep) goes to @fastify/static, which looks the
+ * file up on disk. Either way a redeployed remote is served without a restart. Text files are sent
+ * Brotli- or gzip-encoded from copies kept in memory for the very version of the file the request
+ * found (src/site/compressedFiles.ts); nothing is ever written into these folders.
  */
 import type { Stats } from 'node:fs';
 import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
-import { createCompressedFiles, isCompressible } from '../../site/compressedFiles';
+import {
+  createCompressedFiles,
+  isCompressible,
+  type CompressedFiles,
+} from '../../site/compressedFiles';
+import {
+  createStaticFileTable,
+  type StaticFileTable,
+  type StaticMount,
+} from '../../site/staticFileTable';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The front-end files kept in memory (tests look into it). */
+    staticFiles: StaticFileTable;
+  }
+}
 
 export const REMOTES_PATH_PREFIX = '/remotes/';
 
@@ -33,6 +52,53 @@ function addVary(reply: FastifyReply, header: string): void {
 
 /** Source maps (and any compressed copy of one) show the original source to anyone. */
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
+
+/** `If-None-Match` names this entity tag (or any, `*`): weak comparison, as @fastify/send makes it. */
+function noneMatch(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * Answers a whole-file GET from the kept copy, or leaves the request to @fastify/static (a range,
+ * a precondition it must judge, HEAD, or a file not kept: see src/site/staticFileTable.ts).
+ */
+function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFiles) {
+  const hook: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
+    const { headers } = request;
+    if (
+      request.method !== 'GET' ||
+      headers.range !== undefined ||
+      headers['if-match'] !== undefined ||
+      headers['if-unmodified-since'] !== undefined ||
+      // If-None-Match, when sent, is the only validator that counts (RFC 9110, 13.2.2).
+      (headers['if-modified-since'] !== undefined && headers['if-none-match'] === undefined)
+    ) {
+      return done();
+    }
+    const query = request.url.indexOf('?');
+    const found = table.current(query === -1 ? request.url : request.url.slice(0, query));
+    if (!found) return done();
+    const { file, info } = found;
+    reply.headers(file.headers);
+    const ifNoneMatch = headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    let body = file.body;
+    const encoding = file.compressible ? acceptedEncoding(request) : undefined;
+    const encoded = encoding && compressedFiles.lookup(file.filePath, info, encoding);
+    // Not encoded yet: plugins/external/compress encodes this answer on the fly.
+    if (encoding && encoded) {
+      reply.header('content-encoding', encoding);
+      body = encoded;
+    }
+    reply.send(body);
+  };
+  return hook;
+}
 
 async function staticPlugin(app: FastifyInstance) {
   const config = app.appConfig;
@@ -61,26 +127,39 @@ async function staticPlugin(app: FastifyInstance) {
   } as const;
 
   const servedFile = (pathName: string) => config.serveSourceMaps || !SOURCE_MAP.test(pathName);
-  await app.register(fastifyStatic, {
-    ...staticOptions,
-    root: config.staticDirs.host,
-    prefix: '/',
-    // The shell and the pre-rendered pages are answered through the page routes, with the site
-    // configuration inlined and the brand filled in.
-    allowedPath: (pathName: string) =>
-      !/(^|\/)index\.html$/i.test(pathName) &&
-      !pathName.startsWith(`/${PAGES_FOLDER}/`) &&
-      servedFile(pathName),
-  });
-  for (const remote of ['designer', 'checkout'] as const) {
-    await app.register(fastifyStatic, {
-      ...staticOptions,
-      root: config.staticDirs[remote],
+  const mounts: StaticMount[] = [
+    {
+      prefix: '/',
+      root: config.staticDirs.host,
+      // The shell and the pre-rendered pages are answered through the page routes, with the site
+      // configuration inlined and the brand filled in.
+      serves: (pathName: string) =>
+        !/(^|\/)index\.html$/i.test(pathName) &&
+        !pathName.startsWith(`/${PAGES_FOLDER}/`) &&
+        servedFile(pathName),
+    },
+    ...(['designer', 'checkout'] as const).map((remote) => ({
       prefix: `${REMOTES_PATH_PREFIX}${remote}/`,
-      decorateReply: false,
-      allowedPath: servedFile,
-    });
-  }
+      root: config.staticDirs[remote],
+      serves: servedFile,
+    })),
+  ];
+  const table = createStaticFileTable(mounts);
+  app.decorate('staticFiles', table);
+
+  // The files' routes in a context of their own: only they pass through the memory lookup.
+  await app.register(async (files) => {
+    files.addHook('onRequest', answerFromMemory(table, compressedFiles));
+    for (const [index, mount] of mounts.entries()) {
+      await files.register(fastifyStatic, {
+        ...staticOptions,
+        root: mount.root,
+        prefix: mount.prefix,
+        decorateReply: index === 0,
+        allowedPath: mount.serves,
+      });
+    }
+  });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     const body = encodedBodies.get(reply);
@@ -101,14 +180,19 @@ async function staticPlugin(app: FastifyInstance) {
       (made) => app.log.debug({ made }, 'static files compressed'),
       (error: unknown) => app.log.warn({ err: error }, 'static files not compressed'),
     );
+    void table.refresh().then(
+      (read) => app.log.debug({ read }, 'static files kept in memory'),
+      (error: unknown) => app.log.warn({ err: error }, 'static files not kept in memory'),
+    );
   });
 
   // Any origin may load the remotes (a host deployed elsewhere composes them).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(REMOTES_PATH_PREFIX)) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
     }
+    done(null, payload);
   });
 }
 
