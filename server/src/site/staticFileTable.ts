@@ -32,8 +32,9 @@ export interface KeptFile {
   version: string;
   body: Buffer;
   etag: string;
-  /** What @fastify/static would send with the file (its encoding and length aside). */
+  /** What @fastify/static would send with the file (its encoding, length and `Vary` aside). */
   headers: Readonly<Record<string, string>>;
+  /** Sent encoded when the client accepts it (and so with `Vary: accept-encoding`). */
   compressible: boolean;
 }
 
@@ -73,7 +74,6 @@ function fileHeaders(filePath: string, type: string, info: Stats, etag: string) 
     'content-type': type,
     'cache-control': cacheControlForStaticFile(filePath),
   };
-  if (isCompressible(filePath, info.size)) headers.vary = 'accept-encoding';
   return headers;
 }
 

@@ -82,6 +82,7 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
     if (!found) return done();
     const { file, info } = found;
     reply.headers(file.headers);
+    if (file.compressible) addVary(reply, 'accept-encoding');
     const ifNoneMatch = headers['if-none-match'];
     if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
       reply.code(304).send();
