@@ -37,6 +37,27 @@ export function createPageComposer(options: {
     write();
   };
 
+  /**
+   * The verdict on a release of a remote against a host build, worked out once per pair: the
+   * singleton ranges it checks (semver) were a quarter of the server's time per `/product` in a
+   * profile. Both objects stay the same until a new build or release replaces them.
+   */
+  const verdicts = new WeakMap<RemoteFragments, WeakMap<HostProvides, string | null>>();
+  function checkedIncompatibility(
+    remote: RemoteName,
+    fragments: RemoteFragments,
+    host: HostProvides,
+  ): string | undefined {
+    let byHost = verdicts.get(fragments);
+    if (!byHost) verdicts.set(fragments, (byHost = new WeakMap()));
+    let verdict = byHost.get(host);
+    if (verdict === undefined) {
+      verdict = incompatibility(remote, fragments, host) ?? null;
+      byHost.set(host, verdict);
+    }
+    return verdict ?? undefined;
+  }
+
   async function usableFragments(
     remote: RemoteName,
     host: HostProvides | undefined,
@@ -55,7 +76,7 @@ export function createPageComposer(options: {
     }
     const { fragments } = state;
     const problem = host
-      ? incompatibility(remote, fragments, host)
+      ? checkedIncompatibility(remote, fragments, host)
       : 'the host build has no host-manifest.json to check it against';
     if (problem) {
       report(remote, `incompatible:${fragments.release}`, () =>
