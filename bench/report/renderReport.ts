@@ -3,7 +3,7 @@ import { RESOURCE_KINDS, type PageBytes } from '../bytes/measurePageBytes';
 import { LIGHTHOUSE_VERSION, type LighthouseSeries } from '../lighthouse/runLighthouse';
 import { percentile } from '../harness/stats';
 import { FLOOD_STYLE } from '../server/printLoad';
-import { LOAD_CONNECTIONS, LOAD_SECONDS } from '../server/serverBench';
+import { LOAD_CONNECTIONS, LOAD_ROUNDS, LOAD_SECONDS } from '../server/serverBench';
 import { code, count, kb, mib, ms, percent, ratio, seconds, table } from './format';
 import { judgeGoals } from './goals';
 import { renderLimits } from './limits';
@@ -242,6 +242,7 @@ function renderServer(results: BenchResults): string {
       count(row.non2xx),
       count(row.totalRequests),
       percent(row.machineCpu),
+      row.rounds.map(count).join(' / '),
     ];
   });
   rows.push([
@@ -255,6 +256,7 @@ function renderServer(results: BenchResults): string {
     '',
     count(engine.perSecond * engine.seconds),
     '',
+    engine.rounds.map(count).join(' / '),
   ]);
   const { stall } = prints;
   const render = {
@@ -263,7 +265,7 @@ function renderServer(results: BenchResults): string {
     max: Math.max(...prints.renderMs),
   };
   return [
-    `autocannon (in the bench process) against the production server on loopback (its own process, embedded database in a fresh folder, \`LOG_LEVEL=warn\`, limits raised), ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per endpoint after a 2 s warm-up at 10 connections. Each store row is followed by its limit, measured in the same run: a bare \`node:http\` server in its own process (\`bench/server/bareServer.ts\`) answering the same bytes and headers from memory, or doing the same checkout validation and one \`INSERT\` into its own embedded database; for generation, the art engine alone on one worker thread per core with the same varied prompts. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt, each request from a shopper of its own (\`X-Forwarded-For\`, trusted for the run), as a shop’s traffic is; one visitor that fast is refused by the per-visitor abuse limit. Print render threads: ${run.data.renderThreads}.`,
+    `autocannon (in the bench process, reading each answer's bytes without decoding its body: \`bench/harness/load.ts\`) against the production server on loopback (its own process, embedded database in a fresh folder, \`LOG_LEVEL=warn\`, limits raised), ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per round after a 2 s warm-up at 10 connections. Each store row is followed by its limit, measured in the same run in ${LOAD_ROUNDS} alternating rounds (store, limit, store, limit, …); each row shows its median round (errors, time-outs and requests are counted over every round): a bare \`node:http\` server in its own process (\`bench/server/bareServer.ts\`) answering the same bytes and headers from memory, or doing the same checkout validation and one \`INSERT\` into its own embedded database; for generation, the art engine alone on one worker thread per core with the same varied prompts. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt, each request from a shopper of its own (\`X-Forwarded-For\`, trusted for the run), as a shop’s traffic is; one visitor that fast is refused by the per-visitor abuse limit. Print render threads: ${run.data.renderThreads}.`,
     '',
     table(
       [
@@ -277,6 +279,7 @@ function renderServer(results: BenchResults): string {
         'Non-2xx',
         'Requests',
         'CPU busy (both cores)',
+        'Rounds (requests/s)',
       ],
       rows,
     ),
@@ -305,7 +308,7 @@ function renderComposition(results: BenchResults): string {
     figures.rounds.map(count).join(' / '),
   ];
   return [
-    `autocannon (in the bench process) against the production server on loopback, ${run.data.connections} connections, ${run.data.seconds} s per page, Brotli accepted as a browser does, the two pages alternating in three rounds (the median round is shown). \`/\` is a pre-rendered page sent as it is; \`/product\` is composed per request: both remotes’ fragments revalidated, the composed page looked up by their releases.`,
+    `autocannon (in the bench process, bodies not decoded: \`bench/harness/load.ts\`) against the production server on loopback, ${run.data.connections} connections, ${run.data.seconds} s per page, Brotli accepted as a browser does, the two pages alternating in three rounds (the median round is shown). \`/\` is a pre-rendered page sent as it is; \`/product\` is composed per request: both remotes’ fragments revalidated, the composed page looked up by their releases.`,
     '',
     table(
       ['Page', 'Requests/s', 'p99', 'Errors', 'Non-2xx', 'Rounds (requests/s)'],

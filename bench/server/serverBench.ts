@@ -5,6 +5,9 @@
  * - checkout: against a bare route doing the same validation and one INSERT;
  * - stall: small static answers while 6 print renders run, against idle; print render time; memory
  *   under floods of print requests.
+ * Each endpoint and its limit are measured in alternating rounds (store, limit, store, limit, …)
+ * and each row reports its median round: on shared cores a burst of other work lands on one round,
+ * not on one side of the comparison.
  * autocannon runs in this process; the store and the bare server each in their own.
  */
 import { spawn } from 'node:child_process';
@@ -15,13 +18,15 @@ import type { Request } from 'autocannon';
 import { runLoad } from '../harness/load';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { REPO_ROOT, startStoreServer } from '@tshirt/tooling/test/storeServer';
+import { median } from '../harness/stats';
 import { engineAllCoreRate } from './engineRate';
 import { measurePrintLoad, type PrintFigures } from './printLoad';
 import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath, shopperHeaders } from './requests';
 import { startCpuMeter } from './systemCpu';
 
 export const LOAD_CONNECTIONS = 100;
-export const LOAD_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
+export const LOAD_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+export const LOAD_ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 
 export type EndpointGroup = 'static' | 'generation' | 'checkout';
@@ -42,11 +47,14 @@ export interface EndpointFigures {
   totalRequests: number;
   /** Share of both cores busy (servers, autocannon and anything else on the machine). */
   machineCpu: number;
+  /** Requests per second in each round; the other figures are the median round's. */
+  rounds: number[];
 }
 
 export interface ServerBenchResult {
   endpoints: EndpointFigures[];
-  engine: { perSecond: number; threads: number; seconds: number };
+  /** The engine alone: the median of its rounds (each right after a round of generation). */
+  engine: { perSecond: number; threads: number; seconds: number; rounds: number[] };
   prints: PrintFigures;
   renderThreads: string;
 }
@@ -194,6 +202,56 @@ async function untilPrecompressed(url: string): Promise<void> {
   }
 }
 
+/** Each store endpoint with the limit it is compared with (generation's limit is the engine alone). */
+function comparedPairs(all: readonly Endpoint[]): Endpoint[][] {
+  return all
+    .filter((endpoint) => endpoint.target === 'store')
+    .map((endpoint) => [
+      endpoint,
+      ...all.filter((candidate) => candidate.name === endpoint.limitName),
+    ]);
+}
+
+/** One round of one endpoint: a warm-up, then the load. */
+async function measure(url: string, endpoint: Endpoint): Promise<EndpointFigures> {
+  await load(url, endpoint, 10, WARM_UP_SECONDS);
+  const cpu = startCpuMeter();
+  const result = await load(url, endpoint, LOAD_CONNECTIONS, LOAD_SECONDS);
+  const requestsPerSecond = Math.round(result.requests.average);
+  return {
+    name: endpoint.name,
+    group: endpoint.group,
+    target: endpoint.target,
+    ...(endpoint.limitName && { limitName: endpoint.limitName }),
+    requestsPerSecond,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    totalRequests: result.requests.total,
+    machineCpu: cpu(),
+    rounds: [requestsPerSecond],
+  };
+}
+
+/** The round with the median rate; failures and requests counted over every round. */
+function medianRound(rounds: readonly EndpointFigures[]): EndpointFigures {
+  const sorted = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) throw new Error('an endpoint was never measured');
+  const sum = (pick: (figures: EndpointFigures) => number) =>
+    rounds.reduce((total, figures) => total + pick(figures), 0);
+  return {
+    ...middle,
+    errors: sum((figures) => figures.errors),
+    timeouts: sum((figures) => figures.timeouts),
+    non2xx: sum((figures) => figures.non2xx),
+    totalRequests: sum((figures) => figures.totalRequests),
+    rounds: rounds.map((figures) => figures.requestsPerSecond),
+  };
+}
+
 export async function runServerBench(): Promise<ServerBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
   const renderThreads = process.env.PRINT_RENDER_THREADS;
@@ -210,37 +268,38 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   const smallStatic = smallestHostScript();
   const bare = await startBareServer(store.url, STATIC_PATHS);
   try {
-    const figures: EndpointFigures[] = [];
-    for (const endpoint of endpoints()) {
-      const url = endpoint.target === 'bare' ? bare.url : store.url;
-      console.log(
-        `  autocannon ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
-      );
-      await load(url, endpoint, 10, WARM_UP_SECONDS);
-      const cpu = startCpuMeter();
-      const result = await load(url, endpoint, LOAD_CONNECTIONS, LOAD_SECONDS);
-      figures.push({
-        name: endpoint.name,
-        group: endpoint.group,
-        target: endpoint.target,
-        ...(endpoint.limitName && { limitName: endpoint.limitName }),
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        non2xx: result.non2xx,
-        totalRequests: result.requests.total,
-        machineCpu: cpu(),
-      });
+    const rounds = new Map<string, EndpointFigures[]>();
+    const engineRounds: Array<{ perSecond: number; threads: number }> = [];
+    for (const pair of comparedPairs(endpoints())) {
+      for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
+        for (const endpoint of pair) {
+          const url = endpoint.target === 'bare' ? bare.url : store.url;
+          console.log(
+            `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
+          );
+          const figures = await measure(url, endpoint);
+          rounds.set(endpoint.name, [...(rounds.get(endpoint.name) ?? []), figures]);
+        }
+        if (pair[0]?.group === 'generation') {
+          console.log(
+            `  round ${round}/${LOAD_ROUNDS} art engine alone on every core, ${LOAD_SECONDS} s`,
+          );
+          engineRounds.push(await engineAllCoreRate(LOAD_SECONDS));
+        }
+      }
     }
-    console.log(`  art engine alone on every core, ${LOAD_SECONDS} s`);
-    const engine = await engineAllCoreRate(LOAD_SECONDS);
+    const figures = endpoints().map((endpoint) => medianRound(rounds.get(endpoint.name) ?? []));
+    const engineRates = engineRounds.map((engine) => engine.perSecond);
     console.log(`  print renders: stall of ${smallStatic}, render time, floods`);
     const prints = await measurePrintLoad(store.url, smallStatic, () => store.residentBytes());
     return {
       endpoints: figures,
-      engine: { ...engine, seconds: LOAD_SECONDS },
+      engine: {
+        perSecond: median(engineRates),
+        threads: engineRounds[0]?.threads ?? 0,
+        seconds: LOAD_SECONDS,
+        rounds: engineRates.map(Math.round),
+      },
       prints,
       renderThreads: renderThreads ?? 'default (cores − 1)',
     };

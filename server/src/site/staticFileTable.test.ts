@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStaticFileTable, type StaticMount } from './staticFileTable';
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('static file table', () => {
   let root: string;
   let remote: string;
@@ -94,6 +96,7 @@ describe('static file table', () => {
     // Same length, same times: only the change time tells.
     writeFileSync(file, 'var designer = 2;');
     utimesSync(file, 1_700_000_000, 1_700_000_000);
+    await nextTurn(); // a file is looked at once a loop turn (statThisTurn)
     expect(table.current('/remotes/designer/remoteEntry.js')).toBeUndefined();
     for (let turn = 0; turn < 50 && !table.current('/remotes/designer/remoteEntry.js'); turn += 1) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -103,10 +106,12 @@ describe('static file table', () => {
     );
 
     rmSync(file);
+    await nextTurn();
     expect(table.current('/remotes/designer/remoteEntry.js')).toBeUndefined();
     writeFileSync(file, 'a folder now');
     rmSync(file);
     mkdirSync(file);
+    await nextTurn();
     expect(table.current('/remotes/designer/remoteEntry.js')).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The built front-end files held in memory with their headers, so that answering one costs a
- * single `stat` (is it still the same file?) instead of a lookup on disk: @fastify/static reads
+ * single `stat` (is it still the same file?; src/site/statThisTurn.ts) instead of a lookup on disk: @fastify/static reads
  * every folder on the path to check its spelling, then opens, stats, streams and closes the file,
  * each a trip through libuv's thread pool (in a profile, the server sat waiting on them and
  * answered remoteEntry.js at a fifth of the rate of a bare server sending the same bytes).
@@ -11,13 +11,14 @@
  * request: the `stat` catches a changed file (its version: inode, size, modification and change
  * times) and a missing one, and anything not found sets off a fresh listing for the next requests.
  */
-import { statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { isCompressible } from './compressedFiles';
 import { fileVersion } from './fileVersion';
+import { statThisTurn } from './statThisTurn';
 
 /** A folder served under a URL prefix (`/` or `/remotes/designer/`). */
 export interface StaticMount {
@@ -182,7 +183,7 @@ export function createStaticFileTable(
         relistSoon();
         return undefined;
       }
-      const info = statSync(file.filePath, { throwIfNoEntry: false });
+      const info = statThisTurn(file.filePath);
       if (!info?.isFile()) {
         forget(urlPath);
         relistSoon();

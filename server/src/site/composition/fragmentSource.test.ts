@@ -10,6 +10,8 @@ import {
   type FragmentsState,
 } from './fragmentSource';
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const fragmentsText = (release: string) =>
   JSON.stringify({
     format: FRAGMENTS_FORMAT,
@@ -71,11 +73,15 @@ describe('fileFragmentSource', () => {
       status: 'unavailable',
       reason: expect.stringMatching(/no fragments\.json/),
     });
+    // A file is looked at once a loop turn (statThisTurn): each change is asked about in the next.
     writeFileSync(file, '{"format":');
+    await nextTurn();
     expect(releaseOf(await source.current(1_000))).toMatch(/not JSON/);
     writeFileSync(file, JSON.stringify({ format: 7 }));
+    await nextTurn();
     expect(releaseOf(await source.current(1_000))).toMatch(/format 7/);
     writeFileSync(file, ' '.repeat(MAX_FRAGMENTS_BYTES + 1));
+    await nextTurn();
     expect(releaseOf(await source.current(1_000))).toMatch(/too large/);
   });
 });

@@ -4,8 +4,8 @@
  * file, or a conditional GET with the ETag), so a release or a rollback shows on the next load; a
  * check never holds a request longer than its budget, and concurrent requests share one check.
  */
-import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { statThisTurn } from '../statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { parseRemoteFragments, type RemoteFragments } from '@tshirt/shared/fragments';
 import { fileVersion } from '../fileVersion';
@@ -82,14 +82,9 @@ export function fileFragmentSource(
   const file = `${folder.replace(/\/+$/, '')}/${REMOTE_FRAGMENTS_FILE}`;
   let cached: { version: string; state: FragmentsState } | undefined;
   const check = async (): Promise<FragmentsState> => {
-    // One synchronous stat (a few microseconds) rather than a trip through libuv's thread pool
-    // on every page load, as the static files are checked (src/site/staticFileTable.ts).
-    let info;
-    try {
-      info = statSync(file, { throwIfNoEntry: false });
-    } catch {
-      info = undefined; // A folder that cannot be read is no folder to compose from.
-    }
+    // One synchronous stat a loop turn rather than a trip through libuv's thread pool on every
+    // page load, as the static files are checked (src/site/staticFileTable.ts).
+    const info = statThisTurn(file);
     if (!info) {
       cached = undefined;
       return unavailable(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
