@@ -38,6 +38,38 @@ describe('the daily generation quota', () => {
     ).toEqual([3, 3, 3]);
   });
 
+  it('grants many visitors asking at once exactly what each has left, in one statement', async () => {
+    const quota = createGenerationQuota(db);
+    await Promise.all(Array.from({ length: 3 }, () => quota.tryConsume('v-7', '2026-05-06', 4)));
+    const statements: string[] = [];
+    const counted = createGenerationQuota({
+      query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+    });
+    const visitors = Array.from({ length: 12 }, (_, index) => `v-${index}`);
+    const results = await Promise.all(
+      visitors.flatMap((visitor) =>
+        Array.from({ length: 6 }, () =>
+          counted
+            .tryConsume(visitor, '2026-05-06', 4)
+            .then((granted) => [visitor, granted] as const),
+        ),
+      ),
+    );
+    const grants = new Map<string, number>();
+    for (const [visitor, granted] of results) {
+      grants.set(visitor, (grants.get(visitor) ?? 0) + (granted ? 1 : 0));
+    }
+    expect(Object.fromEntries(grants)).toEqual(
+      Object.fromEntries(visitors.map((visitor) => [visitor, visitor === 'v-7' ? 1 : 4])),
+    );
+    expect(statements).toHaveLength(1);
+    expect(await quota.usedOn('v-7', '2026-05-06')).toBe(4);
+  });
+
   it('takes a unit back for a generation that failed, and grants it again', async () => {
     const quota = createGenerationQuota(db);
     expect(await quota.tryConsume('carol', '2026-05-04', 1)).toBe(true);

@@ -1,8 +1,11 @@
 /**
  * The daily generation limit, counted per visitor and UTC day in the database. One atomic statement
- * takes a unit of quota, so concurrent requests (and several server instances) never overshoot.
+ * takes the quota of every request that arrived while the previous one ran (all visitors together:
+ * a statement costs the embedded database far more than a row), so concurrent requests and several
+ * server instances never overshoot.
  */
 import type { Queryable } from '../storage/database';
+import { createStatementPacer } from '../storage/statementPacing';
 
 /** `YYYY-MM-DD` of the UTC day `now` falls in. */
 export function utcDay(now: Date): string {
@@ -28,54 +31,104 @@ interface Asking {
   reject: (error: unknown) => void;
 }
 
-export function createGenerationQuota(db: Queryable): GenerationQuota {
-  /** Requests for quota waiting for the next statement, by visitor, day and limit. */
-  let asking = new Map<
-    string,
-    { clientKey: string; day: string; dailyLimit: number; waiting: Asking[] }
-  >();
-  let scheduled = false;
+/** The visitors asking for quota on one day under one limit, each with its waiting requests. */
+interface AskingGroup {
+  day: string;
+  dailyLimit: number;
+  visitors: Map<string, Asking[]>;
+}
 
-  /**
-   * One statement for every request of one visitor that arrived together: it takes as many units as
-   * are left, up to the number asked, and records how many it took (`last_grant`) under the row's
-   * lock, so concurrent statements (and several instances) never overshoot the limit.
-   */
-  async function take(clientKey: string, day: string, dailyLimit: number, wanted: number) {
-    const rows = await db.query<{ last_grant: number }>(
-      `INSERT INTO generation_quota AS quota (client_key, day, count, last_grant)
-       VALUES ($1, $2::date, LEAST($3::int, $4::int), LEAST($3::int, $4::int))
-       ON CONFLICT (client_key, day) DO UPDATE
-         SET count = LEAST(quota.count + $3::int, GREATEST(quota.count, $4::int)),
-             last_grant = LEAST(quota.count + $3::int, GREATEST(quota.count, $4::int)) - quota.count
-       RETURNING quota.last_grant`,
-      [clientKey, day, wanted, dailyLimit],
-    );
-    return rows[0]?.last_grant ?? 0;
+/** Visitors in one statement: two array parameters, so any number fits; this keeps each one short. */
+export const MAX_VISITORS_PER_STATEMENT = 500;
+
+/**
+ * Takes quota for many visitors in one statement: each visitor gets as many units as are left, up
+ * to the number its requests asked for, and the row records how many it took (`last_grant`) under
+ * the row's lock, so concurrent statements (and several instances) never overshoot the limit.
+ * A visitor appears once per statement (Postgres refuses to update a row twice in one), and rows
+ * are locked in key order, so two instances' statements never wait on each other (no deadlock).
+ * The inserted row's `count` is what the visitor asked, capped at the limit: a grant of more than
+ * the limit could never happen, so it stands for "asked" in the update as well.
+ */
+async function take(
+  db: Queryable,
+  day: string,
+  dailyLimit: number,
+  asked: ReadonlyArray<readonly [visitor: string, wanted: number]>,
+): Promise<Map<string, number>> {
+  const rows = await db.query<{ client_key: string; last_grant: number }>(
+    `INSERT INTO generation_quota AS quota (client_key, day, count, last_grant)
+     SELECT asked.client_key, $1::date, LEAST(asked.wanted, $2::int), LEAST(asked.wanted, $2::int)
+       FROM unnest($3::text[], $4::int[]) AS asked(client_key, wanted)
+       ORDER BY asked.client_key
+     ON CONFLICT (client_key, day) DO UPDATE
+       SET count = LEAST(quota.count + EXCLUDED.count, GREATEST(quota.count, $2::int)),
+           last_grant = LEAST(quota.count + EXCLUDED.count, GREATEST(quota.count, $2::int)) - quota.count
+     RETURNING quota.client_key, quota.last_grant`,
+    [day, dailyLimit, asked.map(([visitor]) => visitor), asked.map(([, wanted]) => wanted)],
+  );
+  return new Map(rows.map((row) => [row.client_key, row.last_grant]));
+}
+
+export function createGenerationQuota(db: Queryable): GenerationQuota {
+  /** Requests waiting for the next statement, by day and limit. */
+  let asking = new Map<string, AskingGroup>();
+  let taking = false;
+  const pace = createStatementPacer();
+
+  async function takeFor(group: AskingGroup): Promise<void> {
+    const visitors = [...group.visitors];
+    for (let start = 0; start < visitors.length; start += MAX_VISITORS_PER_STATEMENT) {
+      const chunk = visitors.slice(start, start + MAX_VISITORS_PER_STATEMENT);
+      try {
+        const granted = await take(
+          db,
+          group.day,
+          group.dailyLimit,
+          chunk.map(([visitor, waiting]) => [visitor, waiting.length] as const),
+        );
+        for (const [visitor, waiting] of chunk) {
+          const units = granted.get(visitor) ?? 0;
+          waiting.forEach((request, index) => request.resolve(index < units));
+        }
+      } catch (error) {
+        for (const [, waiting] of chunk) waiting.forEach((request) => request.reject(error));
+      }
+    }
   }
 
-  function flush(): void {
-    scheduled = false;
-    const batch = asking;
-    asking = new Map();
-    for (const { clientKey, day, dailyLimit, waiting } of batch.values()) {
-      take(clientKey, day, dailyLimit, waiting.length).then(
-        (granted) => waiting.forEach((request, index) => request.resolve(index < granted)),
-        (error: unknown) => waiting.forEach((request) => request.reject(error)),
+  /**
+   * One statement at a time, at most one every STATEMENT_GAP_MS: the requests that arrive while one
+   * runs or waits form the next.
+   */
+  async function flush(): Promise<void> {
+    taking = true;
+    while (asking.size > 0) {
+      await pace(
+        [...asking.values()].some((group) => group.visitors.size >= MAX_VISITORS_PER_STATEMENT),
       );
+      const groups = asking;
+      asking = new Map();
+      for (const group of groups.values()) await takeFor(group);
     }
+    taking = false;
   }
 
   return {
     tryConsume(clientKey, day, dailyLimit) {
       return new Promise<boolean>((resolve, reject) => {
-        const key = JSON.stringify([clientKey, day, dailyLimit]);
-        const entry = asking.get(key) ?? { clientKey, day, dailyLimit, waiting: [] };
-        entry.waiting.push({ resolve, reject });
-        asking.set(key, entry);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
+        const key = `${day} ${dailyLimit}`;
+        let group = asking.get(key);
+        if (!group) {
+          group = { day, dailyLimit, visitors: new Map() };
+          asking.set(key, group);
+        }
+        const waiting = group.visitors.get(clientKey) ?? [];
+        waiting.push({ resolve, reject });
+        group.visitors.set(clientKey, waiting);
+        if (!taking) {
+          taking = true;
+          setImmediate(() => void flush());
         }
       });
     },

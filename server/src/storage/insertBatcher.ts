@@ -1,9 +1,12 @@
 /**
  * Rows inserted into one table by requests running at the same time are written together, in one
- * multi-row `INSERT`: a statement costs the embedded database far more than a row does. Each caller
- * still learns about its own row only once the statement holding it has committed.
+ * multi-row `INSERT`: a statement costs the embedded database far more than a row does. One statement
+ * runs at a time and they start at most every STATEMENT_GAP_MS (statementPacing.ts), so under load
+ * each gathers the rows of a few milliseconds. Each caller still learns about its own row only once
+ * the statement holding it has committed.
  */
 import { isDatabaseUnavailable, type Queryable } from './database';
+import { createStatementPacer } from './statementPacing';
 
 /** Postgres allows 65,535 parameters in a statement; 100 rows stay far below for any table here. */
 export const MAX_ROWS_PER_INSERT = 100;
@@ -35,6 +38,7 @@ export function createInsertBatcher<Row extends Record<string, unknown>>(
   if (keyIndex < 0) throw new Error(`${key} is not one of the columns`);
   let waiting: Array<Waiting<Row>> = [];
   let writing = false;
+  const pace = createStatementPacer();
 
   async function write(batch: Array<Waiting<Row>>): Promise<void> {
     const placeholders = batch.map(
@@ -56,6 +60,7 @@ export function createInsertBatcher<Row extends Record<string, unknown>>(
   async function flush(): Promise<void> {
     writing = true;
     while (waiting.length > 0) {
+      await pace(waiting.length >= MAX_ROWS_PER_INSERT);
       const batch = waiting.slice(0, MAX_ROWS_PER_INSERT);
       waiting = waiting.slice(batch.length);
       try {

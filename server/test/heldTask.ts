@@ -1,0 +1,49 @@
+/**
+ * A stand-in task for the worker pools' tests: announces each job (named by its `svg` field, which
+ * print and redraw jobs both carry) on a BroadcastChannel and finishes it only when the test
+ * releases it, so the tests decide what is running without timing anything.
+ */
+import { join } from 'node:path';
+
+const HELD_TASK_CHANNEL = 'held-task';
+
+/** The module a pool's threads load to run held jobs. */
+export const HELD_TASK_MODULE = join(__dirname, 'heldTask.ts');
+
+export default function heldTask(job: { svg: string }): Promise<Uint8Array> {
+  const channel = new BroadcastChannel(HELD_TASK_CHANNEL);
+  return new Promise((resolve, reject) => {
+    channel.onmessage = (event: MessageEvent) => {
+      if (event.data === `release ${job.svg}`) {
+        channel.close();
+        resolve(new TextEncoder().encode(`done ${job.svg}`));
+      } else if (event.data === `fail ${job.svg}`) {
+        channel.close();
+        reject(new Error(`${job.svg} failed`));
+      }
+    };
+    channel.postMessage(`started ${job.svg}`);
+  });
+}
+
+/** The test's side: which held jobs have started, and finishing them on request. */
+export function watchHeldJobs() {
+  const channel = new BroadcastChannel(HELD_TASK_CHANNEL);
+  const started: string[] = [];
+  const waiters: Array<() => void> = [];
+  channel.onmessage = (event: MessageEvent) => {
+    const match = /^started (.+)$/.exec(String(event.data));
+    if (!match) return;
+    started.push(match[1] as string);
+    waiters.splice(0).forEach((wake) => wake());
+  };
+  return {
+    started,
+    async untilStarted(count: number): Promise<void> {
+      while (started.length < count) await new Promise<void>((wake) => waiters.push(wake));
+    },
+    release: (job: string) => channel.postMessage(`release ${job}`),
+    fail: (job: string) => channel.postMessage(`fail ${job}`),
+    close: () => channel.close(),
+  };
+}
