@@ -4,15 +4,11 @@
  * of piling up memory and stalling pages and the API.
  */
 import { join } from 'node:path';
-import { Piscina } from 'piscina';
 import { HttpError } from '../http/httpError';
-import { WORKER_ENTRY } from '../workers/typescriptWorker';
+import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
 import type { PrintRenderJob } from './printRenderTask';
 
 export const PRINT_RENDER_TASK = join(__dirname, 'printRenderTask.ts');
-
-/** How long closing the pool waits for its threads to stop. */
-const CLOSE_WAIT_MS = 2_000;
 
 /** What a render is expected to take before any has finished (the engine's median on this machine). */
 const INITIAL_RENDER_ESTIMATE_MS = 2_000;
@@ -47,61 +43,24 @@ export interface PrintRenderPool {
 }
 
 export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRenderPool {
-  const capacity = options.threads + options.queueLimit;
-  const pool = new Piscina<PrintRenderJob, Uint8Array>({
-    filename: WORKER_ENTRY,
-    workerData: { taskModule: options.taskModule ?? PRINT_RENDER_TASK },
-    // Threads start with the server and stay: starting one (TypeScript, the engine, its fonts) is
-    // a burst of work that should not land in the middle of traffic or on the first print request.
-    minThreads: options.threads,
-    maxThreads: options.threads,
-    // The bound is kept below (piscina counts a task waiting for a starting thread differently).
-    maxQueue: capacity,
-    concurrentTasksPerWorker: 1,
-    // Print requests are answered in the order they came.
-    stricterFIFO: true,
-    idleTimeout: Number.POSITIVE_INFINITY,
+  const pool = createBoundedWorkerPool<PrintRenderJob, Uint8Array>({
+    threads: options.threads,
+    queueLimit: options.queueLimit,
+    taskModule: options.taskModule ?? PRINT_RENDER_TASK,
+    initialJobEstimateMs: INITIAL_RENDER_ESTIMATE_MS,
+    refuse: (retryAfterSeconds) => new RenderQueueFullError(retryAfterSeconds),
   });
-  /** Renders accepted and not finished: running or waiting for a thread. */
-  let pending = 0;
-
-  /** Seconds until a thread is likely free for one more render. */
-  function retryAfterSeconds(): number {
-    const renderMs =
-      pool.completed > 0 ? pool.histogram.runTime.average : INITIAL_RENDER_ESTIMATE_MS;
-    return Math.max(
-      1,
-      Math.ceil((((pending - options.threads + 1) / options.threads) * renderMs) / 1000),
-    );
-  }
-
   return {
     async render(svg) {
-      if (pending >= capacity) throw new RenderQueueFullError(retryAfterSeconds());
-      pending += 1;
-      try {
-        const png = await pool.run({ svg });
-        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-      } finally {
-        pending -= 1;
-      }
+      const png = await pool.run({ svg });
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
     get isFull() {
-      return pending >= capacity;
+      return pool.isFull;
     },
     get pending() {
-      return pending;
+      return pool.pending;
     },
-    // A thread still starting (compiling TypeScript) or in a native render cannot be stopped at
-    // once: the stop waits a little for it, then goes on (the process's end takes the thread).
-    close: async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const waited = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, CLOSE_WAIT_MS);
-        timer.unref();
-      });
-      await Promise.race([pool.destroy(), waited]);
-      clearTimeout(timer);
-    },
+    close: () => pool.close(),
   };
 }

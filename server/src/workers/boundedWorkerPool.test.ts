@@ -1,0 +1,98 @@
+import { HttpError } from '../http/httpError';
+import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
+import { createBoundedWorkerPool, type BoundedWorkerPool } from './boundedWorkerPool';
+
+type HeldPool = BoundedWorkerPool<{ svg: string }, Uint8Array>;
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+function heldPool(threads: number, queueLimit: number): HeldPool {
+  return createBoundedWorkerPool({
+    threads,
+    queueLimit,
+    taskModule: HELD_TASK_MODULE,
+    initialJobEstimateMs: 2_000,
+    refuse: (retryAfterSeconds) =>
+      new HttpError(503, 'busy', 'Busy.', { 'retry-after': String(retryAfterSeconds) }),
+  });
+}
+
+describe('createBoundedWorkerPool', () => {
+  let pool: HeldPool | undefined;
+  let jobs: ReturnType<typeof watchHeldJobs>;
+
+  beforeEach(() => {
+    jobs = watchHeldJobs();
+  });
+
+  afterEach(async () => {
+    // A test that failed half-way leaves held jobs behind; closing rejects them.
+    await pool?.close();
+    pool = undefined;
+    jobs.close();
+  });
+
+  it('runs no more jobs at once than it has threads, and starts the waiting ones in order', async () => {
+    pool = heldPool(2, 3);
+    const runs = ['a', 'b', 'c', 'd', 'e'].map((job) => pool!.run({ svg: job }));
+    runs.forEach((run) => run.catch(() => undefined));
+    await jobs.untilStarted(2);
+    // Two threads start their first job in either order.
+    expect([...jobs.started].sort()).toEqual(['a', 'b']);
+    expect(pool.pending).toBe(5);
+
+    jobs.release('b');
+    await jobs.untilStarted(3);
+    expect(jobs.started[2]).toBe('c');
+    jobs.release('a');
+    await jobs.untilStarted(4);
+    expect(jobs.started[3]).toBe('d');
+    jobs.release('c');
+    await jobs.untilStarted(5);
+    expect(jobs.started[4]).toBe('e');
+    jobs.release('d');
+    jobs.release('e');
+    expect((await Promise.all(runs)).map(text)).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((job) => `done ${job}`),
+    );
+    expect(pool.pending).toBe(0);
+  });
+
+  it('refuses a job past its threads and queue with the error it was given, saying when to retry', async () => {
+    pool = heldPool(1, 2);
+    const accepted = ['a', 'b', 'c'].map((job) => pool!.run({ svg: job }));
+    accepted.forEach((run) => run.catch(() => undefined));
+    expect(pool.isFull).toBe(true);
+
+    const refused = await pool.run({ svg: 'd' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).statusCode).toBe(503);
+    // Three jobs of the first estimate (2 s) ahead of it, on one thread.
+    expect((refused as HttpError).headers['retry-after']).toBe('6');
+
+    await jobs.untilStarted(1);
+    jobs.release('a');
+    await accepted[0];
+    expect(pool.isFull).toBe(false);
+    const again = pool.run({ svg: 'e' });
+    for (const job of ['b', 'c', 'e']) {
+      await jobs.untilStarted(jobs.started.length + 1);
+      jobs.release(job);
+    }
+    await expect(Promise.all([...accepted, again])).resolves.toHaveLength(4);
+    expect(jobs.started).toEqual(['a', 'b', 'c', 'e']);
+  });
+
+  it('passes a failed job on to its caller and goes on with the next one', async () => {
+    pool = heldPool(1, 1);
+    const failing = pool.run({ svg: 'broken' });
+    const next = pool.run({ svg: 'fine' });
+    await jobs.untilStarted(1);
+    jobs.fail('broken');
+    await expect(failing).rejects.toThrow('broken failed');
+    await jobs.untilStarted(2);
+    jobs.release('fine');
+    expect(text(await next)).toBe('done fine');
+    expect(pool.pending).toBe(0);
+  });
+});

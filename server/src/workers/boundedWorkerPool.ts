@@ -1,0 +1,93 @@
+/**
+ * A fixed set of worker threads with a bounded queue: CPU-heavy work (print renders, artwork) runs
+ * off the event loop, and work asked for past threads + queue is refused at once with the error the
+ * caller chose (a 503 that says when to retry) instead of piling up memory and waiting time.
+ */
+import { Piscina } from 'piscina';
+import type { HttpError } from '../http/httpError';
+import { WORKER_ENTRY } from './typescriptWorker';
+
+/** How long closing the pool waits for its threads to stop. */
+const CLOSE_WAIT_MS = 2_000;
+
+export interface BoundedWorkerPoolOptions {
+  /** Threads working at once; they start with the pool and stay. */
+  threads: number;
+  /** Jobs that may wait for a thread; past threads + queue a job is refused. */
+  queueLimit: number;
+  /** The TypeScript module each thread runs (its default export does one job). */
+  taskModule: string;
+  /** What one job is expected to take before any has finished (the retry estimate starts from it). */
+  initialJobEstimateMs: number;
+  /** The error a refused job rejects with, given the seconds after which a thread is likely free. */
+  refuse(retryAfterSeconds: number): HttpError;
+}
+
+export interface BoundedWorkerPool<Job, Result> {
+  /** Runs `job` on a thread; rejects with the `refuse` error when threads and queue are full. */
+  run(job: Job): Promise<Result>;
+  /** Whether a job asked for now would be refused. */
+  readonly isFull: boolean;
+  /** Jobs running or waiting. */
+  readonly pending: number;
+  close(): Promise<void>;
+}
+
+export function createBoundedWorkerPool<Job, Result>(
+  options: BoundedWorkerPoolOptions,
+): BoundedWorkerPool<Job, Result> {
+  const { threads } = options;
+  const capacity = threads + options.queueLimit;
+  const pool = new Piscina<Job, Result>({
+    filename: WORKER_ENTRY,
+    workerData: { taskModule: options.taskModule },
+    // Threads start with the server and stay: starting one (TypeScript, the engine, its fonts) is
+    // a burst of work that should not land in the middle of traffic or on the first request.
+    minThreads: threads,
+    maxThreads: threads,
+    // The bound is kept below (piscina counts a job waiting for a starting thread differently).
+    maxQueue: capacity,
+    concurrentTasksPerWorker: 1,
+    // Jobs are answered in the order they came.
+    stricterFIFO: true,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  /** Jobs accepted and not finished: running or waiting for a thread. */
+  let pending = 0;
+
+  /** Seconds until a thread is likely free for one more job. */
+  function retryAfterSeconds(): number {
+    const jobMs =
+      pool.completed > 0 ? pool.histogram.runTime.average : options.initialJobEstimateMs;
+    return Math.max(1, Math.ceil((((pending - threads + 1) / threads) * jobMs) / 1000));
+  }
+
+  return {
+    async run(job) {
+      if (pending >= capacity) throw options.refuse(retryAfterSeconds());
+      pending += 1;
+      try {
+        return await pool.run(job);
+      } finally {
+        pending -= 1;
+      }
+    },
+    get isFull() {
+      return pending >= capacity;
+    },
+    get pending() {
+      return pending;
+    },
+    // A thread still starting (compiling TypeScript) or in a native call cannot be stopped at
+    // once: the stop waits a little for it, then goes on (the process's end takes the thread).
+    close: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([pool.destroy(), waited]);
+      clearTimeout(timer);
+    },
+  };
+}
