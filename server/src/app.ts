@@ -15,6 +15,7 @@ import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
+import artEngine from './plugins/app/artEngine';
 import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
@@ -87,6 +88,7 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
+  await app.register(artEngine);
   await app.register(printFiles);
   await app.register(providers, { imageProvider: overrides.imageProvider });
 

@@ -117,6 +117,21 @@ describe('loadConfig', () => {
     ).toBe(7);
   });
 
+  it('draws artwork on one thread per core by default, and bounds the drawings waiting', () => {
+    expect(loadConfig({}).artEngine).toEqual({
+      threads: availableParallelism(),
+      queueLimit: 1000,
+    });
+    expect(loadConfig({ ART_ENGINE_THREADS: '3', ART_ENGINE_QUEUE: '50' }).artEngine).toEqual({
+      threads: 3,
+      queueLimit: 50,
+    });
+    expect(problemsOf({ ART_ENGINE_THREADS: '0', ART_ENGINE_QUEUE: '1e9' })).toEqual([
+      expect.stringContaining('ART_ENGINE_THREADS must be a whole number from 1 to 64'),
+      expect.stringContaining('ART_ENGINE_QUEUE must be a whole number from 1 to 100000'),
+    ]);
+  });
+
   it('requires the webhook secret with a Stripe key', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_1' })).toEqual([
       expect.stringContaining('STRIPE_WEBHOOK_SECRET is required'),

@@ -84,6 +84,17 @@ function printRenderThreadsAllowed(env: Env): number {
   return Math.max(1, (Number.isInteger(libuvThreads) && libuvThreads > 0 ? libuvThreads : 4) - 1);
 }
 
+export interface ArtEngineConfig {
+  /** Worker threads drawing artwork at once. */
+  threads: number;
+  /** Drawings that may wait for a thread; past that a generation is answered 503 + Retry-After. */
+  queueLimit: number;
+}
+
+/** Every core draws: the event loop only hands out the work and answers. */
+export const DEFAULT_ART_ENGINE_THREADS = availableParallelism();
+export const DEFAULT_ART_ENGINE_QUEUE = 1000;
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -111,6 +122,7 @@ export interface AppConfig {
   /** Whether built `*.map` files are served (they show the source to anyone). */
   serveSourceMaps: boolean;
   printRendering: PrintRenderingConfig;
+  artEngine: ArtEngineConfig;
   site: SiteSettings;
   /** Built front-end folders the server serves. */
   staticDirs: { host: string; designer: string; checkout: string };
@@ -355,6 +367,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
         printRenderThreadsAllowed(env),
       ),
       queueLimit: reader.integer('PRINT_RENDER_QUEUE', DEFAULT_PRINT_RENDER_QUEUE, 1, 1000),
+    },
+    artEngine: {
+      threads: reader.integer('ART_ENGINE_THREADS', DEFAULT_ART_ENGINE_THREADS, 1, 64),
+      queueLimit: reader.integer('ART_ENGINE_QUEUE', DEFAULT_ART_ENGINE_QUEUE, 1, 100_000),
     },
     site: {
       brandName,

@@ -1,4 +1,5 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { ArtEngineBusyError } from '../src/generation/artEnginePool';
 import { imagePrintKey } from '../src/images/printFiles';
 import { IMAGE_CONTENT_SECURITY_POLICY } from '../src/routes/creator/images';
 import { withTestServer } from './fixtures';
@@ -118,6 +119,27 @@ describe('GET /creator/generate_image', () => {
     });
     expect([first.status, second.status]).toEqual([200, 429]);
   });
+
+  it('answers 503 with Retry-After while the art engine is full, and gives the quota back', async () => {
+    const busy = await server.start(
+      { GENERATION_DAILY_LIMIT: '1' },
+      {
+        imageProvider: {
+          name: 'builtin',
+          generate: () => Promise.reject(new ArtEngineBusyError(3)),
+        },
+      },
+    );
+    const visitor = newVisitor();
+    const response = await fetch(`${busy.url}/creator/generate_image`, { headers: visitor });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('3');
+    const body = (await response.json()) as { error: { code: string } };
+    expectErrorShape(body);
+    expect(body.error.code).toBe('art_engine_busy');
+    // The refused try did not count: the one generation of the day is still there.
+    expect((await generate({}, visitor)).status).toBe(200);
+  });
 });
 
 describe('generated images and pre-made designs', () => {
@@ -178,7 +200,10 @@ describe('generated images and pre-made designs', () => {
     ).json()) as { image_url: string };
     const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.json')}`);
     expect(response.status).toBe(200);
-    const advice = (await response.json()) as { faintColors: Record<string, string[]>; suggestedShirts: string[] };
+    const advice = (await response.json()) as {
+      faintColors: Record<string, string[]>;
+      suggestedShirts: string[];
+    };
     expect(advice.faintColors.Black).toEqual(['navy', 'black']);
     expect(advice.faintColors.White).toBeUndefined();
     expect(advice.suggestedShirts).toEqual(expect.arrayContaining(['White', 'Light Grey', 'Pink']));
@@ -191,16 +216,25 @@ describe('generated images and pre-made designs', () => {
     };
     const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.png')}?shirt=Navy`);
     expect(response.status).toBe(200);
-    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString('ascii'),
+    ).toBe('PNG');
   }, 20_000);
 
   it('serves every pre-made design for every shirt colour, with nothing to warn about', async () => {
     const design = PREMADE_DESIGNS[0] as (typeof PREMADE_DESIGNS)[number];
     const onNavy = await fetch(`${server.url}${design.imagePath}?shirt=Navy`);
     expect(onNavy.status).toBe(200);
-    expect(await onNavy.text()).not.toBe(await (await fetch(`${server.url}${design.imagePath}?shirt=White`)).text());
+    expect(await onNavy.text()).not.toBe(
+      await (await fetch(`${server.url}${design.imagePath}?shirt=White`)).text(),
+    );
     const advice = await fetch(`${server.url}${design.imagePath.replace(/\.svg$/, '.json')}`);
-    expect(await advice.json()).toEqual({ faintColors: {}, suggestedShirts: expect.arrayContaining(['Black', 'White']) });
+    expect(await advice.json()).toEqual({
+      faintColors: {},
+      suggestedShirts: expect.arrayContaining(['Black', 'White']),
+    });
   });
 
   it('answers 400 JSON for a shirt colour the shop does not sell', async () => {

@@ -53,6 +53,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'loopback',
     PUBLIC_URL: 'http://shop.test',
+    // One art thread per app: a test file starts many apps, and each thread loads the engine.
+    ART_ENGINE_THREADS: '1',
     ...env,
   });
   return env.DATA_DIR ? config : { ...config, storage: { kind: 'pglite', dataDir: undefined } };

@@ -1,14 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { generateArtworkSvg } from '@tshirt/art';
+import type { ArtEnginePool } from './artEnginePool';
 import type { ImageProvider } from './imageProvider';
 
-/** The in-house art engine; a fresh seed per call makes every re-generate different. */
-export function createBuiltinImageProvider(): ImageProvider {
+/**
+ * The in-house art engine, drawing on its own threads; a fresh seed per call makes every
+ * re-generate different. The thread that draws the SVG also writes its file.
+ */
+export function createBuiltinImageProvider(engine: ArtEnginePool): ImageProvider {
   return {
     name: 'builtin',
-    async generate(request) {
-      const svg = generateArtworkSvg(request, randomInt(0, 2 ** 31 - 1));
-      return { format: 'svg', content: Buffer.from(svg, 'utf8') };
+    async generate(request, _prompt, options) {
+      const saveAs = options?.saveAs?.('svg');
+      const content = await engine.generate(request, randomInt(0, 2 ** 31 - 1), saveAs);
+      return { format: 'svg', content, saved: saveAs !== undefined };
     },
   };
 }

@@ -6,7 +6,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toBuffer, type Queryable } from '../storage/database';
-import { newId } from '../storage/ids';
 import { createInsertBatcher } from '../storage/insertBatcher';
 import { readFileIfExists } from '../storage/localFolder';
 
@@ -26,18 +25,28 @@ export interface StoredImage {
 export interface NewImage {
   format: ImageFormat;
   content: Buffer;
+  /** The content is already in the file `contentFile` names (the art engine's thread wrote it). */
+  saved?: boolean;
   provider: string;
   prompt: string;
 }
 
 export interface ImagesRepository {
-  insert(image: NewImage): Promise<string>;
+  /**
+   * Where the content of a new image `id` goes as a file, for a provider that writes it there
+   * itself (created, never overwritten); undefined when the content is kept in its row.
+   */
+  contentFile(id: string, format: ImageFormat): string | undefined;
+  /** Keeps a new image under `id` (a fresh `newId()`): its content file unless `saved`, then its row. */
+  insert(id: string, image: NewImage): Promise<void>;
   find(id: string): Promise<StoredImage | undefined>;
   exists(id: string, format: ImageFormat): Promise<boolean>;
 }
 
 export function createImagesRepository(db: Queryable, contentFolder?: string): ImagesRepository {
   const file = (id: string, format: ImageFormat) => join(contentFolder ?? '', `${id}.${format}`);
+  const contentFile = (id: string, format: ImageFormat) =>
+    contentFolder === undefined ? undefined : file(id, format);
   const rows = createInsertBatcher<{ id: string }>(db, {
     table: 'images',
     columns: ['id', 'format', 'content', 'provider', 'prompt'],
@@ -45,21 +54,21 @@ export function createImagesRepository(db: Queryable, contentFolder?: string): I
     returning: 'id',
   });
   return {
-    async insert(image) {
-      const id = newId();
+    contentFile,
+    async insert(id, image) {
       // The file first: its name is unguessable and nobody learns it before its row exists, so
       // it is written in place (a crash leaves at most a file without a row, never the reverse).
-      if (contentFolder !== undefined) {
-        await writeFile(file(id, image.format), image.content, { flag: 'wx' });
+      const path = contentFile(id, image.format);
+      if (path !== undefined && !image.saved) {
+        await writeFile(path, image.content, { flag: 'wx' });
       }
       await rows.insert([
         id,
         image.format,
-        contentFolder === undefined ? image.content : null,
+        path === undefined ? image.content : null,
         image.provider,
         image.prompt,
       ]);
-      return id;
     },
     async find(id) {
       const rows = await db.query<{ id: string; format: ImageFormat; content: Uint8Array | null }>(

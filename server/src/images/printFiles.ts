@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
-import { artworkSvgForShirt, premadeDesignSvg } from '@tshirt/art';
+import { premadeDesignSvg } from '@tshirt/art';
+import type { ArtEnginePool } from '../generation/artEnginePool';
 import { notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
 import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';
@@ -46,6 +47,7 @@ export function printKeyForShirt(key: string, shirt: ShirtColor | undefined): st
 export function printableArtwork(
   reference: ArtworkReference,
   images: ImagesRepository,
+  engine: Pick<ArtEnginePool, 'redraw'>,
   shirt: ShirtColor,
 ): PrintableArtwork | undefined {
   if (reference.kind === 'premade') {
@@ -61,7 +63,9 @@ export function printableArtwork(
       const image = await images.find(reference.id);
       if (!image || image.format !== 'svg') throw notFound('There is no image at this address.');
       const stored = image.content.toString('utf8');
-      return shirt === DEFAULT_SHIRT_COLOR ? stored : (artworkSvgForShirt(stored, shirt) ?? stored);
+      return shirt === DEFAULT_SHIRT_COLOR
+        ? stored
+        : ((await engine.redraw(stored, shirt)) ?? stored);
     },
   };
 }

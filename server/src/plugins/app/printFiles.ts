@@ -46,7 +46,7 @@ async function printFilesPlugin(app: FastifyInstance) {
     'preparePrintFile',
     ({ imagePath, shirtColor }: Pick<Order, 'imagePath' | 'shirtColor'>) => {
       const reference = parseArtworkReference(imagePath, publicUrl);
-      const artwork = reference && printableArtwork(reference, images, shirtColor);
+      const artwork = reference && printableArtwork(reference, images, app.artEngine, shirtColor);
       if (artwork) printFiles.prepareInBackground(artwork);
     },
   );
@@ -54,6 +54,6 @@ async function printFilesPlugin(app: FastifyInstance) {
 
 export default fp(printFilesPlugin, {
   name: 'print-files',
-  dependencies: ['storage'],
+  dependencies: ['storage', 'art-engine'],
   decorators: { fastify: ['appConfig'] },
 });

@@ -40,7 +40,9 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
   app.decorate(
     'imageProvider',
     options.imageProvider ??
-      (image.kind === 'openai' ? createOpenAiImageProvider(image) : createBuiltinImageProvider()),
+      (image.kind === 'openai'
+        ? createOpenAiImageProvider(image)
+        : createBuiltinImageProvider(app.artEngine)),
   );
 
   const payment = config.paymentProvider;
@@ -54,4 +56,8 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
   if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));
 }
 
-export default fp(providersPlugin, { name: 'providers', decorators: { fastify: ['appConfig'] } });
+export default fp(providersPlugin, {
+  name: 'providers',
+  dependencies: ['art-engine'],
+  decorators: { fastify: ['appConfig'] },
+});

@@ -8,6 +8,7 @@ import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generation
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
 import { generateImageSchema } from '../../schemas/creator';
+import { newId } from '../../storage/ids';
 
 function cleanFields(query: ArtFields): ArtFields {
   return {
@@ -44,8 +45,11 @@ export default async function generateImageRoute(app: FastifyInstance) {
       const fields = cleanFields(request.query);
       const prompt = buildPrompt(fields);
       try {
-        const image = await app.imageProvider.generate(fields, prompt);
-        const id = await images.insert({ ...image, provider: app.imageProvider.name, prompt });
+        const id = newId();
+        const image = await app.imageProvider.generate(fields, prompt, {
+          saveAs: (format) => images.contentFile(id, format),
+        });
+        await images.insert(id, { ...image, provider: app.imageProvider.name, prompt });
         return { image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`, prompt };
       } catch (error) {
         // A generation that did not happen does not count against the visitor.

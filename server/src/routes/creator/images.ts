@@ -8,7 +8,7 @@ import {
   SHIRT_COLORS,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { artworkSvgForShirt, premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
+import { premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
@@ -52,7 +52,7 @@ function sendImage(
 
 export default async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
-  const { printFiles } = app;
+  const { printFiles, artEngine } = app;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get(
@@ -77,7 +77,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       const svg =
         shirt === undefined || shirt === DEFAULT_SHIRT_COLOR
           ? stored
-          : (artworkSvgForShirt(stored, shirt) ?? stored);
+          : ((await artEngine.redraw(stored, shirt)) ?? stored);
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
 
       // The .png is the print file for that shirt, rendered on first request and kept.

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
+import { ArtEngineBusyError, createArtEnginePool, type ArtEnginePool } from './artEnginePool';
+
+const request = {
+  interests: 'surfing, tacos',
+  colors: 'sunset',
+  style: 'Cartoon',
+  target: '',
+  occasion: '',
+  objects: '',
+} as const;
+
+describe('createArtEnginePool', () => {
+  let pool: ArtEnginePool | undefined;
+  let folder: string;
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'art-engine-test-'));
+  });
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('draws a new artwork on its thread and writes it to the file it is given, never over another', async () => {
+    pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
+    const saveAs = join(folder, 'artwork.svg');
+    const svg = await pool.generate(request, 42, saveAs);
+    expect(svg.toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(readFileSync(saveAs).equals(svg)).toBe(true);
+    // The same request and seed draw the same artwork; only the file would be written twice.
+    expect((await pool.generate(request, 42)).equals(svg)).toBe(true);
+    await expect(pool.generate(request, 7, saveAs)).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(saveAs).equals(svg)).toBe(true);
+  }, 60_000);
+
+  it('redraws its own artwork for another shirt colour and leaves any other SVG alone', async () => {
+    pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
+    const onBlack = (await pool.generate(request, 42)).toString('utf8');
+    const onWhite = await pool.redraw(onBlack, 'White');
+    expect(onWhite).toMatch(/^<svg/);
+    expect(onWhite).not.toBe(onBlack);
+    expect(await pool.redraw(onBlack, 'White')).toBe(onWhite);
+    expect(await pool.redraw('<svg xmlns="http://www.w3.org/2000/svg"/>', 'White')).toBeUndefined();
+  }, 60_000);
+
+  it('refuses a drawing past its threads and queue with a 503 that says when to retry', async () => {
+    const jobs = watchHeldJobs();
+    try {
+      pool = createArtEnginePool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
+      const accepted = ['a', 'b'].map((job) => pool!.redraw(job, 'White'));
+      const refused = await pool.redraw('c', 'White').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ArtEngineBusyError);
+      expect((refused as ArtEngineBusyError).statusCode).toBe(503);
+      expect((refused as ArtEngineBusyError).code).toBe('art_engine_busy');
+      expect(Number((refused as ArtEngineBusyError).headers['retry-after'])).toBeGreaterThan(0);
+      await jobs.untilStarted(1);
+      jobs.release('a');
+      await jobs.untilStarted(2);
+      jobs.release('b');
+      expect(await Promise.all(accepted)).toEqual(['done a', 'done b']);
+    } finally {
+      jobs.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The built-in art engine on its own worker threads (ART_ENGINE_THREADS, a queue of
+ * ART_ENGINE_QUEUE): drawing an artwork takes 0.5–10 ms of CPU, which on the event loop held up
+ * every page, file and API answer behind it and kept generation to one core. Past threads + queue a
+ * drawing is refused with a 503 that says when to retry.
+ */
+import { join } from 'node:path';
+import type { ShirtColor } from '@tshirt/shared/catalog';
+import type { ArtRequest } from '@tshirt/art';
+import { HttpError } from '../http/httpError';
+import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
+import type { ArtEngineJob } from './artEngineTask';
+
+export const ART_ENGINE_TASK = join(__dirname, 'artEngineTask.ts');
+
+/** What one drawing is expected to take before any has finished (the engine's median here). */
+const INITIAL_DRAWING_ESTIMATE_MS = 1;
+
+export class ArtEngineBusyError extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      503,
+      'art_engine_busy',
+      'The art engine is busy drawing for other shoppers. Please try again in a moment.',
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+    this.name = 'ArtEngineBusyError';
+  }
+}
+
+export interface ArtEnginePoolOptions {
+  threads: number;
+  queueLimit: number;
+  /** The module each thread runs (tests use stand-ins); defaults to the engine. */
+  taskModule?: string;
+}
+
+export interface ArtEnginePool {
+  /** A new artwork's SVG bytes, also written to `saveAs` (a new file) when given. */
+  generate(request: ArtRequest, seed: number, saveAs?: string): Promise<Buffer>;
+  /** A stored engine SVG drawn for another shirt colour; undefined when the engine did not make it. */
+  redraw(svg: string, shirt: ShirtColor): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePool {
+  const pool = createBoundedWorkerPool<ArtEngineJob, Uint8Array | undefined>({
+    threads: options.threads,
+    queueLimit: options.queueLimit,
+    taskModule: options.taskModule ?? ART_ENGINE_TASK,
+    initialJobEstimateMs: INITIAL_DRAWING_ESTIMATE_MS,
+    refuse: (retryAfterSeconds) => new ArtEngineBusyError(retryAfterSeconds),
+  });
+  return {
+    async generate(request, seed, saveAs) {
+      const bytes = await pool.run({ kind: 'generate', request, seed, saveAs });
+      if (!bytes) throw new Error('The art engine drew nothing');
+      return asBuffer(bytes);
+    },
+    async redraw(svg, shirt) {
+      const bytes = await pool.run({ kind: 'redraw', svg, shirt });
+      return bytes && asBuffer(bytes).toString('utf8');
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The built-in art engine's threads (ART_ENGINE_THREADS, a queue of ART_ENGINE_QUEUE): new artwork
+ * from the `builtin` provider, and stored artwork redrawn for another shirt colour (previews and
+ * print files), never on the event loop.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createArtEnginePool, type ArtEnginePool } from '../../generation/artEnginePool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    artEngine: ArtEnginePool;
+  }
+}
+
+async function artEnginePlugin(app: FastifyInstance) {
+  const engine = createArtEnginePool(app.appConfig.artEngine);
+  app.addHook('onClose', () => engine.close());
+  app.decorate('artEngine', engine);
+}
+
+export default fp(artEnginePlugin, { name: 'art-engine', decorators: { fastify: ['appConfig'] } });
