@@ -9,7 +9,10 @@ import { generateArtwork } from './compose/generateArtwork';
 import { readRecipe } from './compose/recipe';
 import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
-import { renderPrintPng as renderPrint } from './print/renderPrintPng';
+import {
+  renderPrintPng as renderPrint,
+  renderPrintPngOnThisThread as renderPrintHere,
+} from './print/renderPrintPng';
 
 /** What the engine draws from: the shopper's fields of `GET /creator/generate_image`. */
 export type ArtRequest = ArtFields;
@@ -52,4 +55,12 @@ export function premadeDesignSvg(id: string, shirt?: ShirtColor): string | undef
 /** Renders an artwork SVG to a print-ready transparent PNG of PRINT_SIZE. */
 export function renderPrintPng(svg: string): Promise<Buffer> {
   return renderPrint(svg);
+}
+
+/**
+ * The same print rendered wholly on the calling thread (a worker thread of its own, whose priority
+ * then covers the raster too), not on libuv's thread pool.
+ */
+export function renderPrintPngOnThisThread(svg: string): Promise<Buffer> {
+  return renderPrintHere(svg);
 }

@@ -98,23 +98,16 @@ describe('loadConfig', () => {
 
   it('leaves one core to the event loop for print renders by default, and bounds their queue', () => {
     expect(loadConfig({}).printRendering).toEqual({
-      threads: Math.min(3, Math.max(1, availableParallelism() - 1)),
+      threads: Math.max(1, availableParallelism() - 1),
       queueLimit: 8,
     });
     expect(
       loadConfig({ PRINT_RENDER_THREADS: '2', PRINT_RENDER_QUEUE: '20' }).printRendering,
     ).toEqual({ threads: 2, queueLimit: 20 });
     expect(problemsOf({ PRINT_RENDER_THREADS: '0', PRINT_RENDER_QUEUE: 'many' })).toEqual([
-      expect.stringContaining('PRINT_RENDER_THREADS must be a whole number from 1 to 3'),
+      expect.stringContaining('PRINT_RENDER_THREADS must be a whole number from 1 to 64'),
       expect.stringContaining('PRINT_RENDER_QUEUE must be a whole number from 1 to 1000'),
     ]);
-    // Static file reads keep at least one of libuv's threads.
-    expect(problemsOf({ PRINT_RENDER_THREADS: '4' })).toEqual([
-      expect.stringContaining('from 1 to 3'),
-    ]);
-    expect(
-      loadConfig({ PRINT_RENDER_THREADS: '7', UV_THREADPOOL_SIZE: '8' }).printRendering.threads,
-    ).toBe(7);
   });
 
   it('draws artwork on one thread per core by default, and bounds the drawings waiting', () => {

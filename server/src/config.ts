@@ -75,15 +75,6 @@ export interface PrintRenderingConfig {
 export const DEFAULT_PRINT_RENDER_THREADS = Math.max(1, availableParallelism() - 1);
 export const DEFAULT_PRINT_RENDER_QUEUE = 8;
 
-/**
- * Each render also rasterises on one of libuv's threads (UV_THREADPOOL_SIZE, 4 by default), which
- * static file reads share: at least one must stay free for them.
- */
-function printRenderThreadsAllowed(env: Env): number {
-  const libuvThreads = Number(env.UV_THREADPOOL_SIZE);
-  return Math.max(1, (Number.isInteger(libuvThreads) && libuvThreads > 0 ? libuvThreads : 4) - 1);
-}
-
 export interface ArtEngineConfig {
   /** Worker threads drawing artwork at once. */
   threads: number;
@@ -360,12 +351,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     serveSourceMaps: reader.flag('SERVE_SOURCE_MAPS'),
     printRendering: {
-      threads: reader.integer(
-        'PRINT_RENDER_THREADS',
-        Math.min(DEFAULT_PRINT_RENDER_THREADS, printRenderThreadsAllowed(env)),
-        1,
-        printRenderThreadsAllowed(env),
-      ),
+      threads: reader.integer('PRINT_RENDER_THREADS', DEFAULT_PRINT_RENDER_THREADS, 1, 64),
       queueLimit: reader.integer('PRINT_RENDER_QUEUE', DEFAULT_PRINT_RENDER_QUEUE, 1, 1000),
     },
     artEngine: {

@@ -1,4 +1,5 @@
 /** Print-ready raster: 3600 × 4800 px (300 DPI over 12 × 16 in), transparent. */
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { DEFAULT_FONT_FAMILY, fontFilePaths } from '../typography/fonts';
 
 /** Print-ready raster size: 300 DPI over the 12 × 16 in print area. */
@@ -9,10 +10,8 @@ export interface RenderOptions {
   width?: number;
 }
 
-export async function renderSvgToPng(svg: string, options: RenderOptions = {}): Promise<Buffer> {
-  const { renderAsync } = await import('@resvg/resvg-js');
-  // Rendered on libuv's thread pool: a 3600 × 4800 print takes seconds and must not stall the server.
-  const rendered = await renderAsync(svg, {
+function resvgOptions(svg: string, options: RenderOptions): ResvgRenderOptions {
+  return {
     fitTo: { mode: 'width', value: options.width ?? PRINT_SIZE.width },
     // Lettering arrives as outlines; only artwork stored before that still names fonts.
     font: svg.includes('<text') ? { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY } : { loadSystemFonts: false },
@@ -20,10 +19,26 @@ export async function renderSvgToPng(svg: string, options: RenderOptions = {}): 
     imageRendering: 0,
     shapeRendering: 2,
     textRendering: 1,
-  });
+  };
+}
+
+export async function renderSvgToPng(svg: string, options: RenderOptions = {}): Promise<Buffer> {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  // Rendered on libuv's thread pool: a 3600 × 4800 print takes seconds and must not stall the server.
+  const rendered = await renderAsync(svg, resvgOptions(svg, options));
   return Buffer.from(rendered.asPng());
 }
 
 export function renderPrintPng(svg: string): Promise<Buffer> {
   return renderSvgToPng(svg, { width: PRINT_SIZE.width });
+}
+
+/**
+ * The same print, rendered on the calling thread from start to end: for a worker thread of its own,
+ * whose priority then covers the whole render (libuv's threads, which file reads share, are left alone).
+ */
+export async function renderPrintPngOnThisThread(svg: string): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const rendered = new Resvg(svg, resvgOptions(svg, { width: PRINT_SIZE.width })).render();
+  return Buffer.from(rendered.asPng());
 }

@@ -1,11 +1,12 @@
 /**
  * Runs inside a render worker thread: one print PNG from one artwork SVG, through the art engine's
- * public entry. The 200 ms PNG encode happens on this thread, never on the server's event loop.
+ * public entry. The raster and the PNG encode both run on this thread, at its low priority: never on
+ * the server's event loop, nor on libuv's threads, which the server's file reads need.
  */
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { renderPrintPng } from '@tshirt/art';
+import { renderPrintPngOnThisThread } from '@tshirt/art';
 
 /** The lowest priority: renders use the cores the server leaves idle. */
 const RENDER_THREAD_NICENESS = 19;
@@ -27,7 +28,10 @@ try {
 }
 
 export default async function renderPrintTask(job: PrintRenderJob): Promise<Uint8Array> {
-  const png = await renderPrintPng(job.svg);
+  const png = await renderPrintPngOnThisThread(job.svg);
   collectGarbage();
+  // The raster's finalizer runs on a later turn of this thread's event loop, which does not turn
+  // while the thread waits for its next job: turned here, the memory goes back before then.
+  await new Promise<void>((turned) => setImmediate(turned));
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
