@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase } from '../../test/testDatabase';
+import { ArtEngineBusyError } from '../generation/artEnginePool';
 import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';
 import type { Database } from '../storage/database';
 import {
@@ -132,6 +133,26 @@ describe('print files', () => {
     expect(pool.rendered.sort()).toEqual(['<svg design-paid/>', '<svg image-paid/>']);
     expect(await printFiles.isKept('image-paid')).toBe(true);
     expect(await printFiles.isKept('design-paid')).toBe(true);
+  });
+
+  it('renders in the background, waiting its turn when the art engine is too busy to redraw the artwork', async () => {
+    const pool = countingPool();
+    const printFiles = createPrintFiles({
+      store: createFolderPrintFileStore(folder),
+      pool,
+      log: silent,
+    });
+    let refusals = 1;
+    printFiles.prepareInBackground({
+      key: 'image-white',
+      async svg() {
+        if (refusals-- > 0) throw new ArtEngineBusyError(1);
+        return '<svg on white/>';
+      },
+    });
+    await printFiles.backgroundIdle();
+    expect(pool.rendered).toEqual(['<svg on white/>']);
+    expect(await printFiles.isKept('image-white')).toBe(true);
   });
 });
 

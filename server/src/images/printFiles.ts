@@ -8,9 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import { premadeDesignSvg } from '@tshirt/art';
 import type { ArtEnginePool } from '../generation/artEnginePool';
-import { notFound } from '../http/httpError';
+import { HttpError, notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
-import { RenderQueueFullError, type PrintRenderPool } from '../rendering/printRenderPool';
+import type { PrintRenderPool } from '../rendering/printRenderPool';
 import { toBuffer, type Queryable } from '../storage/database';
 import { readFileIfExists, writeFileWhole } from '../storage/localFolder';
 import type { ImagesRepository } from './imagesRepository';
@@ -99,8 +99,17 @@ export function createDatabasePrintFileStore(db: Queryable): PrintFileStore {
   };
 }
 
+/** A 503 that says when to try again: a pool's queue was full. */
+function isBusy(error: unknown): error is HttpError {
+  return (
+    error instanceof HttpError &&
+    error.statusCode === 503 &&
+    Number(error.headers['retry-after']) > 0
+  );
+}
+
 export interface PrintFiles {
-  /** The print PNG, rendered first if it is not kept yet; RenderQueueFullError when the pool is full. */
+  /** The print PNG, rendered first if it is not kept yet; a 503 (RenderQueueFullError, ArtEngineBusyError) when a pool is full. */
   get(artwork: PrintableArtwork): Promise<Buffer>;
   /** Whether the print file is rendered and kept. */
   isKept(key: string): Promise<boolean>;
@@ -153,7 +162,8 @@ export function createPrintFiles(options: {
         await get(artwork);
         backlog.delete(artwork.key);
       } catch (error) {
-        if (error instanceof RenderQueueFullError && !closed) {
+        // The render queue, or the art engine redrawing the artwork for its shirt, is full.
+        if (isBusy(error) && !closed) {
           await pause(Number(error.headers['retry-after']));
           continue;
         }
