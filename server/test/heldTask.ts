@@ -47,3 +47,24 @@ export function watchHeldJobs() {
     close: () => channel.close(),
   };
 }
+
+/**
+ * Fills a pool of one thread and one place in its queue with held jobs `a` and `b`, asks for a
+ * third, then lets the two finish: what the third was refused with, and the two results.
+ */
+export async function refusalByAFullPool<Result>(
+  run: (job: string) => Promise<Result>,
+): Promise<{ refused: unknown; finished: Result[] }> {
+  const jobs = watchHeldJobs();
+  try {
+    const accepted = ['a', 'b'].map(run);
+    const refused = await run('c').catch((error: unknown) => error);
+    await jobs.untilStarted(1);
+    jobs.release('a');
+    await jobs.untilStarted(2);
+    jobs.release('b');
+    return { refused, finished: await Promise.all(accepted) };
+  } finally {
+    jobs.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
+import { HELD_TASK_MODULE, refusalByAFullPool } from '../../test/heldTask';
 import { ArtEngineBusyError, createArtEnginePool, type ArtEnginePool } from './artEnginePool';
 
 const request = {
@@ -49,22 +49,12 @@ describe('createArtEnginePool', () => {
   }, 60_000);
 
   it('refuses a drawing past its threads and queue with a 503 that says when to retry', async () => {
-    const jobs = watchHeldJobs();
-    try {
-      pool = createArtEnginePool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
-      const accepted = ['a', 'b'].map((job) => pool!.redraw(job, 'White'));
-      const refused = await pool.redraw('c', 'White').catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(ArtEngineBusyError);
-      expect((refused as ArtEngineBusyError).statusCode).toBe(503);
-      expect((refused as ArtEngineBusyError).code).toBe('art_engine_busy');
-      expect(Number((refused as ArtEngineBusyError).headers['retry-after'])).toBeGreaterThan(0);
-      await jobs.untilStarted(1);
-      jobs.release('a');
-      await jobs.untilStarted(2);
-      jobs.release('b');
-      expect(await Promise.all(accepted)).toEqual(['done a', 'done b']);
-    } finally {
-      jobs.close();
-    }
+    pool = createArtEnginePool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
+    const { refused, finished } = await refusalByAFullPool((job) => pool!.redraw(job, 'White'));
+    expect(refused).toBeInstanceOf(ArtEngineBusyError);
+    expect((refused as ArtEngineBusyError).statusCode).toBe(503);
+    expect((refused as ArtEngineBusyError).code).toBe('art_engine_busy');
+    expect(Number((refused as ArtEngineBusyError).headers['retry-after'])).toBeGreaterThan(0);
+    expect(finished).toEqual(['done a', 'done b']);
   });
 });

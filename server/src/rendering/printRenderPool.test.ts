@@ -1,4 +1,4 @@
-import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
+import { HELD_TASK_MODULE, refusalByAFullPool } from '../../test/heldTask';
 import {
   createPrintRenderPool,
   RenderQueueFullError,
@@ -14,23 +14,13 @@ describe('createPrintRenderPool', () => {
   });
 
   it('refuses a render past its threads and queue with a 503 that says when to retry', async () => {
-    const jobs = watchHeldJobs();
-    try {
-      pool = createPrintRenderPool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
-      const accepted = ['a', 'b'].map((job) => pool!.render(job));
-      const refused = await pool.render('c').catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(RenderQueueFullError);
-      expect((refused as RenderQueueFullError).statusCode).toBe(503);
-      expect((refused as RenderQueueFullError).code).toBe('render_queue_full');
-      expect(Number((refused as RenderQueueFullError).headers['retry-after'])).toBeGreaterThan(0);
-      await jobs.untilStarted(1);
-      jobs.release('a');
-      await jobs.untilStarted(2);
-      jobs.release('b');
-      expect((await Promise.all(accepted)).map(String)).toEqual(['done a', 'done b']);
-    } finally {
-      jobs.close();
-    }
+    pool = createPrintRenderPool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
+    const { refused, finished } = await refusalByAFullPool((job) => pool!.render(job));
+    expect(refused).toBeInstanceOf(RenderQueueFullError);
+    expect((refused as RenderQueueFullError).statusCode).toBe(503);
+    expect((refused as RenderQueueFullError).code).toBe('render_queue_full');
+    expect(Number((refused as RenderQueueFullError).headers['retry-after'])).toBeGreaterThan(0);
+    expect(finished.map(String)).toEqual(['done a', 'done b']);
   });
 
   it('renders a real print PNG through the art engine on a worker thread', async () => {

@@ -6,6 +6,7 @@
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Piscina } from 'piscina';
 import { renderPrintPngOnThisThread } from '@tshirt/art';
 
 /** The lowest priority: renders use the cores the server leaves idle. */
@@ -33,5 +34,7 @@ export default async function renderPrintTask(job: PrintRenderJob): Promise<Uint
   // The raster's finalizer runs on a later turn of this thread's event loop, which does not turn
   // while the thread waits for its next job: turned here, the memory goes back before then.
   await new Promise<void>((turned) => setImmediate(turned));
-  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  // Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread.
+  const whole = png.byteOffset === 0 && png.buffer.byteLength === png.byteLength;
+  return Piscina.move(whole ? new Uint8Array(png.buffer) : new Uint8Array(png)) as Uint8Array;
 }
