@@ -3,7 +3,12 @@ import { RESOURCE_KINDS, type PageBytes } from '../bytes/measurePageBytes';
 import { LIGHTHOUSE_VERSION, type LighthouseSeries } from '../lighthouse/runLighthouse';
 import { percentile } from '../harness/stats';
 import { FLOOD_STYLE } from '../server/printLoad';
-import { LOAD_CONNECTIONS, LOAD_ROUNDS, LOAD_SECONDS } from '../server/serverBench';
+import {
+  FIRST_WARM_UP_SECONDS,
+  LOAD_CONNECTIONS,
+  LOAD_ROUNDS,
+  LOAD_SECONDS,
+} from '../server/serverBench';
 import { code, count, kb, mib, ms, percent, ratio, seconds, table } from './format';
 import { judgeGoals } from './goals';
 import { renderLimits } from './limits';
@@ -216,6 +221,13 @@ function renderFederation(results: BenchResults): string {
   ].join('\n');
 }
 
+/** `200 × 18` for a list of statuses. */
+function summarizeStatuses(statuses: readonly number[]): string {
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, times]) => `${status} × ${times}`).join(', ');
+}
+
 function renderServer(results: BenchResults): string {
   const run = results.server;
   if (!run) return notMeasured('server');
@@ -258,14 +270,28 @@ function renderServer(results: BenchResults): string {
     '',
     engine.rounds.map(count).join(' / '),
   ]);
+  rows.push([
+    '↳ art engine alone, 1 worker thread (how it scales to every core)',
+    count(engine.oneThreadPerSecond),
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    count(engine.oneThreadPerSecond * engine.seconds),
+    '',
+    count(engine.oneThreadPerSecond),
+  ]);
   const { stall } = prints;
+  const { generationStall } = run.data;
   const render = {
     p50: percentile(prints.renderMs, 0.5),
     p99: percentile(prints.renderMs, 0.99),
     max: Math.max(...prints.renderMs),
   };
   return [
-    `autocannon (in the bench process, reading each answer's bytes without decoding its body: \`bench/harness/load.ts\`) against the production server on loopback (its own process, embedded database in a fresh folder, \`LOG_LEVEL=warn\`, limits raised), ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per round after a 2 s warm-up at 10 connections. Each store row is followed by its limit, measured in the same run in ${LOAD_ROUNDS} alternating rounds (store, limit, store, limit, …); each row shows its median round (errors, time-outs and requests are counted over every round): a bare \`node:http\` server in its own process (\`bench/server/bareServer.ts\`) answering the same bytes and headers from memory, or doing the same checkout validation and one \`INSERT\` into its own embedded database; for generation, the art engine alone on one worker thread per core with the same varied prompts. Generation varies the prompt on every request; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt, each request from a shopper of its own (\`X-Forwarded-For\`, trusted for the run), as a shop’s traffic is; one visitor that fast is refused by the per-visitor abuse limit. Print render threads: ${run.data.renderThreads}.`,
+    `autocannon (in the bench process, reading each answer's bytes without decoding its body: \`bench/harness/load.ts\`) against the production server on loopback (its own process, embedded database in a fresh folder, \`LOG_LEVEL=warn\`, limits raised), ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s per round after a 2 s warm-up at 10 connections (and, before an endpoint's first round, ${FIRST_WARM_UP_SECONDS} s at full load: a running store is warm, a fresh one is not). Each store row is followed by its limit, measured in the same run in ${LOAD_ROUNDS} alternating rounds (store, limit, store, limit, …); each row shows its median round (errors, time-outs and requests are counted over every round): a bare \`node:http\` server in its own process (\`bench/server/bareServer.ts\`) answering the same bytes and headers from memory, or doing the same checkout validation and one \`INSERT\` into its own embedded database; for generation, the art engine alone on one worker thread per core with the same varied prompts. Generation varies the prompt on every request, each from a shopper of its own; checkout orders the pre-made Sunset Surf design on a Black Men’s M shirt, each request from a shopper of its own (\`X-Forwarded-For\`, trusted for the run), as a shop’s traffic is; one visitor that fast is refused by the per-visitor abuse limit. Print render threads: ${run.data.renderThreads}; art engine threads: ${run.data.artEngineThreads}.`,
     '',
     table(
       [
@@ -284,7 +310,9 @@ function renderServer(results: BenchResults): string {
       rows,
     ),
     '',
-    `**Print renders.** Small static answers (${code(stall.path)}, ${stall.ratePerSecond} requests/s over 10 connections, 5 s): idle p50 ${ms(stall.idle.p50Ms)} / p99 ${ms(stall.idle.p99Ms)}; while 6 print renders run p50 ${ms(stall.duringRenders.p50Ms)} / p99 ${ms(stall.duringRenders.p99Ms)} (${count(stall.idle.errors + stall.duringRenders.errors)} failed; the 6 print requests answered ${stall.printStatuses.join(', ')}). Print PNG one at a time through the server (${prints.renderMs.length} artworks, every style): p50 ${seconds(render.p50)}, p99 ${seconds(render.p99)}, max ${seconds(render.max)}. Memory of the server process (every flood artwork in the ${FLOOD_STYLE} style: one render's memory depends mostly on its style): ${mib(prints.baselineRssBytes)} before the floods; ${prints.floods
+    `**Generation.** Small static answers (${code(generationStall.path)}, ${generationStall.ratePerSecond} requests/s over 10 connections, 5 s): idle p50 ${ms(generationStall.idle.p50Ms)} / p99 ${ms(generationStall.idle.p99Ms)}; while generation runs at ${LOAD_CONNECTIONS} connections (${count(generationStall.generationPerSecond)} generations/s) p50 ${ms(generationStall.duringGeneration.p50Ms)} / p99 ${ms(generationStall.duringGeneration.p99Ms)} (${count(generationStall.idle.errors + generationStall.duringGeneration.errors)} failed).`,
+    '',
+    `**Print renders.** Small static answers (${code(stall.path)}, ${stall.ratePerSecond} requests/s over 10 connections, 5 s), idle and then while 6 print renders run, in ${stall.rounds.length} rounds (p99 idle / during renders: ${stall.rounds.map((round) => `${ms(round.idleP99Ms)} / ${ms(round.duringRendersP99Ms)}`).join(', ')}); the median round by p99: idle p50 ${ms(stall.idle.p50Ms)} / p99 ${ms(stall.idle.p99Ms)}, while renders run p50 ${ms(stall.duringRenders.p50Ms)} / p99 ${ms(stall.duringRenders.p99Ms)} (${count(stall.idle.errors + stall.duringRenders.errors)} failed; the print requests answered ${summarizeStatuses(stall.printStatuses)}). Print PNG one at a time through the server (${prints.renderMs.length} artworks, every style): p50 ${seconds(render.p50)}, p99 ${seconds(render.p99)}, max ${seconds(render.max)}. Memory of the server process (every flood artwork in the ${FLOOD_STYLE} style: one render's memory depends mostly on its style): ${mib(prints.baselineRssBytes)} before the floods; ${prints.floods
       .map(
         (flood) =>
           `${flood.requests} print requests at once → ${flood.served} served, ${flood.refused} refused with 503${flood.other > 0 ? `, ${flood.other} other` : ''}, peak RSS ${mib(flood.peakRssBytes)}`,

@@ -9,8 +9,8 @@ import { WORKER_ENTRY } from '@tshirt/server/workers/typescriptWorker';
 
 export async function engineAllCoreRate(
   seconds: number,
+  threads = availableParallelism(),
 ): Promise<{ perSecond: number; threads: number }> {
-  const threads = availableParallelism();
   const pool = new Piscina({
     filename: WORKER_ENTRY,
     workerData: { taskModule: join(__dirname, 'engineTask.ts') },

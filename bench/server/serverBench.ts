@@ -1,7 +1,8 @@
 /**
  * Benchmark 4: the server under load, each endpoint beside its own limit measured in the same run.
  * - static: the store's answers against a bare node:http route returning the same bytes from memory;
- * - generation: against the art engine alone on every core (no HTTP, no database);
+ * - generation: against the art engine alone on every core (no HTTP, no database), and on one
+ *   thread (how the engine itself scales); small static answers while generation runs, against idle;
  * - checkout: against a bare route doing the same validation and one INSERT;
  * - stall: small static answers while 6 print renders run, against idle; print render time; memory
  *   under floods of print requests.
@@ -13,21 +14,34 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Request } from 'autocannon';
 import { runLoad } from '../harness/load';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { REPO_ROOT, startStoreServer } from '@tshirt/tooling/test/storeServer';
 import { median } from '../harness/stats';
 import { engineAllCoreRate } from './engineRate';
-import { measurePrintLoad, type PrintFigures } from './printLoad';
+import {
+  latencyAtFixedRate,
+  measurePrintLoad,
+  STALL_RATE,
+  STALL_SECONDS,
+  type LatencyFigures,
+  type PrintFigures,
+} from './printLoad';
 import { BROWSER_ACCEPT_ENCODING, checkoutPath, generationPath, shopperHeaders } from './requests';
 import { startCpuMeter } from './systemCpu';
 
 export const LOAD_CONNECTIONS = 100;
-export const LOAD_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+export const LOAD_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 10);
 export const LOAD_ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
+/**
+ * Before an endpoint's first round: its full load for a while. A fresh store starts cold where a
+ * running one is warm: the first few thousand images created in a new folder cost about ten times
+ * more each (0.9 ms against 0.09 ms on this machine), and the engine's threads are still compiling.
+ */
+export const FIRST_WARM_UP_SECONDS = 5;
 
 export type EndpointGroup = 'static' | 'generation' | 'checkout';
 
@@ -51,12 +65,30 @@ export interface EndpointFigures {
   rounds: number[];
 }
 
+/** Small static answers while generation runs at full load, against idle. */
+export interface GenerationStallFigures {
+  path: string;
+  ratePerSecond: number;
+  idle: LatencyFigures;
+  duringGeneration: LatencyFigures;
+  generationPerSecond: number;
+}
+
 export interface ServerBenchResult {
   endpoints: EndpointFigures[];
   /** The engine alone: the median of its rounds (each right after a round of generation). */
-  engine: { perSecond: number; threads: number; seconds: number; rounds: number[] };
+  engine: {
+    perSecond: number;
+    threads: number;
+    seconds: number;
+    rounds: number[];
+    /** The engine alone on one thread (one round): how it scales to every core. */
+    oneThreadPerSecond: number;
+  };
+  generationStall: GenerationStallFigures;
   prints: PrintFigures;
   renderThreads: string;
+  artEngineThreads: string;
 }
 
 interface Endpoint {
@@ -73,14 +105,14 @@ interface Endpoint {
   varyHeaders?: (index: number) => Record<string, string>;
 }
 
-/** The smallest script the host build has: what "small static answers" are in the stall test. */
+/** The smallest script the host build has (chunks included): what "small static answers" are in the stall tests. */
 function smallestHostScript(): string {
   const dir = join(REPO_ROOT, 'host/dist');
-  const scripts = readdirSync(dir)
+  const scripts = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.js'))
     .sort((a, b) => statSync(join(dir, a)).size - statSync(join(dir, b)).size);
   if (!scripts[0]) throw new Error('host/dist has no script: build the store first');
-  return `/${scripts[0]}`;
+  return `/${scripts[0].split(sep).join('/')}`;
 }
 
 const STATIC_PATHS = ['/', '/remotes/designer/remoteEntry.js', '/main.js'];
@@ -105,6 +137,7 @@ function endpoints(): Endpoint[] {
       method: 'GET',
       path: generationPath(0),
       varyPath: generationPath,
+      varyHeaders: shopperHeaders,
     },
     {
       name: 'POST /creator/checkout (test provider)',
@@ -190,6 +223,28 @@ async function startBareServer(storeUrl: string, paths: readonly string[]) {
   };
 }
 
+/** Small static answers at a fixed rate, idle and then while generation runs at full load. */
+async function staticWhileGenerating(
+  url: string,
+  smallStatic: string,
+): Promise<GenerationStallFigures> {
+  const generation = endpoints().find((endpoint) => endpoint.group === 'generation');
+  if (!generation) throw new Error('no generation endpoint');
+  const staticUrl = new URL(smallStatic, url).href;
+  const idle = await latencyAtFixedRate(staticUrl);
+  const [duringGeneration, flood] = await Promise.all([
+    latencyAtFixedRate(staticUrl),
+    load(url, generation, LOAD_CONNECTIONS, STALL_SECONDS),
+  ]);
+  return {
+    path: smallStatic,
+    ratePerSecond: STALL_RATE,
+    idle,
+    duringGeneration,
+    generationPerSecond: Math.round(flood.requests.average),
+  };
+}
+
 /** Waits until the server's background pre-compression has written the Brotli copies. */
 async function untilPrecompressed(url: string): Promise<void> {
   for (let tries = 0; tries < 100; tries += 1) {
@@ -255,6 +310,7 @@ function medianRound(rounds: readonly EndpointFigures[]): EndpointFigures {
 export async function runServerBench(): Promise<ServerBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
   const renderThreads = process.env.PRINT_RENDER_THREADS;
+  const artEngineThreads = process.env.ART_ENGINE_THREADS;
   const store = await startStoreServer({
     DATA_DIR: dataDir,
     GENERATION_DAILY_LIMIT: '1000000',
@@ -263,6 +319,7 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     // this machine plays the proxy (`true` is refused, as it should be).
     TRUST_PROXY: 'loopback',
     ...(renderThreads && { PRINT_RENDER_THREADS: renderThreads }),
+    ...(artEngineThreads && { ART_ENGINE_THREADS: artEngineThreads }),
   });
   await untilPrecompressed(store.url);
   const smallStatic = smallestHostScript();
@@ -270,10 +327,17 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   try {
     const rounds = new Map<string, EndpointFigures[]>();
     const engineRounds: Array<{ perSecond: number; threads: number }> = [];
+    const urlOf = (endpoint: Endpoint) => (endpoint.target === 'bare' ? bare.url : store.url);
     for (const pair of comparedPairs(endpoints())) {
+      for (const endpoint of pair) {
+        console.log(
+          `  warm-up ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${FIRST_WARM_UP_SECONDS} s`,
+        );
+        await load(urlOf(endpoint), endpoint, LOAD_CONNECTIONS, FIRST_WARM_UP_SECONDS);
+      }
       for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
         for (const endpoint of pair) {
-          const url = endpoint.target === 'bare' ? bare.url : store.url;
+          const url = urlOf(endpoint);
           console.log(
             `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
           );
@@ -290,6 +354,10 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     }
     const figures = endpoints().map((endpoint) => medianRound(rounds.get(endpoint.name) ?? []));
     const engineRates = engineRounds.map((engine) => engine.perSecond);
+    console.log(`  art engine alone on one thread, ${LOAD_SECONDS} s`);
+    const oneThread = await engineAllCoreRate(LOAD_SECONDS, 1);
+    console.log(`  static answers while generation runs, ${STALL_SECONDS} s`);
+    const generationStall = await staticWhileGenerating(store.url, smallStatic);
     console.log(`  print renders: stall of ${smallStatic}, render time, floods`);
     const prints = await measurePrintLoad(store.url, smallStatic, () => store.residentBytes());
     return {
@@ -299,9 +367,12 @@ export async function runServerBench(): Promise<ServerBenchResult> {
         threads: engineRounds[0]?.threads ?? 0,
         seconds: LOAD_SECONDS,
         rounds: engineRates.map(Math.round),
+        oneThreadPerSecond: Math.round(oneThread.perSecond),
       },
+      generationStall,
       prints,
       renderThreads: renderThreads ?? 'default (cores − 1)',
+      artEngineThreads: artEngineThreads ?? 'default (one per core)',
     };
   } finally {
     await bare.stop();
