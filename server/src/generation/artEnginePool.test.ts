@@ -38,19 +38,22 @@ describe('createArtEnginePool', () => {
     expect(readFileSync(saveAs).equals(svg)).toBe(true);
   }, 60_000);
 
-  it('redraws its own artwork for another shirt colour and leaves any other SVG alone', async () => {
+  it('redraws its own artwork for another shirt colour, and leaves the default shirt and any other SVG alone', async () => {
     pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
     const onBlack = (await pool.generate(request, 42)).toString('utf8');
-    const onWhite = await pool.redraw(onBlack, 'White');
+    const onWhite = await pool.forShirt(onBlack, 'White');
     expect(onWhite).toMatch(/^<svg/);
     expect(onWhite).not.toBe(onBlack);
-    expect(await pool.redraw(onBlack, 'White')).toBe(onWhite);
-    expect(await pool.redraw('<svg xmlns="http://www.w3.org/2000/svg"/>', 'White')).toBeUndefined();
+    expect(await pool.forShirt(onBlack, 'White')).toBe(onWhite);
+    expect(await pool.forShirt(onBlack, 'Black')).toBe(onBlack);
+    expect(await pool.forShirt(onBlack, undefined)).toBe(onBlack);
+    const foreign = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+    expect(await pool.forShirt(foreign, 'White')).toBe(foreign);
   }, 60_000);
 
   it('refuses a drawing past its threads and queue with a 503 that says when to retry', async () => {
     pool = createArtEnginePool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
-    const { refused, finished } = await refusalByAFullPool((job) => pool!.redraw(job, 'White'));
+    const { refused, finished } = await refusalByAFullPool((job) => pool!.forShirt(job, 'White'));
     expect(refused).toBeInstanceOf(ArtEngineBusyError);
     expect((refused as ArtEngineBusyError).statusCode).toBe(503);
     expect((refused as ArtEngineBusyError).code).toBe('art_engine_busy');

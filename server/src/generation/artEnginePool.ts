@@ -5,7 +5,7 @@
  * drawing is refused with a 503 that says when to retry.
  */
 import { join } from 'node:path';
-import type { ShirtColor } from '@tshirt/shared/catalog';
+import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtRequest } from '@tshirt/art';
 import { HttpError } from '../http/httpError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
@@ -38,8 +38,11 @@ export interface ArtEnginePoolOptions {
 export interface ArtEnginePool {
   /** A new artwork's SVG bytes, also written to `saveAs` (a new file) when given. */
   generate(request: ArtRequest, seed: number, saveAs?: string): Promise<Buffer>;
-  /** A stored engine SVG drawn for another shirt colour; undefined when the engine did not make it. */
-  redraw(svg: string, shirt: ShirtColor): Promise<string | undefined>;
+  /**
+   * A stored artwork as drawn for `shirt`: itself on the default shirt (or none), and when the engine
+   * did not make it; redrawn on a thread otherwise.
+   */
+  forShirt(svg: string, shirt: ShirtColor | undefined): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -60,9 +63,10 @@ export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePoo
       if (!bytes) throw new Error('The art engine drew nothing');
       return asBuffer(bytes);
     },
-    async redraw(svg, shirt) {
+    async forShirt(svg, shirt) {
+      if (shirt === undefined || shirt === DEFAULT_SHIRT_COLOR) return svg;
       const bytes = await pool.run({ kind: 'redraw', svg, shirt });
-      return bytes && asBuffer(bytes).toString('utf8');
+      return bytes ? asBuffer(bytes).toString('utf8') : svg;
     },
     close: () => pool.close(),
   };

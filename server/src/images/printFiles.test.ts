@@ -29,8 +29,6 @@ function countingPool(refuseFirst = 0): PrintRenderPool & { rendered: string[] }
       rendered.push(svg);
       return Buffer.from(`png of ${svg}`);
     },
-    isFull: false,
-    pending: 0,
     close: async () => undefined,
   };
 }

@@ -47,7 +47,7 @@ export function printKeyForShirt(key: string, shirt: ShirtColor | undefined): st
 export function printableArtwork(
   reference: ArtworkReference,
   images: ImagesRepository,
-  engine: Pick<ArtEnginePool, 'redraw'>,
+  engine: Pick<ArtEnginePool, 'forShirt'>,
   shirt: ShirtColor,
 ): PrintableArtwork | undefined {
   if (reference.kind === 'premade') {
@@ -62,10 +62,7 @@ export function printableArtwork(
     async svg() {
       const image = await images.find(reference.id);
       if (!image || image.format !== 'svg') throw notFound('There is no image at this address.');
-      const stored = image.content.toString('utf8');
-      return shirt === DEFAULT_SHIRT_COLOR
-        ? stored
-        : ((await engine.redraw(stored, shirt)) ?? stored);
+      return engine.forShirt(image.content.toString('utf8'), shirt);
     },
   };
 }

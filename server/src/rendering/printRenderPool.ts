@@ -35,10 +35,6 @@ export interface PrintRenderPoolOptions {
 export interface PrintRenderPool {
   /** Renders on a worker thread; rejects with RenderQueueFullError when the queue is full. */
   render(svg: string): Promise<Buffer>;
-  /** Whether a render asked for now would be refused. */
-  readonly isFull: boolean;
-  /** Renders running or waiting. */
-  readonly pending: number;
   close(): Promise<void>;
 }
 
@@ -54,12 +50,6 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
     async render(svg) {
       const png = await pool.run({ svg });
       return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-    },
-    get isFull() {
-      return pool.isFull;
-    },
-    get pending() {
-      return pool.pending;
     },
     close: () => pool.close(),
   };

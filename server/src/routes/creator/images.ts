@@ -1,7 +1,6 @@
 /** Generated images and pre-made designs: stable URLs, immutable content, no script in any SVG. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  DEFAULT_SHIRT_COLOR,
   GENERATED_IMAGE_PATH_PREFIX,
   PREMADE_DESIGNS,
   PREMADE_DESIGN_PATH_PREFIX,
@@ -74,15 +73,12 @@ export default async function imageRoutes(app: FastifyInstance) {
         if (!advice) throw notFound('There is no colour advice for this image.');
         return sendImage(reply, 'json', JSON.stringify(advice));
       }
-      const svg =
-        shirt === undefined || shirt === DEFAULT_SHIRT_COLOR
-          ? stored
-          : ((await artEngine.redraw(stored, shirt)) ?? stored);
-      if (file.format === 'svg') return sendImage(reply, 'svg', svg);
+      const drawn = () => artEngine.forShirt(stored, shirt);
+      if (file.format === 'svg') return sendImage(reply, 'svg', await drawn());
 
-      // The .png is the print file for that shirt, rendered on first request and kept.
+      // The .png is the print file for that shirt, drawn and rendered on first request and kept.
       const key = printKeyForShirt(imagePrintKey(image.id), shirt);
-      const png = await printFiles.get({ key, svg: async () => svg });
+      const png = await printFiles.get({ key, svg: drawn });
       return sendImage(reply, 'png', png);
     },
   );
