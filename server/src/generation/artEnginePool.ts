@@ -16,6 +16,15 @@ export const ART_ENGINE_TASK = join(__dirname, 'artEngineTask.ts');
 /** What one drawing is expected to take before any has finished (the engine's median here). */
 const INITIAL_DRAWING_ESTIMATE_MS = 1;
 
+/**
+ * Drawings a thread holds at once. Handed one at a time, a thread that finished a drawing slept until
+ * the event loop took the answer and handed it the next: under a generation flood both cores stood
+ * about 10 % idle. With 4, generation over HTTP rose from about 1,550 to 1,850 a second here (side by
+ * side, 100 connections) and the cores stayed busy; a drawing takes about a millisecond, so the ones
+ * held behind it wait little longer than they would in the queue.
+ */
+const DRAWINGS_HANDED_AHEAD = 4;
+
 export class ArtEngineBusyError extends HttpError {
   constructor(retryAfterSeconds: number) {
     super(
@@ -54,6 +63,7 @@ export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePoo
     threads: options.threads,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? ART_ENGINE_TASK,
+    jobsPerThread: DRAWINGS_HANDED_AHEAD,
     initialJobEstimateMs: INITIAL_DRAWING_ESTIMATE_MS,
     refuse: (retryAfterSeconds) => new ArtEngineBusyError(retryAfterSeconds),
   });

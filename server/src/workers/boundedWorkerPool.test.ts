@@ -6,10 +6,11 @@ type HeldPool = BoundedWorkerPool<{ svg: string }, Uint8Array>;
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
 
-function heldPool(threads: number, queueLimit: number): HeldPool {
+function heldPool(threads: number, queueLimit: number, jobsPerThread?: number): HeldPool {
   return createBoundedWorkerPool({
     threads,
     queueLimit,
+    ...(jobsPerThread !== undefined && { jobsPerThread }),
     taskModule: HELD_TASK_MODULE,
     initialJobEstimateMs: 2_000,
     refuse: (retryAfterSeconds) =>
@@ -56,6 +57,24 @@ describe('createBoundedWorkerPool', () => {
       ['a', 'b', 'c', 'd', 'e'].map((job) => `done ${job}`),
     );
     expect(pool.pending).toBe(0);
+  });
+
+  it('hands a thread as many jobs at once as it was told, still bounded by its queue', async () => {
+    pool = heldPool(1, 2, 2);
+    const runs = ['a', 'b', 'c'].map((job) => pool!.run({ svg: job }));
+    runs.forEach((run) => run.catch(() => undefined));
+    // The held jobs are asynchronous, so a thread holding two shows both started.
+    await jobs.untilStarted(2);
+    expect(jobs.started).toEqual(['a', 'b']);
+    expect(pool.isFull).toBe(true);
+    expect(await pool.run({ svg: 'd' }).catch((error: unknown) => error)).toBeInstanceOf(HttpError);
+
+    jobs.release('a');
+    await jobs.untilStarted(3);
+    expect(jobs.started[2]).toBe('c');
+    jobs.release('b');
+    jobs.release('c');
+    expect((await Promise.all(runs)).map(text)).toEqual(['done a', 'done b', 'done c']);
   });
 
   it('refuses a job past its threads and queue with the error it was given, saying when to retry', async () => {

@@ -17,6 +17,13 @@ export interface BoundedWorkerPoolOptions {
   queueLimit: number;
   /** The TypeScript module each thread runs (its default export does one job). */
   taskModule: string;
+  /**
+   * Jobs handed to a thread at once (default 1). A thread runs synchronous jobs one after another,
+   * so with more a thread that finishes a short job starts the next at once instead of sleeping
+   * until the event loop hands it one (asynchronous jobs would run side by side). They still count
+   * against `queueLimit` until they finish.
+   */
+  jobsPerThread?: number;
   /** What one job is expected to take before any has finished (the retry estimate starts from it). */
   initialJobEstimateMs: number;
   /** The error a refused job rejects with, given the seconds after which a thread is likely free. */
@@ -47,7 +54,7 @@ export function createBoundedWorkerPool<Job, Result>(
     maxThreads: threads,
     // The bound is kept below (piscina counts a job waiting for a starting thread differently).
     maxQueue: capacity,
-    concurrentTasksPerWorker: 1,
+    concurrentTasksPerWorker: options.jobsPerThread ?? 1,
     // Jobs are answered in the order they came.
     stricterFIFO: true,
     idleTimeout: Number.POSITIVE_INFINITY,
