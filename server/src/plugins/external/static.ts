@@ -101,6 +101,16 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
   return hook;
 }
 
+/**
+ * Drops a file stream that will not be read. Its file is still being opened: if a release removed
+ * the file meanwhile, the open fails after the answer has gone, and that error with nobody left
+ * listening would end the server.
+ */
+export function discardUnread(stream: Readable | null): void {
+  stream?.on?.('error', () => undefined);
+  stream?.destroy?.();
+}
+
 async function staticPlugin(app: FastifyInstance) {
   const config = app.appConfig;
   const compressedFiles = createCompressedFiles();
@@ -162,12 +172,12 @@ async function staticPlugin(app: FastifyInstance) {
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const body = encodedBodies.get(reply);
-    if (!body) return payload;
+    if (!body) return done(null, payload);
     encodedBodies.delete(reply);
-    (payload as Readable | null)?.destroy?.();
-    return body;
+    discardUnread(payload as Readable | null);
+    done(null, body);
   });
 
   // In the background: the server answers at once, and with the best encodings once they exist.
