@@ -32,8 +32,11 @@ export interface HostShell {
    * for as long as the build stays, so what is worked out from it can be remembered by it.
    */
   inlineScriptSources(): readonly string[];
-  /** Picks up a new build (checked at most once a second); `render` does it too. */
-  refresh(): Promise<void>;
+  /**
+   * Picks up a new build (checked at most once a second); `render` does it too. Undefined when no
+   * check is under way, so the many requests between checks wait for nothing.
+   */
+  refresh(): Promise<void> | undefined;
 }
 
 /** The brand and contact address written where the build left their tokens. */
@@ -147,7 +150,7 @@ export function createHostShell(
     }
   }
 
-  async function refresh(): Promise<void> {
+  function refresh(): Promise<void> | undefined {
     const now = Date.now();
     if (now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
       checkedAt = now;
@@ -155,7 +158,7 @@ export function createHostShell(
         checking = undefined;
       });
     }
-    if (checking) await checking;
+    return checking;
   }
 
   return {

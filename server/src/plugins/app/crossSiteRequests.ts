@@ -19,17 +19,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function crossSiteRequestsPlugin(app: FastifyInstance) {
   const allowedOrigins = new Set(app.appConfig.allowedOrigins);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const guarded =
       !SAFE_METHODS.has(request.method) || request.routeOptions.config.spendsVisitorQuota === true;
-    if (!guarded) return;
-    const reason = crossSiteRefusal(request.headers, allowedOrigins);
-    if (reason === undefined) return;
+    const reason = guarded ? crossSiteRefusal(request.headers, allowedOrigins) : undefined;
+    if (reason === undefined) return done();
     request.log.info({ reason }, 'cross-site request refused');
-    throw new HttpError(
-      403,
-      'cross_site_request',
-      'This request came from another site’s page. Art generation and checkout work only from the store’s own pages.',
+    done(
+      new HttpError(
+        403,
+        'cross_site_request',
+        'This request came from another site’s page. Art generation and checkout work only from the store’s own pages.',
+      ),
     );
   });
 }

@@ -88,14 +88,15 @@ function handleError(
 async function errorHandlingPlugin(app: FastifyInstance) {
   app.setErrorHandler(handleError);
 
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > URL_LIMIT_CHARACTERS) {
-      throw new HttpError(
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.length <= URL_LIMIT_CHARACTERS) return done();
+    done(
+      new HttpError(
         414,
         'uri_too_long',
         `The request URL is longer than ${URL_LIMIT_CHARACTERS} characters.`,
-      );
-    }
+      ),
+    );
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -21,15 +21,18 @@ async function shutdownPlugin(app: FastifyInstance) {
     app.server.once('close', () => clearInterval(idleSweep));
   });
   // A keep-alive connection would otherwise outlive its last answer and hold the stop back.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    throw new HttpError(503, 'shutting_down', 'This server is restarting. Please try again.', {
-      'retry-after': '1',
-    });
+    done(
+      new HttpError(503, 'shutting_down', 'This server is restarting. Please try again.', {
+        'retry-after': '1',
+      }),
+    );
   });
 }
 

@@ -75,8 +75,11 @@ async function sitePlugin(app: FastifyInstance) {
   app.decorate('hostShell', hostShell);
   // Before the security headers are worked out: a page's CSP must allow the inline script of the
   // build it is answered from, even on the first request after a new host build.
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') await hostShell.refresh();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const checking =
+      request.method === 'GET' || request.method === 'HEAD' ? hostShell.refresh() : undefined;
+    if (checking) checking.then(() => done(), done);
+    else done();
   });
   // The first page load finds the host build and the remotes' markup already read and checked,
   // rather than paying for the first reads within its budget. A remote on another origin is asked
