@@ -19,8 +19,8 @@ const INITIAL_DRAWING_ESTIMATE_MS = 1;
 /**
  * Drawings a thread holds at once. Handed one at a time, a thread that finished a drawing slept until
  * the event loop took the answer and handed it the next: under a generation flood both cores stood
- * about 10 % idle. With 4, generation over HTTP rose from about 1,550 to 1,850 a second here (side by
- * side, 100 connections) and the cores stayed busy; a drawing takes about a millisecond, so the ones
+ * about 10 % idle. With 4, generation over HTTP rose from 1,330–1,650 to about 1,850 a second here
+ * (servers measured one after another, 100 connections) and the cores stayed busy; a drawing takes about a millisecond, so the ones
  * held behind it wait little longer than they would in the queue.
  */
 const DRAWINGS_HANDED_AHEAD = 4;

@@ -20,8 +20,8 @@ export interface BoundedWorkerPoolOptions {
   /**
    * Jobs handed to a thread at once (default 1). A thread runs synchronous jobs one after another,
    * so with more a thread that finishes a short job starts the next at once instead of sleeping
-   * until the event loop hands it one (asynchronous jobs would run side by side). They still count
-   * against `queueLimit` until they finish.
+   * until the event loop hands it one (asynchronous jobs would run side by side). The jobs a thread
+   * holds behind the one it runs still count as waiting, against `queueLimit`.
    */
   jobsPerThread?: number;
   /** What one job is expected to take before any has finished (the retry estimate starts from it). */
