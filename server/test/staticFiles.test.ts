@@ -146,7 +146,7 @@ describe('a file answer sent from its compressed copy instead', () => {
     // The open of a missing file fails after the stream is dropped, as when a release removes a
     // file between its answer and the open: that error must not go unheard (it would end the server).
     const stream = createReadStream(join(tmpdir(), 'tshirt-gone-since', 'file.js'));
-    const closed = new Promise((resolve) => stream.once('close', resolve));
+    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
     discardUnread(stream);
     await closed;
     expect(stream.destroyed).toBe(true);
