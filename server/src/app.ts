@@ -80,6 +80,7 @@ export async function buildApp(
   await app.register(errorHandling);
   await app.register(shutdown);
   await app.register(crossSiteRequests);
+  // Before any route: it adds its check to each route with a schema as the route is declared.
   await app.register(finiteNumbers);
   // Before helmet: the Content-Security-Policy allows the inline script of the host build in use.
   await app.register(site);
