@@ -40,6 +40,8 @@ export class ArtEngineBusyError extends HttpError {
 export interface ArtEnginePoolOptions {
   threads: number;
   queueLimit: number;
+  /** Hears a thread that failed outside any job (see BoundedWorkerPoolOptions). */
+  onThreadError?: (error: unknown) => void;
   /** The module each thread runs (tests use stand-ins); defaults to the engine. */
   taskModule?: string;
 }
@@ -66,6 +68,7 @@ export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePoo
     jobsPerThread: DRAWINGS_HANDED_AHEAD,
     initialJobEstimateMs: INITIAL_DRAWING_ESTIMATE_MS,
     refuse: (retryAfterSeconds) => new ArtEngineBusyError(retryAfterSeconds),
+    onThreadError: options.onThreadError,
   });
   return {
     async generate(request, seed, saveAs) {

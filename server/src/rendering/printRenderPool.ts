@@ -28,6 +28,8 @@ export class RenderQueueFullError extends HttpError {
 export interface PrintRenderPoolOptions {
   threads: number;
   queueLimit: number;
+  /** Hears a thread that failed outside any job (see BoundedWorkerPoolOptions). */
+  onThreadError?: (error: unknown) => void;
   /** The module each worker runs (tests use stand-ins); defaults to the print renderer. */
   taskModule?: string;
 }
@@ -45,6 +47,7 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
     taskModule: options.taskModule ?? PRINT_RENDER_TASK,
     initialJobEstimateMs: INITIAL_RENDER_ESTIMATE_MS,
     refuse: (retryAfterSeconds) => new RenderQueueFullError(retryAfterSeconds),
+    onThreadError: options.onThreadError,
   });
   return {
     async render(svg) {

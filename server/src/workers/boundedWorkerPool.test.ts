@@ -1,16 +1,22 @@
 import { HttpError } from '../http/httpError';
-import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
+import { BREAKS_ITS_THREAD, HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
 import { createBoundedWorkerPool, type BoundedWorkerPool } from './boundedWorkerPool';
 
 type HeldPool = BoundedWorkerPool<{ svg: string }, Uint8Array>;
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
 
-function heldPool(threads: number, queueLimit: number, jobsPerThread?: number): HeldPool {
+function heldPool(
+  threads: number,
+  queueLimit: number,
+  jobsPerThread?: number,
+  onThreadError?: (error: unknown) => void,
+): HeldPool {
   return createBoundedWorkerPool({
     threads,
     queueLimit,
     ...(jobsPerThread !== undefined && { jobsPerThread }),
+    onThreadError,
     taskModule: HELD_TASK_MODULE,
     initialJobEstimateMs: 2_000,
     refuse: (retryAfterSeconds) =>
@@ -75,6 +81,19 @@ describe('createBoundedWorkerPool', () => {
     jobs.release('b');
     jobs.release('c');
     expect((await Promise.all(runs)).map(text)).toEqual(['done a', 'done b', 'done c']);
+  });
+
+  it('hears a thread that fails outside any job, and goes on with another thread', async () => {
+    const failures: unknown[] = [];
+    pool = heldPool(1, 2, 1, (error) => failures.push(error));
+    expect(text(await pool.run({ svg: BREAKS_ITS_THREAD }))).toBe('answered');
+    while (failures.length === 0) await new Promise((wait) => setTimeout(wait, 10));
+    expect(String(failures[0])).toContain('the thread broke');
+
+    const next = pool.run({ svg: 'after' });
+    await jobs.untilStarted(1);
+    jobs.release('after');
+    expect(text(await next)).toBe('done after');
   });
 
   it('refuses a job past its threads and queue with the error it was given, saying when to retry', async () => {

@@ -24,6 +24,12 @@ export interface BoundedWorkerPoolOptions {
    * holds behind the one it runs still count as waiting, against `queueLimit`.
    */
   jobsPerThread?: number;
+  /**
+   * Hears a thread that failed outside any job (an error thrown later, a module that could not be
+   * compiled: piscina then starts another thread); defaults to the console. Without a listener the
+   * error would end the server.
+   */
+  onThreadError?: ((error: unknown) => void) | undefined;
   /** What one job is expected to take before any has finished (the retry estimate starts from it). */
   initialJobEstimateMs: number;
   /** The error a refused job rejects with, given the seconds after which a thread is likely free. */
@@ -58,6 +64,10 @@ export function createBoundedWorkerPool<Job, Result>(
     // Jobs are answered in the order they came.
     stricterFIFO: true,
     idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  pool.on('error', (error: unknown) => {
+    if (options.onThreadError) options.onThreadError(error);
+    else console.error('A worker thread failed:', error);
   });
   /** Jobs accepted and not finished: running or waiting for a thread. */
   let pending = 0;

@@ -14,7 +14,10 @@ declare module 'fastify' {
 }
 
 async function artEnginePlugin(app: FastifyInstance) {
-  const engine = createArtEnginePool(app.appConfig.artEngine);
+  const engine = createArtEnginePool({
+    ...app.appConfig.artEngine,
+    onThreadError: (error) => app.log.error({ err: error }, 'an art engine thread failed'),
+  });
   app.addHook('onClose', () => engine.close());
   app.decorate('artEngine', engine);
 }

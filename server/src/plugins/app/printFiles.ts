@@ -32,7 +32,10 @@ async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
 }
 
 async function printFilesPlugin(app: FastifyInstance) {
-  const pool = createPrintRenderPool(app.appConfig.printRendering);
+  const pool = createPrintRenderPool({
+    ...app.appConfig.printRendering,
+    onThreadError: (error) => app.log.error({ err: error }, 'a print render thread failed'),
+  });
   const printFiles = createPrintFiles({ store: await openStore(app), pool, log: app.log });
   app.addHook('onClose', async () => {
     printFiles.close();
