@@ -10,18 +10,7 @@ const HELD_TASK_CHANNEL = 'held-task';
 /** The module a pool's threads load to run held jobs. */
 export const HELD_TASK_MODULE = join(__dirname, 'heldTask.ts');
 
-/** A job of this name is answered, then breaks its thread outside any job. */
-export const BREAKS_ITS_THREAD = 'breaks its thread';
-
 export default function heldTask(job: { svg: string }): Promise<Uint8Array> {
-  if (job.svg === BREAKS_ITS_THREAD) {
-    // After the job's own work, before the thread waits for the next (a timer would never fire:
-    // an idle thread sleeps).
-    queueMicrotask(() => {
-      throw new Error('the thread broke');
-    });
-    return Promise.resolve(new TextEncoder().encode('answered'));
-  }
   const channel = new BroadcastChannel(HELD_TASK_CHANNEL);
   return new Promise((resolve, reject) => {
     channel.onmessage = (event: MessageEvent) => {

@@ -3,7 +3,7 @@
  * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres; and
  * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pgliteFolder } from '../src/storage/database';
@@ -255,6 +255,43 @@ function groupIsGone(group: number): boolean {
   }
 }
 
+/**
+ * The processes of the group still running. One that has ended but not yet been reaped (tsx's
+ * esbuild ends when the server's pipes close; as an orphan, only the system's first process reaps
+ * it) counts as ended: it holds nothing. Without /proc, any member counts.
+ */
+function runningInGroup(group: number): string[] {
+  if (!existsSync('/proc/self/stat')) return groupIsGone(group) ? [] : [`group ${group}`];
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return []; // ended while listed
+    }
+    // pid (command) state ppid pgrp …; the command may hold spaces and parentheses.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(pgrp) === group && state !== 'Z'
+      ? [stat.slice(0, stat.lastIndexOf(')') + 1)]
+      : [];
+  });
+}
+
+/** Whether every process of the group has ended within `withinMs`: npm may exit a moment before the server's children. */
+async function groupEnds(group: number, withinMs = 5_000): Promise<boolean> {
+  const giveUpAt = Date.now() + withinMs;
+  for (;;) {
+    const running = runningInGroup(group);
+    if (running.length === 0) return true;
+    if (Date.now() > giveUpAt) {
+      console.error(`Still running in process group ${group}: ${running.join(', ')}`);
+      return false;
+    }
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+}
+
 describe('npm start, stopped by SIGTERM sent twice to its whole process group', () => {
   it('finishes the requests in flight, exits 0, removes server-instance.json and leaves no process behind', async () => {
     const dataDir = await newDataDir();
@@ -282,6 +319,8 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       while (imagesApi.requests.length < requestsBefore + 3) {
         await new Promise((wait) => setTimeout(wait, 20));
       }
+      // The check after the stop sees the group's members (npm, node, the server, esbuild).
+      expect(runningInGroup(group(started))).not.toEqual([]);
       await signalGroupTwice(group(started));
       sendAnswers();
 
@@ -294,7 +333,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       const code = await started.exited;
       if (code !== 0) throw new Error(`npm start exited ${code}:\n${started.output()}`);
       expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
-      expect(groupIsGone(group(started))).toBe(true);
+      expect(await groupEnds(group(started))).toBe(true);
     } finally {
       imagesApi.answerWith(answerSlowly);
       if (!groupIsGone(group(started))) started.kill();
@@ -322,13 +361,15 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       while (hungProvider.requests.length < 1) {
         await new Promise((wait) => setTimeout(wait, 20));
       }
+      // The check after the stop sees the group's members (npm, node, the server, esbuild).
+      expect(runningInGroup(group(started))).not.toEqual([]);
       await signalGroupTwice(group(started));
       // The stop is bounded: npm start ends long before the provider's 10-minute time limit.
       expect(await started.exited).toBe(1);
       expect(started.output()).toContain('requests did not finish within SHUTDOWN_TIMEOUT_MS');
       expect(await hung).toBe('connection closed');
       expect(existsSync(serverInstanceFile(dataDir))).toBe(false);
-      expect(groupIsGone(group(started))).toBe(true);
+      expect(await groupEnds(group(started))).toBe(true);
     } finally {
       if (!groupIsGone(group(started))) started.kill();
       await hungProvider.close();
