@@ -8,7 +8,9 @@
  *   under floods of print requests.
  * Each endpoint and its limit are measured in alternating rounds (store, limit, store, limit, …)
  * and each row reports its median round: on shared cores a burst of other work lands on one round,
- * not on one side of the comparison.
+ * not on one side of the comparison. Static rounds each start a store and a bare server of their
+ * own: two processes of the same code can differ by 13 % for their whole life, so one pair for the
+ * whole run made the static share one draw.
  * autocannon runs in this process; the store and the bare server each in their own.
  */
 import { spawn } from 'node:child_process';
@@ -307,12 +309,11 @@ function medianRound(rounds: readonly EndpointFigures[]): EndpointFigures {
   };
 }
 
-export async function runServerBench(): Promise<ServerBenchResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
+/** The store as every part of the run starts it (limits raised, thread counts as the run asks). */
+function storeEnvironment(): Record<string, string> {
   const renderThreads = process.env.PRINT_RENDER_THREADS;
   const artEngineThreads = process.env.ART_ENGINE_THREADS;
-  const store = await startStoreServer({
-    DATA_DIR: dataDir,
+  return {
     GENERATION_DAILY_LIMIT: '1000000',
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
     // Checkout load comes from many shoppers, each named by X-Forwarded-For: the load generator on
@@ -320,21 +321,68 @@ export async function runServerBench(): Promise<ServerBenchResult> {
     TRUST_PROXY: 'loopback',
     ...(renderThreads && { PRINT_RENDER_THREADS: renderThreads }),
     ...(artEngineThreads && { ART_ENGINE_THREADS: artEngineThreads }),
-  });
+  };
+}
+
+/** Warms each endpoint of a pair up at full load: a fresh process is cold. */
+async function warmUp(pair: readonly Endpoint[], urlOf: (endpoint: Endpoint) => string) {
+  for (const endpoint of pair) {
+    console.log(
+      `  warm-up ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${FIRST_WARM_UP_SECONDS} s`,
+    );
+    await load(urlOf(endpoint), endpoint, LOAD_CONNECTIONS, FIRST_WARM_UP_SECONDS);
+  }
+}
+
+/**
+ * The static rows: every round starts a store (fresh data folder) and a bare server of its own,
+ * warms both up, and measures each path on both, the side that goes first alternating by round.
+ */
+async function measureStatic(rounds: Map<string, EndpointFigures[]>): Promise<void> {
+  const pairs = comparedPairs(endpoints()).filter((pair) => pair[0]?.group === 'static');
+  for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
+    console.log(`  static round ${round}/${LOAD_ROUNDS}: a new store and bare server`);
+    const store = await startStoreServer(storeEnvironment());
+    let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+    try {
+      await untilPrecompressed(store.url);
+      bare = await startBareServer(store.url, STATIC_PATHS);
+      const bareUrl = bare.url;
+      const urlOf = (endpoint: Endpoint) => (endpoint.target === 'bare' ? bareUrl : store.url);
+      for (const pair of pairs) {
+        await warmUp(pair, urlOf);
+        for (const endpoint of round % 2 === 1 ? pair : [...pair].reverse()) {
+          console.log(
+            `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
+          );
+          const figures = await measure(urlOf(endpoint), endpoint);
+          rounds.set(endpoint.name, [...(rounds.get(endpoint.name) ?? []), figures]);
+        }
+      }
+    } finally {
+      await bare?.stop();
+      await store.stop();
+    }
+  }
+}
+
+export async function runServerBench(): Promise<ServerBenchResult> {
+  const rounds = new Map<string, EndpointFigures[]>();
+  await measureStatic(rounds);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tshirt-bench-store-'));
+  const store = await startStoreServer({ DATA_DIR: dataDir, ...storeEnvironment() });
   await untilPrecompressed(store.url);
   const smallStatic = smallestHostScript();
-  const bare = await startBareServer(store.url, STATIC_PATHS);
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
-    const rounds = new Map<string, EndpointFigures[]>();
+    bare = await startBareServer(store.url, []);
+    const bareUrl = bare.url;
     const engineRounds: Array<{ perSecond: number; threads: number }> = [];
-    const urlOf = (endpoint: Endpoint) => (endpoint.target === 'bare' ? bare.url : store.url);
-    for (const pair of comparedPairs(endpoints())) {
-      for (const endpoint of pair) {
-        console.log(
-          `  warm-up ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${FIRST_WARM_UP_SECONDS} s`,
-        );
-        await load(urlOf(endpoint), endpoint, LOAD_CONNECTIONS, FIRST_WARM_UP_SECONDS);
-      }
+    const urlOf = (endpoint: Endpoint) => (endpoint.target === 'bare' ? bareUrl : store.url);
+    const others = comparedPairs(endpoints()).filter((pair) => pair[0]?.group !== 'static');
+    for (const pair of others) {
+      await warmUp(pair, urlOf);
       for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
         for (const endpoint of pair) {
           const url = urlOf(endpoint);
@@ -371,11 +419,11 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       },
       generationStall,
       prints,
-      renderThreads: renderThreads ?? 'default (cores − 1)',
-      artEngineThreads: artEngineThreads ?? 'default (one per core)',
+      renderThreads: process.env.PRINT_RENDER_THREADS ?? 'default (cores − 1)',
+      artEngineThreads: process.env.ART_ENGINE_THREADS ?? 'default (one per core)',
     };
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
