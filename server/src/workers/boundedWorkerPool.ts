@@ -25,9 +25,9 @@ export interface BoundedWorkerPoolOptions {
    */
   jobsPerThread?: number;
   /**
-   * Hears a thread that failed outside any job (an error thrown later, a module that could not be
-   * compiled: piscina then starts another thread); defaults to the console. Without a listener the
-   * error would end the server.
+   * Hears a thread that failed outside any job (an error thrown after its answer: piscina starts
+   * another thread; a module that could not be loaded: piscina starts no more); defaults to the
+   * console. Without a listener the error would end the server.
    */
   onThreadError?: ((error: unknown) => void) | undefined;
   /** What one job is expected to take before any has finished (the retry estimate starts from it). */
