@@ -225,6 +225,8 @@ async function startBareServer(storeUrl: string, paths: readonly string[]) {
   };
 }
 
+type BareServer = Awaited<ReturnType<typeof startBareServer>>;
+
 /** Small static answers at a fixed rate, idle and then while generation runs at full load. */
 async function staticWhileGenerating(
   url: string,
@@ -334,6 +336,20 @@ async function warmUp(pair: readonly Endpoint[], urlOf: (endpoint: Endpoint) => 
   }
 }
 
+/** Measures one round of `endpoint` at `url` and adds it to the endpoint's rounds. */
+async function measureRound(
+  rounds: Map<string, EndpointFigures[]>,
+  round: number,
+  endpoint: Endpoint,
+  url: string,
+): Promise<void> {
+  console.log(
+    `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
+  );
+  const figures = await measure(url, endpoint);
+  rounds.set(endpoint.name, [...(rounds.get(endpoint.name) ?? []), figures]);
+}
+
 /**
  * The static rows: every round starts a store (fresh data folder) and a bare server of its own,
  * warms both up, and measures each path on both, the side that goes first alternating by round.
@@ -343,7 +359,7 @@ async function measureStatic(rounds: Map<string, EndpointFigures[]>): Promise<vo
   for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
     console.log(`  static round ${round}/${LOAD_ROUNDS}: a new store and bare server`);
     const store = await startStoreServer(storeEnvironment());
-    let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+    let bare: BareServer | undefined;
     try {
       await untilPrecompressed(store.url);
       bare = await startBareServer(store.url, STATIC_PATHS);
@@ -352,11 +368,7 @@ async function measureStatic(rounds: Map<string, EndpointFigures[]>): Promise<vo
       for (const pair of pairs) {
         await warmUp(pair, urlOf);
         for (const endpoint of round % 2 === 1 ? pair : [...pair].reverse()) {
-          console.log(
-            `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
-          );
-          const figures = await measure(urlOf(endpoint), endpoint);
-          rounds.set(endpoint.name, [...(rounds.get(endpoint.name) ?? []), figures]);
+          await measureRound(rounds, round, endpoint, urlOf(endpoint));
         }
       }
     } finally {
@@ -374,7 +386,7 @@ export async function runServerBench(): Promise<ServerBenchResult> {
   const store = await startStoreServer({ DATA_DIR: dataDir, ...storeEnvironment() });
   await untilPrecompressed(store.url);
   const smallStatic = smallestHostScript();
-  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let bare: BareServer | undefined;
   try {
     bare = await startBareServer(store.url, []);
     const bareUrl = bare.url;
@@ -385,12 +397,7 @@ export async function runServerBench(): Promise<ServerBenchResult> {
       await warmUp(pair, urlOf);
       for (let round = 1; round <= LOAD_ROUNDS; round += 1) {
         for (const endpoint of pair) {
-          const url = urlOf(endpoint);
-          console.log(
-            `  round ${round}/${LOAD_ROUNDS} ${endpoint.name}: ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s`,
-          );
-          const figures = await measure(url, endpoint);
-          rounds.set(endpoint.name, [...(rounds.get(endpoint.name) ?? []), figures]);
+          await measureRound(rounds, round, endpoint, urlOf(endpoint));
         }
         if (pair[0]?.group === 'generation') {
           console.log(
