@@ -278,7 +278,10 @@ function runningInGroup(group: number): string[] {
   });
 }
 
-/** Whether every process of the group has ended within `withinMs`: npm may exit a moment before the server's children. */
+/**
+ * Whether every process of the group has ended within `withinMs`: npm may exit a moment before the
+ * server's own children.
+ */
 async function groupEnds(group: number, withinMs = 5_000): Promise<boolean> {
   const giveUpAt = Date.now() + withinMs;
   for (;;) {

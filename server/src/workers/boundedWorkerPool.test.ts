@@ -1,5 +1,5 @@
-import { HttpError } from '../http/httpError';
 import { join } from 'node:path';
+import { HttpError } from '../http/httpError';
 import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
 import {
   createBoundedWorkerPool,
