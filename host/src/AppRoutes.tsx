@@ -7,6 +7,7 @@ import { EmptyPage } from './pages/empty/EmptyPage';
 import { HomePage } from './pages/home/HomePage';
 import { LoadingPage } from './pages/loading/LoadingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
+import { OrderPage } from './pages/order/OrderPage';
 import { ProductPage } from './product/ProductPage';
 
 /** The component of each page the contract names (PAGE_PATHS); any other path is the not-found page. */
@@ -15,6 +16,7 @@ const PAGES: Readonly<Record<PageName, ComponentType>> = {
   product: ProductPage,
   loading: LoadingPage,
   complete: CompletePage,
+  order: OrderPage,
   empty: EmptyPage,
 };
 

@@ -54,6 +54,28 @@ export type PaymentProviderConfig =
       timeoutMs: number;
     };
 
+export type PrintProviderConfig =
+  | { kind: 'none' }
+  | {
+      kind: 'printful';
+      apiKey: string;
+      /** Signs the provider's webhooks (HMAC-SHA256 of the body). */
+      webhookSecret: string;
+      apiBase: URL;
+      timeoutMs: number;
+      /** How long a print file link handed to the provider may be fetched. */
+      printFileUrlTtlSeconds: number;
+      /** Submissions tried before an order is left for the owner as failed. */
+      submitAttempts: number;
+    };
+
+export const DEFAULT_PRINTFUL_API_BASE = 'https://api.printful.com';
+export const DEFAULT_PRINT_PROVIDER_TIMEOUT_MS = 30_000;
+/** A week: the provider fetches the file when it starts production, which can wait for a weekend. */
+export const DEFAULT_PRINT_FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_PRINT_SUBMIT_ATTEMPTS = 8;
+export const DEFAULT_SHIPPING_COUNTRIES = ['US'];
+
 export interface SiteSettings {
   brandName: string;
   contactEmail: string;
@@ -104,6 +126,9 @@ export interface AppConfig {
   dailyGenerationLimit: number;
   imageProvider: ImageProviderConfig;
   paymentProvider: PaymentProviderConfig;
+  printProvider: PrintProviderConfig;
+  /** ISO 3166-1 alpha-2 codes of the countries orders ship to (the payment page offers only these). */
+  shippingCountries: readonly string[];
   checkoutRateLimitPerMinute: number;
   vitalsRateLimitPerMinute: number;
   /** Web Vitals rows kept; the oldest go first. */
@@ -266,6 +291,64 @@ function paymentProviderConfig(reader: EnvReader, production: boolean): PaymentP
   return { kind: 'stripe', secretKey, webhookSecret: webhookSecret ?? '', apiBase, timeoutMs };
 }
 
+function printProviderConfig(reader: EnvReader): PrintProviderConfig {
+  const apiKey = reader.text('PRINT_PROVIDER_API_KEY');
+  const webhookSecret = reader.text('PRINT_PROVIDER_WEBHOOK_SECRET');
+  const apiBaseRaw = reader.text('PRINT_PROVIDER_API_BASE') ?? DEFAULT_PRINTFUL_API_BASE;
+  const apiBase = reader.httpUrl('PRINT_PROVIDER_API_BASE', apiBaseRaw);
+  const timeoutMs = reader.integer(
+    'PRINT_PROVIDER_TIMEOUT_MS',
+    DEFAULT_PRINT_PROVIDER_TIMEOUT_MS,
+    100,
+    120_000,
+  );
+  const printFileUrlTtlSeconds = reader.integer(
+    'PRINT_FILE_URL_TTL_SECONDS',
+    DEFAULT_PRINT_FILE_URL_TTL_SECONDS,
+    60,
+    90 * 24 * 3600,
+  );
+  const submitAttempts = reader.integer(
+    'PRINT_SUBMIT_ATTEMPTS',
+    DEFAULT_PRINT_SUBMIT_ATTEMPTS,
+    1,
+    100,
+  );
+  if (apiKey === undefined) return { kind: 'none' };
+  if (webhookSecret === undefined) {
+    reader.problems.push(
+      'PRINT_PROVIDER_WEBHOOK_SECRET is required when PRINT_PROVIDER_API_KEY is set (shipments are confirmed by the provider’s signed webhook)',
+    );
+  }
+  return {
+    kind: 'printful',
+    apiKey,
+    webhookSecret: webhookSecret ?? '',
+    apiBase: apiBase ?? new URL(DEFAULT_PRINTFUL_API_BASE),
+    timeoutMs,
+    printFileUrlTtlSeconds,
+    submitAttempts,
+  };
+}
+
+/** `SHIPPING_COUNTRIES`: comma-separated ISO 3166-1 alpha-2 codes. */
+function shippingCountriesConfig(reader: EnvReader): string[] {
+  const raw = reader.text('SHIPPING_COUNTRIES');
+  if (raw === undefined) return DEFAULT_SHIPPING_COUNTRIES;
+  const codes = raw
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  const invalid = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+  if (codes.length === 0 || invalid.length > 0) {
+    reader.problems.push(
+      `SHIPPING_COUNTRIES must be comma-separated two-letter country codes, like US,CA (got "${raw}")`,
+    );
+    return DEFAULT_SHIPPING_COUNTRIES;
+  }
+  return [...new Set(codes)];
+}
+
 /** `STANDALONE_ORIGINS`: comma-separated origins (scheme://host[:port]) of remotes' standalone pages. */
 function standaloneOriginsConfig(reader: EnvReader): string[] {
   const raw = reader.text('STANDALONE_ORIGINS');
@@ -330,6 +413,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     imageProvider: imageProviderConfig(reader),
     paymentProvider: paymentProviderConfig(reader, production),
+    printProvider: printProviderConfig(reader),
+    shippingCountries: shippingCountriesConfig(reader),
     checkoutRateLimitPerMinute: reader.integer(
       'CHECKOUT_RATE_LIMIT_PER_MINUTE',
       DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE,

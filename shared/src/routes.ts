@@ -9,6 +9,8 @@ export const PAGE_PATHS = {
   loading: '/loading',
   /** Where a successful payment lands. */
   complete: '/complete',
+  /** An order's own page, opened by its secret link (`?token=`): state, shipping, tracking. */
+  order: '/order',
   empty: '/empty',
 } as const;
 

@@ -82,3 +82,78 @@ export const WebVitalReportSchema = Type.Object(
   { additionalProperties: false },
 );
 export type WebVitalReport = Static<typeof WebVitalReportSchema>;
+
+/** No control characters (C0, DEL, C1) and no bidi overrides: shown to the shopper, the printer and the owner. */
+const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$';
+const addressText = (minLength: number, maxLength: number) =>
+  Type.String({ minLength, maxLength, pattern: PRINTABLE_PATTERN });
+
+/**
+ * Where a paid order ships and whom the shop writes to: collected on the payment page (the test
+ * page's form, Stripe Checkout's address and email fields) and kept on the order.
+ */
+export const ShippingDetailsSchema = Type.Object(
+  {
+    name: addressText(1, 100),
+    email: Type.String({
+      minLength: 3,
+      maxLength: 254,
+      pattern:
+        '^[^\\s@<>"\'\\u0000-\\u001f]+@[^\\s@<>"\'\\u0000-\\u001f]+\\.[^\\s@<>"\'\\u0000-\\u001f]+$',
+    }),
+    line1: addressText(1, 100),
+    line2: addressText(0, 100),
+    city: addressText(1, 60),
+    /** State, province or region; empty where a country has none. */
+    state: addressText(0, 60),
+    postalCode: Type.String({
+      minLength: 1,
+      maxLength: 20,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$',
+    }),
+    /** ISO 3166-1 alpha-2, one of the countries the shop ships to. */
+    country: Type.String({ pattern: '^[A-Z]{2}$' }),
+  },
+  { additionalProperties: false },
+);
+export type ShippingDetails = Static<typeof ShippingDetailsSchema>;
+
+/** Where an order is, in the words the shopper sees (ORDER_STATE_TEXT). */
+export const ORDER_PROGRESS_STATES = [
+  'awaiting_payment',
+  'paid',
+  'in_production',
+  'shipped',
+  'problem',
+] as const;
+export type OrderProgress = (typeof ORDER_PROGRESS_STATES)[number];
+
+/** `GET /creator/order`: one order as its shopper may see it (by its secret link, or Stripe's session id). */
+export const OrderViewSchema = Type.Object({
+  /** The order number the shop and the shopper both quote. */
+  orderNumber: Type.String(),
+  state: Type.Enum(ORDER_PROGRESS_STATES, { type: 'string' }),
+  /** The secret link to this order's page (a same-origin path). */
+  orderPagePath: Type.String(),
+  productName: Type.String(),
+  shirtColor: Type.Enum(SHIRT_COLORS, { type: 'string' }),
+  shirtStyle: Type.Enum(SHIRT_STYLES, { type: 'string' }),
+  shirtSize: Type.Enum(SHIRT_SIZES, { type: 'string' }),
+  quantity: Type.Integer(),
+  /** The artwork (same-origin path), drawn for the shirt colour as the preview shows it. */
+  artworkPath: Type.String(),
+  totalCents: Type.Integer(),
+  currency: Type.String(),
+  shipTo: Type.Union([Type.Omit(ShippingDetailsSchema, ['email']), Type.Null()]),
+  /** The address the confirmation goes to, partly hidden (`j•••@example.com`). */
+  email: Type.Union([Type.String(), Type.Null()]),
+  tracking: Type.Union([
+    Type.Object({ carrier: Type.String(), number: Type.String(), url: Type.String() }),
+    Type.Null(),
+  ]),
+  /** What went wrong, in plain words, when the state is `problem`. */
+  problem: Type.Union([Type.String(), Type.Null()]),
+  paidAt: Type.Union([Type.String(), Type.Null()]),
+  shippedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderView = Static<typeof OrderViewSchema>;

@@ -8,6 +8,9 @@ export type {
   CheckoutOrder,
   CheckoutResponse,
   GenerateImageResponse,
+  OrderProgress,
+  OrderView,
+  ShippingDetails,
   WebVitalReport,
 } from './schemas';
 

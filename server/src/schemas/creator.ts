@@ -7,6 +7,7 @@ import {
   CheckoutOrderSchema,
   CheckoutResponseSchema,
   GenerateImageResponseSchema,
+  OrderViewSchema,
   WebVitalReportSchema,
 } from '@tshirt/shared/schemas';
 import { SHIRT_COLORS } from '@tshirt/shared/catalog';
@@ -33,5 +34,29 @@ export const imageFileSchema = {
   querystring: Type.Object(
     { shirt: Type.Optional(Type.Enum(SHIRT_COLORS, { type: 'string' })) },
     { additionalProperties: true },
+  ),
+};
+
+/** `GET /creator/order`: by the order page's secret, or by the Stripe session that paid it. */
+export const orderLookupSchema = {
+  querystring: Type.Object(
+    {
+      token: Type.Optional(Type.String({ maxLength: 64 })),
+      session_id: Type.Optional(Type.String({ maxLength: 255 })),
+    },
+    { additionalProperties: false },
+  ),
+  response: { 200: OrderViewSchema },
+};
+
+/** `GET /creator/print-files/<orderId>.png?expires=&signature=`: a link signed for the print provider. */
+export const printFileSchema = {
+  params: Type.Object({ file: Type.String({ maxLength: 100 }) }),
+  querystring: Type.Object(
+    {
+      expires: Type.String({ maxLength: 20 }),
+      signature: Type.String({ maxLength: 100 }),
+    },
+    { additionalProperties: false },
   ),
 };

@@ -20,6 +20,23 @@ const order: Order = {
   paymentReference: null,
   createdAt: new Date('2026-01-02T03:04:05Z'),
   paidAt: new Date('2026-01-02T03:05:00Z'),
+  accessToken: 'tokentokentokentokentoke',
+  email: 'jane@example.com',
+  shipTo: {
+    name: 'Jane Doe',
+    line1: '1 Main St',
+    line2: '',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  },
+  fulfillment: 'ready_to_print',
+  fulfillmentError: null,
+  submitAttempts: 0,
+  providerOrderId: null,
+  tracking: null,
+  shippedAt: null,
 };
 
 describe('formatOrders', () => {
@@ -34,7 +51,9 @@ describe('formatOrders', () => {
     expect(text).toContain('2 × Custom Graphic T-shirt: Navy, Youth, size L');
     expect(text).toContain('total $39.98 USD ($19.99 USD each, via test)');
     expect(text).toContain('image: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.svg');
-    expect(text).toContain('print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png?shirt=Navy');
+    expect(text).toContain(
+      'print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png?shirt=Navy',
+    );
     expect(text.match(/print file/g)).toHaveLength(1);
   });
 
@@ -42,13 +61,13 @@ describe('formatOrders', () => {
     expect(formatOrders([], 'https://shop.example', formatPrice)).toBe('No orders yet.');
   });
 
-  it('points pre-made designs at their print PNG drawn for the order\'s shirt colour', () => {
+  it("points pre-made designs at their print PNG drawn for the order's shirt colour", () => {
     expect(printFileUrl('/creator/designs/cosmic-cat.svg', 'Light Grey', 'https://s.example')).toBe(
       'https://s.example/creator/designs/cosmic-cat.png?shirt=Light%20Grey',
     );
   });
 
-  it('leaves an image model\'s PNG as its own print file', () => {
+  it("leaves an image model's PNG as its own print file", () => {
     expect(printFileUrl('/creator/images/ZyXwVuTsRqPoNm_-.png', 'Red', 'https://s.example')).toBe(
       'https://s.example/creator/images/ZyXwVuTsRqPoNm_-.png',
     );

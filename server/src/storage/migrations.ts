@@ -83,6 +83,28 @@ export const MIGRATIONS: readonly Migration[] = [
     id: '004_generation_quota_last_grant',
     sql: 'ALTER TABLE generation_quota ADD COLUMN last_grant integer NOT NULL DEFAULT 0;',
   },
+  {
+    // An order's life after payment: where it ships, its secret page, and its way to the printer.
+    id: '005_order_fulfillment',
+    sql: `
+      ALTER TABLE orders
+        ADD COLUMN access_token text,
+        ADD COLUMN email text,
+        ADD COLUMN ship_to jsonb,
+        ADD COLUMN fulfillment text CHECK (fulfillment IN
+          ('ready_to_print', 'queued', 'in_production', 'shipped', 'problem', 'failed')),
+        ADD COLUMN fulfillment_error text,
+        ADD COLUMN submit_attempts integer NOT NULL DEFAULT 0,
+        ADD COLUMN provider_order_id text,
+        ADD COLUMN carrier text,
+        ADD COLUMN tracking_number text,
+        ADD COLUMN tracking_url text,
+        ADD COLUMN shipped_at timestamptz;
+      CREATE UNIQUE INDEX orders_access_token ON orders (access_token);
+      CREATE INDEX orders_payment_reference ON orders (payment_reference);
+      CREATE INDEX orders_fulfillment ON orders (fulfillment, created_at);
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

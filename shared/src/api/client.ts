@@ -6,11 +6,14 @@ import {
   type CheckoutOrder,
   type CheckoutResponse,
   type GenerateImageResponse,
+  type OrderView,
 } from '../types';
 
 export const GENERATE_IMAGE_PATH = '/creator/generate_image';
 export const CHECKOUT_PATH = '/creator/checkout';
 export const VITALS_PATH = '/creator/vitals';
+/** `?token=` (the order page's secret) or `?session_id=` (Stripe's success redirect). */
+export const ORDER_PATH = '/creator/order';
 
 /**
  * Where the store's server is: this page's own origin (the composed site, and every page the
@@ -214,6 +217,37 @@ export async function createCheckout(
   if (status >= 200 && status < 300 && typeof link === 'string' && link !== '') {
     // A link to the store's own payment page is the store's path: from a page running alone, it is on the store.
     return { kind: 'ok', paymentLinkURL: storeUrl(link) };
+  }
+  return { kind: 'error', error: failureFrom(status, body) };
+}
+
+export type OrderResult = { kind: 'ok'; order: OrderView } | { kind: 'error'; error: ApiFailure };
+
+/** Which order to show: by its secret link, or by the Stripe Checkout session that paid for it. */
+export type OrderLookup = { token: string } | { sessionId: string };
+
+export async function fetchOrder(
+  lookup: OrderLookup,
+  options: ApiClientOptions = {},
+): Promise<OrderResult> {
+  const answer = await send(
+    buildQuery(
+      ORDER_PATH,
+      'token' in lookup ? { token: lookup.token } : { session_id: lookup.sessionId },
+    ),
+    'GET',
+    options,
+  );
+  if (answer.kind === 'failed') return { kind: 'error', error: answer.error };
+  const { status, body } = answer;
+  const order = body as Partial<OrderView> | undefined;
+  if (
+    status >= 200 &&
+    status < 300 &&
+    typeof order?.orderNumber === 'string' &&
+    typeof order.state === 'string'
+  ) {
+    return { kind: 'ok', order: order as OrderView };
   }
   return { kind: 'error', error: failureFrom(status, body) };
 }

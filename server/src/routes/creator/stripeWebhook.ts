@@ -55,8 +55,9 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
             'a paid Stripe session does not match its order; the order was not marked paid',
           );
         } else {
-          const marked = await app.repositories.orders.markPaid(orderId, session.id);
-          if (marked) app.preparePrintFile(order);
+          const marked =
+            (await app.orderFulfillment.orderPaid(orderId, { reference: session.id })) !==
+            undefined;
           request.log.info({ orderId, marked }, marked ? 'order paid' : 'order was already paid');
         }
       }

@@ -42,7 +42,7 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
     const order = isId(orderId) ? await orders.find(orderId) : undefined;
     if (!order) return sendNotFound(reply);
     // Paying twice (a double click, a reload) changes nothing.
-    if (await orders.markPaid(order.id, 'test-payment-page')) app.preparePrintFile(order);
+    await app.orderFulfillment.orderPaid(order.id, { reference: 'test-payment-page' });
     return reply.code(303).header('location', PAGE_PATHS.complete).send();
   });
 }
