@@ -17,6 +17,7 @@ import { launchBrowser, type TestBrowser } from './harness/browser';
 import { waitUntilEveryPartIsLive } from './harness/parts';
 import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
+import { payOnTestPage } from './harness/testPayment';
 
 /** The designer team's next release, told apart by its gallery heading. */
 const NEXT_HEADING = 'Fresh designs this week';
@@ -88,8 +89,8 @@ it('composes remotes served from their own origins and sells a generated shirt t
     page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
   ]);
   await tab.waitForURL(/\/pay\/[^/]+$/);
-  await tab.getByRole('button', { name: 'Pay' }).click();
-  await tab.waitForURL(/\/complete$/);
+  await payOnTestPage(tab);
+  await tab.waitForURL(/\/complete\?token=/);
   await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
   await tab.close();
   await page.close();

@@ -8,6 +8,7 @@ import {
 } from '@tshirt/shared/labels';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { payOnTestPage } from './harness/testPayment';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 let server: StoreServer;
@@ -78,9 +79,7 @@ describe('designing a shirt', () => {
     expect(await disclosure.getAttribute('aria-expanded')).toBe('false');
     // A click before the designer's code has run is held and replayed when it arrives.
     await disclosure.click();
-    await page
-      .getByRole('button', { name: FIELD_LABELS.customizations, expanded: true })
-      .waitFor();
+    await page.getByRole('button', { name: FIELD_LABELS.customizations, expanded: true }).waitFor();
     await page.getByLabel(FIELD_LABELS.target).fill(fields.target);
     await page.getByLabel(FIELD_LABELS.occasion).fill(fields.occasion);
 
@@ -149,8 +148,8 @@ describe('buying a shirt', () => {
     }
     const orderId = new URL(tab.url()).pathname.split('/').pop();
 
-    await tab.getByRole('button', { name: 'Pay' }).click();
-    await tab.waitForURL(/\/complete$/);
+    await payOnTestPage(tab);
+    await tab.waitForURL(/\/complete\?token=/);
     await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
 
     const listing = await fetch(`${server.url}/creator/admin/orders`, {

@@ -17,6 +17,7 @@ import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
 import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { payOnTestPage } from './harness/testPayment';
 
 let store: StoreServer;
 let browser: TestBrowser;
@@ -110,8 +111,8 @@ it('the checkout runs alone: buys a design through the store’s payment page', 
     page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
   ]);
   await tab.waitForURL(`${store.url}/pay/**`);
-  await tab.getByRole('button', { name: 'Pay' }).click();
-  await tab.waitForURL(`${store.url}/complete`);
+  await payOnTestPage(tab);
+  await tab.waitForURL(`${store.url}/complete?token=**`);
   await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
 });
 

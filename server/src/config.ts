@@ -67,6 +67,8 @@ export type PrintProviderConfig =
       printFileUrlTtlSeconds: number;
       /** Submissions tried before an order is left for the owner as failed. */
       submitAttempts: number;
+      /** Wait before the second try; it doubles for each try after. */
+      retryDelaySeconds: number;
     };
 
 export const DEFAULT_PRINTFUL_API_BASE = 'https://api.printful.com';
@@ -74,6 +76,7 @@ export const DEFAULT_PRINT_PROVIDER_TIMEOUT_MS = 30_000;
 /** A week: the provider fetches the file when it starts production, which can wait for a weekend. */
 export const DEFAULT_PRINT_FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
 export const DEFAULT_PRINT_SUBMIT_ATTEMPTS = 8;
+export const DEFAULT_PRINT_SUBMIT_RETRY_DELAY_SECONDS = 30;
 export const DEFAULT_SHIPPING_COUNTRIES = ['US'];
 
 export interface SiteSettings {
@@ -314,6 +317,12 @@ function printProviderConfig(reader: EnvReader): PrintProviderConfig {
     1,
     100,
   );
+  const retryDelaySeconds = reader.integer(
+    'PRINT_SUBMIT_RETRY_DELAY_SECONDS',
+    DEFAULT_PRINT_SUBMIT_RETRY_DELAY_SECONDS,
+    1,
+    3600,
+  );
   if (apiKey === undefined) return { kind: 'none' };
   if (webhookSecret === undefined) {
     reader.problems.push(
@@ -328,6 +337,7 @@ function printProviderConfig(reader: EnvReader): PrintProviderConfig {
     timeoutMs,
     printFileUrlTtlSeconds,
     submitAttempts,
+    retryDelaySeconds,
   };
 }
 

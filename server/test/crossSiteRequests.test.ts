@@ -3,7 +3,7 @@
  * vitals in their name: browsers say where a request comes from, and the server refuses other sites.
  */
 import { withTestServer } from './fixtures';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import { VALID_ORDER, expectErrorShape, newVisitor, query, SHIPPING_FORM } from './helpers';
 
 // PUBLIC_URL is http://shop.test (testConfig); the server is reached at 127.0.0.1:<port>.
 const server = withTestServer();
@@ -81,7 +81,11 @@ async function spendingRequests(): Promise<Array<[string, string, RequestInit]>>
     [
       'the test page’s Pay button',
       `/pay/${orderId}`,
-      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(SHIPPING_FORM).toString(),
+      },
     ],
   ];
 }

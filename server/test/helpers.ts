@@ -136,3 +136,29 @@ export function requestAsSent(
     request.end();
   });
 }
+
+/** Where the test shopper ships: the test payment page's form, filled in. */
+export const SHIPPING_FORM = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+} as const;
+
+/** Pays an order on the built-in test page with SHIPPING_FORM (or `form`); the page's answer. */
+export function payOnTestPage(
+  origin: string,
+  paymentLinkURL: string,
+  form: Record<string, string> = SHIPPING_FORM,
+): Promise<Response> {
+  return fetch(`${origin}${paymentLinkURL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+}

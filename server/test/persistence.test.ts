@@ -1,6 +1,14 @@
 import { pgliteFolder } from '../src/storage/database';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
-import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
+import {
+  VALID_ORDER,
+  newVisitor,
+  openTestDatabase,
+  query,
+  startApp,
+  testConfig,
+  payOnTestPage,
+} from './helpers';
 
 const dataDir = withTemporaryFolder('tshirt-data-');
 const frontEnd = withFakeFrontEnd();
@@ -39,7 +47,7 @@ it('keeps images, orders, payments and used quota across a restart with the same
       },
     );
     const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
-    await fetch(`${url}${paymentLinkURL}`, { method: 'POST', redirect: 'manual' });
+    expect((await payOnTestPage(url, paymentLinkURL)).status).toBe(303);
     return { imageUrl: generated.image_url, svg, paymentLinkURL };
   });
 

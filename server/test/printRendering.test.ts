@@ -5,7 +5,7 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
 import { withTestServer } from './fixtures';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import { VALID_ORDER, expectErrorShape, newVisitor, query, payOnTestPage } from './helpers';
 
 const THREADS = 1;
 const QUEUE = 2;
@@ -97,10 +97,7 @@ describe('a paid order', () => {
       { method: 'POST', headers: newVisitor() },
     );
     const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
-    const paid = await fetch(`${server.url}${paymentLinkURL}`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
+    const paid = await payOnTestPage(server.url, paymentLinkURL);
     expect(paid.status).toBe(303);
   }
 

@@ -12,6 +12,7 @@ import {
   testConfig,
   type FakeFrontEnd,
   type RunningApp,
+  payOnTestPage,
 } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 
@@ -78,10 +79,7 @@ describe('two instances on one Postgres', () => {
     const page = await fetch(`${second.url}${paymentLinkURL}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Review and pay');
-    const paid = await fetch(`${second.url}${paymentLinkURL}`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
+    const paid = await payOnTestPage(second.url, paymentLinkURL);
     expect(paid.status).toBe(303);
     expect(await (await fetch(`${first.url}${paymentLinkURL}`)).text()).toContain(
       'This order is already paid',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStandIn, withTestServer } from './fixtures';
@@ -7,6 +8,8 @@ import { sendJson } from './standIn';
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
 
+/** The server's error log lines, as JSON. */
+const errorLog: string[] = [];
 const stripeApi = withStandIn();
 const server = withTestServer({
   env: () => ({
@@ -15,14 +18,21 @@ const server = withTestServer({
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripeApi.url,
     STRIPE_TIMEOUT_MS: '300',
+    SHIPPING_COUNTRIES: 'US,CA',
   }),
+  overrides: { logger: { level: 'error', stream: { write: (line) => errorLog.push(line) } } },
 });
 const stripe = new Stripe('sk_test_unused');
 
-function answerWithSession(sessionUrl = CHECKOUT_URL) {
+function answerWithSession(sessionUrl = CHECKOUT_URL, id = 'cs_test_123') {
   stripeApi.answerWith((_request, response) =>
-    sendJson(response, 200, { id: 'cs_test_123', object: 'checkout.session', url: sessionUrl }),
+    sendJson(response, 200, { id, object: 'checkout.session', url: sessionUrl }),
   );
+}
+
+/** A session id shaped like Stripe's, of a session no other test made. */
+function newSessionId(): string {
+  return `cs_test_${randomBytes(24).toString('hex')}`;
 }
 
 function checkout(params: Record<string, string | number> = {}) {
@@ -59,7 +69,7 @@ function sendWebhook(event: unknown, signatureSecret = WEBHOOK_SECRET) {
 function completedEvent(
   orderId: string,
   paymentStatus = 'paid',
-  session: { id?: string; amount_total?: number; currency?: string } = {},
+  session: { id?: string; amount_total?: number; currency?: string; [field: string]: unknown } = {},
 ) {
   return {
     id: `evt_${orderId}`,
@@ -78,6 +88,79 @@ function completedEvent(
       },
     },
   };
+}
+
+const US_ADDRESS = {
+  line1: '1 Main St',
+  line2: null,
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+  country: 'US',
+};
+const CA_ADDRESS = {
+  line1: '24 Sussex Dr',
+  line2: 'Unit 5',
+  city: 'Ottawa',
+  state: 'ON',
+  postal_code: 'K1M 1M4',
+  country: 'ca',
+};
+const SHIP_TO_US = {
+  name: 'Jane Doe',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
+/** The session's fields where newer API versions report the address and the email. */
+function withNewerShipping(address: Record<string, unknown>, email = 'jane@example.com') {
+  return {
+    collected_information: { shipping_details: { name: 'Jane Doe', address } },
+    customer_details: { email },
+  };
+}
+
+/** A checkout whose own session Stripe then reports paid, with `shipping` on the session. */
+async function paidCheckout(shipping: Record<string, unknown>) {
+  const sessionId = newSessionId();
+  answerWithSession(CHECKOUT_URL, sessionId);
+  expect((await checkout()).status).toBe(200);
+  const orderId = await latestOrderId();
+  const response = await sendWebhook(
+    completedEvent(orderId, 'paid', { id: sessionId, ...shipping }),
+  );
+  expect(response.status).toBe(200);
+  return { orderId, sessionId };
+}
+
+async function storedOrder(id: string) {
+  const [row] = await server.db.query<{
+    status: string;
+    email: string | null;
+    ship_to: unknown;
+    fulfillment: string | null;
+  }>('SELECT status, email, ship_to, fulfillment FROM orders WHERE id = $1', [id]);
+  if (!row) return undefined;
+  return {
+    ...row,
+    ship_to: typeof row.ship_to === 'string' ? (JSON.parse(row.ship_to) as unknown) : row.ship_to,
+  };
+}
+
+function errorsAbout(orderId: string): Record<string, unknown>[] {
+  return errorLog
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.orderId === orderId);
+}
+
+function lookUpBySession(sessionId: string) {
+  return fetch(`${server.url}/creator/order?session_id=${encodeURIComponent(sessionId)}`, {
+    headers: newVisitor(),
+  });
 }
 
 describe('the Stripe payment provider', () => {
@@ -104,8 +187,35 @@ describe('the Stripe payment provider', () => {
     expect(form.get('metadata[shirt_color]')).toBe(VALID_ORDER.shirtColor);
     expect(form.get('metadata[shirt_size]')).toBe(VALID_ORDER.shirtSize);
     expect(form.get('client_reference_id')).toBe(orderId);
-    expect(form.get('success_url')).toBe('https://shop.example/complete');
+    expect(form.get('success_url')).toBe(
+      'https://shop.example/complete?session_id={CHECKOUT_SESSION_ID}',
+    );
     expect(form.get('cancel_url')).toBe('https://shop.example/product');
+  });
+
+  it('asks Checkout for an address in one of the shop’s countries', async () => {
+    answerWithSession();
+    expect((await checkout()).status).toBe(200);
+    const form = new URLSearchParams(stripeApi.requests.at(-1)!.body);
+    expect(form.getAll('shipping_address_collection[allowed_countries][0]')).toEqual(['US']);
+    expect(form.getAll('shipping_address_collection[allowed_countries][1]')).toEqual(['CA']);
+    expect(form.has('shipping_address_collection[allowed_countries][2]')).toBe(false);
+  });
+
+  it('puts the order’s own page link in the session’s and the payment’s metadata', async () => {
+    answerWithSession();
+    await checkout();
+    const orderId = await latestOrderId();
+    const [{ access_token: token }] = (await server.db.query<{ access_token: string }>(
+      'SELECT access_token FROM orders WHERE id = $1',
+      [orderId],
+    )) as [{ access_token: string }];
+    const form = new URLSearchParams(stripeApi.requests.at(-1)!.body);
+    const link = form.get('metadata[order_page_url]');
+    expect(link).toMatch(/^https:\/\/shop\.example\/order\?token=[A-Za-z0-9_-]{24}$/);
+    expect(link).toBe(`https://shop.example/order?token=${token}`);
+    expect(form.get('payment_intent_data[metadata][order_page_url]')).toBe(link);
+    expect(form.get('payment_intent_data[metadata][order_id]')).toBe(orderId);
   });
 
   it('answers 502 and keeps no order when Stripe refuses', async () => {
@@ -195,6 +305,76 @@ describe('POST /creator/stripe/webhook', () => {
     expect(await orderStatus(orderId)).toBe('paid');
   });
 
+  it('keeps the address and email Checkout collected (collected_information) and readies the order to print', async () => {
+    const { orderId } = await paidCheckout(withNewerShipping(US_ADDRESS));
+    expect(await storedOrder(orderId)).toEqual({
+      status: 'paid',
+      email: 'jane@example.com',
+      ship_to: SHIP_TO_US,
+      fulfillment: 'ready_to_print',
+    });
+    expect(errorsAbout(orderId)).toEqual([]);
+  });
+
+  it('reads the older shipping_details shape too', async () => {
+    const { orderId } = await paidCheckout({
+      shipping_details: { name: 'Jean Tremblay', address: CA_ADDRESS },
+      customer_details: { email: 'jean@example.ca' },
+    });
+    expect(await storedOrder(orderId)).toEqual({
+      status: 'paid',
+      email: 'jean@example.ca',
+      ship_to: {
+        name: 'Jean Tremblay',
+        line1: '24 Sussex Dr',
+        line2: 'Unit 5',
+        city: 'Ottawa',
+        state: 'ON',
+        postalCode: 'K1M 1M4',
+        country: 'CA',
+      },
+      fulfillment: 'ready_to_print',
+    });
+  });
+
+  it.each([
+    [
+      'an address in a country the shop does not ship to',
+      withNewerShipping({ ...US_ADDRESS, country: 'FR' }),
+      'country',
+    ],
+    [
+      'a control character in the email',
+      withNewerShipping(US_ADDRESS, 'jane\u0007@example.com'),
+      'email',
+    ],
+    ['a 500-character line', withNewerShipping({ ...US_ADDRESS, line1: 'x'.repeat(500) }), 'line1'],
+    ['no shipping details at all', {}, 'no shipping address'],
+  ])(
+    'still marks the order paid with %s, keeps no address and tells the owner once',
+    async (_label, shipping, problem) => {
+      const { orderId, sessionId } = await paidCheckout(shipping);
+      expect(await storedOrder(orderId)).toMatchObject({
+        status: 'paid',
+        ship_to: null,
+        email: null,
+      });
+      // A replay neither pays it again nor repeats the error.
+      expect(
+        (await sendWebhook(completedEvent(orderId, 'paid', { id: sessionId, ...shipping }))).status,
+      ).toBe(200);
+      const errors = errorsAbout(orderId);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ level: 50, orderId, sessionId });
+      expect(errors[0]!.problem).toContain(problem);
+      // Nothing the shopper typed reaches the log.
+      const line = JSON.stringify(errors[0]);
+      for (const detail of ['Jane', 'Main St', 'Springfield', '62701', 'example.com', 'xxxxx']) {
+        expect(line).not.toContain(detail);
+      }
+    },
+  );
+
   it('refuses a forged signature with a 400 and changes nothing', async () => {
     answerWithSession();
     await checkout();
@@ -214,6 +394,53 @@ describe('POST /creator/stripe/webhook', () => {
       body: '{}',
     });
     expect(response.status).toBe(400);
+    expectErrorShape(await response.json());
+  });
+});
+
+describe('GET /creator/order by Stripe session (the success redirect)', () => {
+  it('answers the order awaiting payment before the webhook, and paid with its address after', async () => {
+    const sessionId = newSessionId();
+    answerWithSession(CHECKOUT_URL, sessionId);
+    await checkout();
+    const orderId = await latestOrderId();
+
+    const before = await lookUpBySession(sessionId);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect(await before.json()).toMatchObject({
+      orderNumber: orderId,
+      state: 'awaiting_payment',
+      shipTo: null,
+      email: null,
+    });
+
+    const event = completedEvent(orderId, 'paid', {
+      id: sessionId,
+      ...withNewerShipping(US_ADDRESS),
+    });
+    expect((await sendWebhook(event)).status).toBe(200);
+    const after = await lookUpBySession(sessionId);
+    expect(after.status).toBe(200);
+    const view = (await after.json()) as Record<string, unknown>;
+    expect(view).toMatchObject({
+      orderNumber: orderId,
+      state: 'paid',
+      shipTo: SHIP_TO_US,
+      email: 'j•••@example.com',
+    });
+    expect(view.orderPagePath).toMatch(/^\/order\?token=[A-Za-z0-9_-]{24}$/);
+    expect(JSON.stringify(view)).not.toContain('jane@');
+  });
+
+  it.each([
+    ['a malformed session id', 'cs_test_<script>'],
+    ['a session id too short to be Stripe’s', 'cs_test_123'],
+    ['something else entirely', 'pi_3Nabcdefghijklmnop'],
+    ['an unknown session', 'cs_test_' + 'a'.repeat(48)],
+  ])('answers 404 for %s', async (_label, sessionId) => {
+    const response = await lookUpBySession(sessionId);
+    expect(response.status).toBe(404);
     expectErrorShape(await response.json());
   });
 });

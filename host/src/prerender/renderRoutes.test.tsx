@@ -43,6 +43,7 @@ describe('renderRoutes', () => {
       '/product',
       '/loading',
       '/complete',
+      '/order',
       '/empty',
       NOT_FOUND_ROUTE,
     ]);

@@ -25,6 +25,8 @@ export interface PrintJobAttempt {
 export interface PrintQueueSettings {
   /** Tries of one job before it is given up. */
   attempts: number;
+  /** Wait before the second try; doubled for each one after. */
+  retryDelaySeconds: number;
   /** Longest a try may take (a provider call's time limit, plus margin); then another worker may take it. */
   expireInSeconds: number;
 }
@@ -76,7 +78,7 @@ export async function startPrintQueue(
   await boss.createQueue(PRINT_QUEUE, {
     name: PRINT_QUEUE,
     retryLimit: settings.attempts - 1,
-    retryDelay: 5,
+    retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: settings.expireInSeconds,
     // Jobs are kept a fortnight for the owner's questions; the order row keeps the outcome for good.
@@ -86,7 +88,7 @@ export async function startPrintQueue(
   await boss.updateQueue(PRINT_QUEUE, {
     name: PRINT_QUEUE,
     retryLimit: settings.attempts - 1,
-    retryDelay: 5,
+    retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: settings.expireInSeconds,
   });

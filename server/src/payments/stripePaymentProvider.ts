@@ -1,9 +1,12 @@
 import Stripe from 'stripe';
-import type { PaymentProviderConfig } from '../config';
+import type { AppConfig, PaymentProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
 import type { Order } from '../orders/ordersRepository';
+import { orderPagePath } from '../orders/orderView';
 import type { PaymentProvider } from './paymentProvider';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
+
+type AllowedCountry = Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
 
 type StripeSettings = Extract<PaymentProviderConfig, { kind: 'stripe' }>;
 
@@ -36,10 +39,16 @@ function isStripeCheckoutUrl(url: string | null): url is string {
   }
 }
 
-/** Order details a person at Stripe's dashboard (and the webhook) can read; values ≤ 500 chars. */
-export function orderMetadata(order: Order): Record<string, string> {
+/**
+ * Order details a person at Stripe's dashboard (and the webhook) can read; values ≤ 500 chars.
+ * `order_page_url` is the order's secret page, so the owner can hand it to the shopper again.
+ */
+export function orderMetadata(order: Order, publicUrl: string): Record<string, string> {
   return {
     order_id: order.id,
+    ...(order.accessToken !== null && {
+      order_page_url: `${publicUrl}${orderPagePath(order.accessToken)}`,
+    }),
     product_name: order.productName,
     shirt_color: order.shirtColor,
     shirt_style: order.shirtStyle,
@@ -70,11 +79,19 @@ export function paymentMismatch(
   return undefined;
 }
 
-/** Stripe Checkout: the server sets the price; the webhook (not the redirect) confirms payment. */
-export function createStripePaymentProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+/**
+ * Stripe Checkout: the server sets the price; Checkout collects the email and an address in one of
+ * the shop's countries; the webhook (not the redirect) confirms payment.
+ */
+export function createStripePaymentProvider(
+  stripe: Stripe,
+  { publicUrl, shippingCountries }: Pick<AppConfig, 'publicUrl' | 'shippingCountries'>,
+): PaymentProvider {
+  const allowedCountries: AllowedCountry[] = [...shippingCountries];
   return {
     name: 'stripe',
     async createPaymentLink(order) {
+      const metadata = orderMetadata(order, publicUrl);
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create(
@@ -94,9 +111,16 @@ export function createStripePaymentProvider(stripe: Stripe, publicUrl: string): 
                 },
               },
             ],
-            metadata: orderMetadata(order),
-            payment_intent_data: { metadata: { order_id: order.id } },
-            success_url: `${publicUrl}${PAGE_PATHS.complete}`,
+            metadata,
+            payment_intent_data: {
+              metadata: {
+                order_id: order.id,
+                ...(metadata.order_page_url && { order_page_url: metadata.order_page_url }),
+              },
+            },
+            shipping_address_collection: { allowed_countries: allowedCountries },
+            // Stripe fills in the placeholder; the complete page finds the order by it.
+            success_url: `${publicUrl}${PAGE_PATHS.complete}?session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: `${publicUrl}/product`,
           },
           { idempotencyKey: `checkout-${order.id}` },

@@ -1,5 +1,9 @@
-/** The built-in test payment page: server-rendered, no script, clearly not a real payment. */
+/**
+ * The built-in test payment page: server-rendered, no script, clearly not a real payment, with the
+ * shipping form a real checkout page has.
+ */
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
+import type { ShippingDetails } from '@tshirt/shared/types';
 import type { Order } from '../orders/ordersRepository';
 import { escapeHtml } from '../site/htmlPages';
 import { hashSource } from '../site/inlineSources';
@@ -32,6 +36,23 @@ const STYLE = `
   .back { display: inline-block; margin-top: 1rem; }
   .note { color: #55575c; font-size: 0.9rem; }
   .paid { background: #e3f4e6; color: #14532d; border-radius: 8px; padding: 0.75rem 1rem; font-weight: 600; }
+  h2.form-title { font-size: 1.2rem; margin: 0 0 0.75rem; }
+  .field { margin-bottom: 1rem; }
+  label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+  input, select { display: block; width: 100%; font: inherit; font-size: max(16px, 1rem); padding: 0.6rem 0.7rem;
+    border: 2px solid #55575c; border-radius: 6px; background: #fff; color: #1d1d1f; }
+  input:focus, select:focus { outline: 3px solid #1f4fa3; outline-offset: 2px; }
+  [aria-invalid="true"] { border-color: #a4161a; }
+  .error { color: #a4161a; font-weight: 600; margin: 0 0 0.25rem; }
+  .area { display: grid; gap: 0 1rem; align-items: end; }
+  @media (min-width: 30rem) { .area { grid-template-columns: 1fr 1fr; } }
+  .error-summary { border: 3px solid #a4161a; border-radius: 8px; padding: 0.75rem 1rem; margin-bottom: 1.25rem; }
+  .error-summary:focus { outline: 3px solid #1f4fa3; outline-offset: 3px; }
+  .error-summary h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
+  .error-summary ul { margin: 0; padding-left: 1.25rem; }
+  .error-summary a { color: #a4161a; font-weight: 600; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
 
 /** The CSP source that allows the page's inline style (plugins/external/helmet). */
@@ -70,7 +91,178 @@ ${body}
 </html>`;
 }
 
-export function testPaymentPage(order: Order, brandName: string): string {
+/** The form's fields: their names are the shipping details' keys. */
+export type ShippingField = keyof ShippingDetails;
+/** What the shopper typed, field by field. */
+export type ShippingForm = Record<ShippingField, string>;
+/** Each bad field's message, in plain words. */
+export type ShippingFormErrors = Partial<Record<ShippingField, string>>;
+
+interface FieldSpec {
+  id: string;
+  label: string;
+  autocomplete: string;
+  /** What the field is called inside a sentence ("Full name must be …"). */
+  noun: string;
+  /** The message when it is left empty; absent for optional fields. */
+  whenMissing?: string;
+  /** The message when it is not in the right form, where plainer than the general one. */
+  whenMalformed?: string;
+  /** Its input's type and typing help (spelling, capitals); `type="text"` when absent. */
+  input?: string;
+}
+
+const EMAIL_MESSAGE = 'Enter your email address, like name@example.com';
+const COUNTRY_MESSAGE = 'Choose a country we ship to';
+
+/** The form's fields, in page order (the error summary lists them in the same order). */
+export const SHIPPING_FIELDS: Readonly<Record<ShippingField, FieldSpec>> = {
+  name: {
+    id: 'ship-name',
+    label: 'Full name',
+    autocomplete: 'name',
+    noun: 'Full name',
+    whenMissing: 'Enter your full name',
+    input: 'type="text" spellcheck="false"',
+  },
+  email: {
+    id: 'ship-email',
+    label: 'Email',
+    autocomplete: 'email',
+    noun: 'Email address',
+    whenMissing: EMAIL_MESSAGE,
+    whenMalformed: EMAIL_MESSAGE,
+    input: 'type="email" spellcheck="false" autocapitalize="off"',
+  },
+  line1: {
+    id: 'ship-line1',
+    label: 'Address line 1',
+    autocomplete: 'address-line1',
+    noun: 'Address line 1',
+    whenMissing: 'Enter the first line of your address',
+  },
+  line2: {
+    id: 'ship-line2',
+    label: 'Address line 2 (optional)',
+    autocomplete: 'address-line2',
+    noun: 'Address line 2',
+  },
+  city: {
+    id: 'ship-city',
+    label: 'City',
+    autocomplete: 'address-level2',
+    noun: 'City',
+    whenMissing: 'Enter your town or city',
+  },
+  state: {
+    id: 'ship-state',
+    label: 'State / province / region',
+    autocomplete: 'address-level1',
+    noun: 'State, province or region',
+  },
+  postalCode: {
+    id: 'ship-postal-code',
+    label: 'ZIP / postal code',
+    autocomplete: 'postal-code',
+    noun: 'ZIP or postal code',
+    whenMissing: 'Enter the ZIP or postal code',
+    whenMalformed: 'Enter the ZIP or postal code using only letters, numbers, spaces and hyphens',
+    input: 'type="text" spellcheck="false" autocapitalize="characters"',
+  },
+  country: {
+    id: 'ship-country',
+    label: 'Country',
+    autocomplete: 'country',
+    noun: 'Country',
+    whenMissing: COUNTRY_MESSAGE,
+    whenMalformed: COUNTRY_MESSAGE,
+  },
+};
+
+/** The form's field names, in page order. */
+export const SHIPPING_FIELD_NAMES = Object.keys(SHIPPING_FIELDS) as ShippingField[];
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export interface ShippingFormState {
+  /** The countries the shop ships to (ISO codes); the first is preselected. */
+  countries: readonly string[];
+  /** What the shopper typed, when the page is shown again. */
+  values?: ShippingForm;
+  errors?: ShippingFormErrors;
+}
+
+const errorId = (name: ShippingField) => `${SHIPPING_FIELDS[name].id}-error`;
+
+function countryOptions(countries: readonly string[], chosen = countries[0]): string {
+  return countries
+    .map(
+      (code) =>
+        `<option value="${escapeHtml(code)}"${code === chosen ? ' selected' : ''}>${escapeHtml(
+          regionNames.of(code) ?? code,
+        )}</option>`,
+    )
+    .join('');
+}
+
+function fieldHtml(name: ShippingField, state: ShippingFormState): string {
+  const field = SHIPPING_FIELDS[name];
+  const error = state.errors?.[name];
+  const value = state.values?.[name];
+  const attributes = [
+    `id="${field.id}" name="${name}" autocomplete="${field.autocomplete}"`,
+    field.whenMissing === undefined ? '' : 'required',
+    error === undefined ? '' : `aria-invalid="true" aria-describedby="${errorId(name)}"`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const control =
+    name === 'country'
+      ? `<select ${attributes}>${countryOptions(state.countries, value)}</select>`
+      : `<input ${field.input ?? 'type="text"'} ${attributes} value="${escapeHtml(value ?? '')}">`;
+  const message =
+    error === undefined
+      ? ''
+      : `<p class="error" id="${errorId(name)}"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>`;
+  return `<div class="field">
+  <label for="${field.id}">${escapeHtml(field.label)}</label>${message}
+  ${control}
+</div>`;
+}
+
+function errorSummary(errors: ShippingFormErrors): string {
+  const links = SHIPPING_FIELD_NAMES.flatMap((name) => {
+    const error = errors[name];
+    return error === undefined
+      ? []
+      : [`<li><a href="#${SHIPPING_FIELDS[name].id}">${escapeHtml(error)}</a></li>`];
+  });
+  if (links.length === 0) return '';
+  // With no script to move focus, autofocus brings the shopper to the summary first.
+  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
+<h2 id="error-summary-title">Please check these fields</h2>
+<ul>
+${links.join('\n')}
+</ul>
+</div>`;
+}
+
+function shippingForm(order: Order, state: ShippingFormState): string {
+  const fields = (...names: ShippingField[]) =>
+    names.map((name) => fieldHtml(name, state)).join('\n');
+  return `<form method="post" action="/pay/${escapeHtml(order.id)}" novalidate aria-labelledby="shipping-title">
+${errorSummary(state.errors ?? {})}
+<h2 id="shipping-title" class="form-title">Where should we send it?</h2>
+${fields('name', 'email', 'line1', 'line2')}
+<div class="area">
+${fields('city', 'state', 'postalCode')}
+</div>
+${fields('country')}
+  <button type="submit">Pay</button>
+</form>`;
+}
+
+export function testPaymentPage(order: Order, brandName: string, form: ShippingFormState): string {
   const details: Array<[string, string]> = [
     ['Product', order.productName],
     ['Color', order.shirtColor],
@@ -79,17 +271,17 @@ export function testPaymentPage(order: Order, brandName: string): string {
     ['Quantity', String(order.quantity)],
     ['Unit price', formatPrice(order.unitPriceCents)],
   ];
+  // A paid order shows neither its address nor its secret link: the order id alone opens this page.
   const action =
     order.status === 'paid'
       ? `<p class="paid" role="status">This order is already paid.</p>
 <p><a href="${PAGE_PATHS.complete}">See your order confirmation</a></p>`
-      : `<form method="post" action="/pay/${escapeHtml(order.id)}">
-  <button type="submit">Pay</button>
-</form>
+      : `${shippingForm(order, form)}
 <p class="note">This is the store’s built-in test checkout. Pressing Pay marks the order as paid; nothing is charged.</p>`;
+  const hasErrors = Object.keys(form.errors ?? {}).length > 0;
   return pageShell(
     brandName,
-    'Test payment',
+    hasErrors ? 'Error: Test payment' : 'Test payment',
     `<h1>Review and pay</h1>
 <div class="layout">
   <section class="preview" aria-label="Your shirt">${shirtPicture(order)}</section>

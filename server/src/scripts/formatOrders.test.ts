@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { formatPrice } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
-import { formatOrders, printFileUrl } from './formatOrders';
+import { adminOrder } from '../routes/creator/admin';
+import { formatOrders } from './formatOrders';
 
-const order: Order = {
+const PUBLIC_URL = 'https://shop.example';
+
+const paidOrder: Order = {
   id: 'AbCdEfGhIjKlMn_-',
   status: 'paid',
   productName: 'Custom Graphic T-shirt',
@@ -39,65 +42,257 @@ const order: Order = {
   shippedAt: null,
 };
 
+const pendingOrder: Order = {
+  ...paidOrder,
+  id: 'pendingorder0000',
+  status: 'pending',
+  paidAt: null,
+  email: null,
+  shipTo: null,
+  fulfillment: null,
+};
+
+/** The listing of these orders, each as the admin API answers it. */
+function listing(...orders: Order[]): string {
+  return formatOrders(
+    orders.map((order) => adminOrder(order, PUBLIC_URL)),
+    formatPrice,
+  );
+}
+
+/** The state words on the order's first line. */
+function stateOf(order: Partial<Order>): string {
+  const line = listing({ ...paidOrder, ...order }).split('\n')[2] ?? '';
+  return line.replace(/^\S+ {2}\S+ {2}/, '');
+}
+
+/** Control and bidi characters a terminal would act on. */
+const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u;
+
 describe('formatOrders', () => {
-  it('lists status, options, total, image and, for paid orders, the print file', () => {
-    const text = formatOrders(
-      [order, { ...order, id: 'pendingorder0000', status: 'pending', paidAt: null }],
-      'https://shop.example',
-      formatPrice,
-    );
-    expect(text).toContain('2 order(s), 1 paid');
-    expect(text).toContain('PAID     AbCdEfGhIjKlMn_-');
-    expect(text).toContain('2 × Custom Graphic T-shirt: Navy, Youth, size L');
-    expect(text).toContain('total $39.98 USD ($19.99 USD each, via test)');
-    expect(text).toContain('image: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.svg');
-    expect(text).toContain(
-      'print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png?shirt=Navy',
-    );
-    expect(text.match(/print file/g)).toHaveLength(1);
+  it('lists a paid order with its state, options, total, address, email, print file and prompt', () => {
+    expect(listing(paidOrder).split('\n')).toEqual([
+      '1 order(s): 1 ready to print — newest first',
+      '',
+      'AbCdEfGhIjKlMn_-  2026-01-02T03:04:05.000Z  PAID · ready to print',
+      '  2 × Custom Graphic T-shirt: Navy, Youth, size L',
+      '  total $39.98 USD ($19.99 USD each, via test)',
+      '  ship to: Jane Doe, 1 Main St',
+      '           Springfield, IL 62701, US',
+      '  email: jane@example.com',
+      '  print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png?shirt=Navy  (paid 2026-01-02T03:05:00.000Z)',
+      '  image: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.svg',
+      '  order page: https://shop.example/order?token=tokentokentokentokentoke',
+      '  prompt: A t-shirt design about owls',
+      '',
+    ]);
   });
 
-  it('says so when there are no orders', () => {
-    expect(formatOrders([], 'https://shop.example', formatPrice)).toBe('No orders yet.');
+  it('lists a pending order with no address, email or print file', () => {
+    const lines = listing(pendingOrder).split('\n');
+    expect(lines[2]).toBe('pendingorder0000  2026-01-02T03:04:05.000Z  pending payment');
+    expect(lines.filter((line) => /^ {2}(ship to|email|print file)/.test(line))).toEqual([]);
+  });
+
+  it('counts the listed orders by state in its first line', () => {
+    const text = listing(
+      pendingOrder,
+      paidOrder,
+      { ...paidOrder, fulfillment: 'failed', fulfillmentError: 'no', submitAttempts: 1 },
+      { ...paidOrder, fulfillment: null },
+    );
+    expect(text.split('\n')[0]).toBe(
+      '4 order(s): 1 pending payment, 2 ready to print, 1 failed — newest first',
+    );
+  });
+
+  it.each<[string, Partial<Order>, string]>([
+    ['ready to print', {}, 'PAID · ready to print'],
+    ['paid before orders went to a printer', { fulfillment: null }, 'PAID · ready to print'],
+    ['queued', { fulfillment: 'queued' }, 'PAID · queued for the print provider'],
+    [
+      'queued after a failed try',
+      {
+        fulfillment: 'queued',
+        fulfillmentError: 'the print provider timed out',
+        submitAttempts: 2,
+      },
+      'PAID · queued for the print provider, retrying: the print provider timed out after 2 tries',
+    ],
+    [
+      'in production',
+      { fulfillment: 'in_production', providerOrderId: '123' },
+      'PAID · in production (provider #123)',
+    ],
+    [
+      'shipped',
+      {
+        fulfillment: 'shipped',
+        tracking: { carrier: 'UPS', number: '1Z999', url: 'https://track.example/1Z999' },
+      },
+      'PAID · shipped: UPS 1Z999 https://track.example/1Z999',
+    ],
+    ['shipped with no tracking', { fulfillment: 'shipped', tracking: null }, 'PAID · shipped'],
+    [
+      'troubled',
+      { fulfillment: 'problem', fulfillmentError: 'out of stock' },
+      'PAID · problem: out of stock',
+    ],
+    [
+      'failed',
+      {
+        fulfillment: 'failed',
+        fulfillmentError: 'the print provider refused the order: bad address (HTTP 400)',
+        submitAttempts: 5,
+      },
+      'PAID · FAILED to send: the print provider refused the order: bad address (HTTP 400) after 5 tries — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+    ],
+    [
+      'failed at its only try',
+      { fulfillment: 'failed', fulfillmentError: 'refused', submitAttempts: 1 },
+      'PAID · FAILED to send: refused after 1 try — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+    ],
+    ['pending', pendingOrder, 'pending payment'],
+  ])('says in words where the order is: %s', (_name, order, words) => {
+    expect(stateOf(order)).toBe(words);
+  });
+
+  it('writes the second address line, and leaves out an empty state', () => {
+    const text = listing({
+      ...paidOrder,
+      shipTo: {
+        name: 'Ada Lovelace',
+        line1: '12 St James Sq',
+        line2: 'Flat 3',
+        city: 'London',
+        state: '',
+        postalCode: 'SW1Y 4JH',
+        country: 'GB',
+      },
+    });
+    expect(text).toContain(
+      '  ship to: Ada Lovelace, 12 St James Sq, Flat 3\n           London, SW1Y 4JH, GB\n',
+    );
+  });
+
+  it('says so when a paid order came with no address or email', () => {
+    const text = listing({ ...paidOrder, shipTo: null, email: null });
+    expect(text).toContain('  ship to: (no address was collected)\n  email: (none)\n');
   });
 
   it("points pre-made designs at their print PNG drawn for the order's shirt colour", () => {
-    expect(printFileUrl('/creator/designs/cosmic-cat.svg', 'Light Grey', 'https://s.example')).toBe(
-      'https://s.example/creator/designs/cosmic-cat.png?shirt=Light%20Grey',
+    const text = listing({
+      ...paidOrder,
+      imagePath: '/creator/designs/cosmic-cat.svg',
+      shirtColor: 'Light Grey',
+    });
+    expect(text).toContain(
+      '  print file: https://shop.example/creator/designs/cosmic-cat.png?shirt=Light%20Grey  (paid',
     );
   });
 
   it("leaves an image model's PNG as its own print file", () => {
-    expect(printFileUrl('/creator/images/ZyXwVuTsRqPoNm_-.png', 'Red', 'https://s.example')).toBe(
-      'https://s.example/creator/images/ZyXwVuTsRqPoNm_-.png',
+    const text = listing({ ...paidOrder, imagePath: '/creator/images/ZyXwVuTsRqPoNm_-.png' });
+    expect(text).toContain(
+      '  print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png  (paid',
     );
   });
 
-  it('keeps a forged PAID block inside the prompt line: a prompt cannot add lines to the list', () => {
-    const forged =
-      'owls\n\nPAID     FakeFakeFakeFake  2026-01-02T03:04:05.000Z\n  print file: https://evil.example/x.png\u2028\u202eevil\u001b[2K\u009b1A';
-    const pending: Order = { ...order, status: 'pending', paidAt: null, prompt: forged };
-    const text = formatOrders([pending], 'https://shop.example', formatPrice);
+  it('says so when there are no orders, or none in the state asked for', () => {
+    expect(formatOrders([], formatPrice)).toBe('No orders yet.');
+    expect(formatOrders([], formatPrice, 'failed')).toBe('No orders in state failed.');
+  });
+
+  it('shows a hostile address escaped on its own lines: it cannot forge an order or a print file', () => {
+    const forged = '\nAAAAAAAAAAAAAAAA  2026-01-01T00:00:00.000Z  PAID · ready to print\n';
+    const text = listing(
+      {
+        ...paidOrder,
+        shipTo: {
+          ...paidOrder.shipTo!,
+          name: `Jane${forged}  print file: https://evil.example/x.png`,
+          line2: '\u202eevil\u2028',
+          city: 'Springfield\u001b[2K\u009b1A',
+        },
+        email: 'jane@example.com\r\n  print file: https://evil.example/y.png',
+      },
+      pendingOrder,
+    );
     const lines = text.split('\n');
-    expect(lines.filter((line) => line.startsWith('PAID'))).toEqual([]);
+    expect(lines).toHaveLength(listing(paidOrder, pendingOrder).split('\n').length);
+    expect(lines.filter((line) => /^\S/.test(line)).slice(1)).toEqual([
+      'AbCdEfGhIjKlMn_-  2026-01-02T03:04:05.000Z  PAID · ready to print',
+      'pendingorder0000  2026-01-02T03:04:05.000Z  pending payment',
+    ]);
+    expect(lines.filter((line) => line.startsWith('  print file'))).toHaveLength(1);
+    expect(lines.find((line) => line.startsWith('  ship to: '))).toBe(
+      '  ship to: Jane\\u{a}AAAAAAAAAAAAAAAA  2026-01-01T00:00:00.000Z  PAID · ready to print\\u{a}  print file: https://evil.example/x.png, 1 Main St, \\u{202e}evil\\u{2028}',
+    );
+    expect(lines).toContain('           Springfield\\u{1b}[2K\\u{9b}1A, IL 62701, US');
+    expect(lines).toContain(
+      '  email: jane@example.com\\u{d}\\u{a}  print file: https://evil.example/y.png',
+    );
+    expect(text).not.toMatch(TERMINAL_CONTROLS);
+  });
+
+  it('shows the provider’s error text escaped on the state line', () => {
+    expect(
+      stateOf({
+        fulfillment: 'problem',
+        fulfillmentError: 'on hold\n\nAAAAAAAAAAAAAAAA  x  PAID\u202e',
+      }),
+    ).toBe('PAID · problem: on hold\\u{a}\\u{a}AAAAAAAAAAAAAAAA  x  PAID\\u{202e}');
+  });
+
+  it('keeps a forged order block inside the prompt line: a prompt cannot add lines to the list', () => {
+    const forged =
+      'owls\n\nFakeFakeFakeFake  2026-01-02T03:04:05.000Z  PAID · ready to print\n  print file: https://evil.example/x.png\u2028\u202eevil\u001b[2K\u009b1A';
+    const lines = listing({ ...pendingOrder, prompt: forged }).split('\n');
+    expect(lines.filter((line) => line.includes('PAID') && !line.startsWith('  prompt'))).toEqual(
+      [],
+    );
     expect(lines.filter((line) => line.startsWith('  print file'))).toEqual([]);
-    const promptLine = lines.find((line) => line.startsWith('  prompt: '));
-    expect(promptLine).toBe(
-      '  prompt: owls\\u{a}\\u{a}PAID     FakeFakeFakeFake  2026-01-02T03:04:05.000Z\\u{a}  print file: https://evil.example/x.png\\u{2028}\\u{202e}evil\\u{1b}[2K\\u{9b}1A',
+    expect(lines.find((line) => line.startsWith('  prompt: '))).toBe(
+      '  prompt: owls\\u{a}\\u{a}FakeFakeFakeFake  2026-01-02T03:04:05.000Z  PAID · ready to print\\u{a}  print file: https://evil.example/x.png\\u{2028}\\u{202e}evil\\u{1b}[2K\\u{9b}1A',
     );
   });
 
-  it('prints the same lines for an order whatever its prompt holds, with no control character in them', () => {
-    const plain = formatOrders([{ ...order, prompt: 'x' }], 'https://shop.example', formatPrice);
+  it('prints the same lines for an order whatever its stored texts hold, with no control character in them', () => {
+    const plain = listing(paidOrder).split('\n').length;
+    const text = fc.string({ unit: 'binary', minLength: 1 });
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (prompt) => {
-        const text = formatOrders([{ ...order, prompt }], 'https://shop.example', formatPrice);
-        expect(text.split('\n').length).toBe(plain.split('\n').length);
-        expect(text).not.toMatch(
-          /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u,
-        );
-      }),
-      { numRuns: 1000 },
+      fc.property(
+        fc.record({
+          prompt: text,
+          email: text,
+          fulfillmentError: text,
+          providerOrderId: text,
+          shipTo: fc.record({
+            name: text,
+            line1: text,
+            line2: text,
+            city: text,
+            state: text,
+            postalCode: text,
+            country: text,
+          }),
+          tracking: fc.record({ carrier: text, number: text, url: text }),
+          fulfillment: fc.constantFrom(
+            'ready_to_print',
+            'queued',
+            'in_production',
+            'shipped',
+            'problem',
+            'failed',
+          ),
+        }),
+        (stored) => {
+          const output = listing({ ...paidOrder, ...stored });
+          expect(output.split('\n').length).toBe(plain);
+          expect(output).not.toMatch(TERMINAL_CONTROLS);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

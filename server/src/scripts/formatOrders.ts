@@ -1,36 +1,89 @@
-import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
-import type { ShirtColor } from '@tshirt/shared/catalog';
-import type { Order } from '../orders/ordersRepository';
+import { ORDER_STATES, type AdminOrder, type OrderState } from '../routes/creator/admin';
 import { printable } from './printable';
 
-/**
- * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
- * drawn for that fabric (generated PNGs are their own print file).
- */
-export function printFileUrl(imagePath: string, shirtColor: ShirtColor, publicUrl: string): string {
-  return `${publicUrl}${printFileUrlForShirt(imagePath, shirtColor)}`;
+const STATE_NAMES: Readonly<Record<OrderState, string>> = {
+  pending: 'pending payment',
+  ready_to_print: 'ready to print',
+  queued: 'queued',
+  in_production: 'in production',
+  shipped: 'shipped',
+  problem: 'problem',
+  failed: 'failed',
+};
+
+export const RESUBMIT_COMMAND = 'npm run orders -w server -- resubmit';
+
+const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
+
+/** Where the order is, in words, with what the owner may do about it. */
+export function describeState(order: AdminOrder): string {
+  switch (order.state) {
+    case 'pending':
+      return 'pending payment';
+    case 'ready_to_print':
+      return 'PAID · ready to print';
+    case 'queued':
+      return order.fulfillmentError === null
+        ? 'PAID · queued for the print provider'
+        : `PAID · queued for the print provider, retrying: ${order.fulfillmentError} after ${tries(order.submitAttempts)}`;
+    case 'in_production':
+      return order.providerOrderId === null
+        ? 'PAID · in production'
+        : `PAID · in production (provider #${order.providerOrderId})`;
+    case 'shipped': {
+      const { carrier, number, url } = order.tracking ?? { carrier: '', number: '', url: '' };
+      const tracking = [carrier, number, url].filter(Boolean).join(' ');
+      return tracking ? `PAID · shipped: ${tracking}` : 'PAID · shipped';
+    }
+    case 'problem':
+      return `PAID · problem: ${order.fulfillmentError ?? 'reported by the print provider'}`;
+    case 'failed':
+      return `PAID · FAILED to send: ${order.fulfillmentError ?? 'no reason kept'} after ${tries(order.submitAttempts)} — resubmit with: ${RESUBMIT_COMMAND} ${order.id}`;
+  }
+}
+
+/** The address on two lines: who and the street, then the town and country. */
+function shipToLines(shipTo: NonNullable<AdminOrder['shipTo']>): string[] {
+  const street = [shipTo.name, shipTo.line1, shipTo.line2].filter(Boolean).join(', ');
+  const town = [shipTo.city, [shipTo.state, shipTo.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [`  ship to: ${street}`, `           ${town}, ${shipTo.country}`];
+}
+
+function countsByState(orders: readonly AdminOrder[]): string {
+  return ORDER_STATES.map((state) => {
+    const count = orders.filter((order) => order.state === state).length;
+    return count === 0 ? '' : `${count} ${STATE_NAMES[state]}`;
+  })
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function formatOrders(
-  orders: readonly Order[],
-  publicUrl: string,
+  orders: readonly AdminOrder[],
   formatPrice: (cents: number) => string,
+  state?: OrderState,
 ): string {
-  if (orders.length === 0) return 'No orders yet.';
-  const paid = orders.filter((order) => order.status === 'paid').length;
-  const lines = [`${orders.length} order(s), ${paid} paid — newest first`, ''];
+  if (orders.length === 0) {
+    return state === undefined ? 'No orders yet.' : `No orders in state ${state}.`;
+  }
+  const lines = [`${orders.length} order(s): ${countsByState(orders)} — newest first`, ''];
   for (const order of orders) {
+    const paid = order.state !== 'pending';
     lines.push(
-      `${order.status === 'paid' ? 'PAID   ' : 'pending'}  ${order.id}  ${order.createdAt.toISOString()}`,
+      `${order.id}  ${order.createdAt}  ${describeState(order)}`,
       `  ${order.quantity} × ${order.productName}: ${order.shirtColor}, ${order.shirtStyle}, size ${order.shirtSize}`,
       `  total ${formatPrice(order.totalCents)} (${formatPrice(order.unitPriceCents)} each, via ${order.paymentProvider})`,
-      `  image: ${publicUrl}${order.imagePath}`,
     );
-    if (order.status === 'paid') {
-      lines.push(
-        `  print file: ${printFileUrl(order.imagePath, order.shirtColor, publicUrl)}  (paid ${order.paidAt?.toISOString() ?? ''})`,
-      );
+    if (order.shipTo) lines.push(...shipToLines(order.shipTo));
+    else if (paid) lines.push('  ship to: (no address was collected)');
+    if (order.email !== null || paid) lines.push(`  email: ${order.email ?? '(none)'}`);
+    if (order.printFileUrl !== null) {
+      lines.push(`  print file: ${order.printFileUrl}  (paid ${order.paidAt ?? ''})`);
     }
+    lines.push(`  image: ${order.imageUrl}`);
+    if (order.orderPageUrl !== null) lines.push(`  order page: ${order.orderPageUrl}`);
     if (order.prompt) lines.push(`  prompt: ${order.prompt}`);
     lines.push('');
   }

@@ -1,23 +1,97 @@
-/** `npm run orders -w server`: the orders to print, newest first, with each paid order's print file. */
+/**
+ * `npm run orders -w server`: the orders, newest first, with where each one is, where it ships and
+ * its print file; `… -- resubmit <orderId>` sends an order to the print provider again.
+ */
 import { formatPrice } from '@tshirt/shared/catalog';
-import { ConfigError } from '../config';
+import {
+  DEFAULT_ORDERS_LIMIT,
+  MAX_ORDERS_LIMIT,
+  ORDER_STATES,
+  type OrderState,
+} from '../routes/creator/admin';
+import { isId } from '../storage/ids';
 import { openOwnerData } from './ownerData';
-import { formatOrders } from './formatOrders';
+import { describeState, formatOrders } from './formatOrders';
+import { printable } from './printable';
+
+const USAGE = `Usage: npm run orders -w server -- [--state <state>] [--limit <1-${MAX_ORDERS_LIMIT}>]
+       npm run orders -w server -- resubmit <orderId>
+States: ${ORDER_STATES.join(', ')}`;
+
+type Command =
+  { kind: 'list'; limit: number; state?: OrderState } | { kind: 'resubmit'; orderId: string };
+
+class UsageError extends Error {}
+
+function parseLimit(text: string): number {
+  const limit = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new UsageError(`the limit must be a whole number from 1 (got "${text}")`);
+  }
+  return Math.min(limit, MAX_ORDERS_LIMIT);
+}
+
+function parseState(text: string): OrderState {
+  const state = ORDER_STATES.find((known) => known === text);
+  if (!state) throw new UsageError(`unknown state "${text}"`);
+  return state;
+}
+
+function parseArguments(args: readonly string[]): Command {
+  if (args[0] === 'resubmit') {
+    const [, orderId, ...rest] = args;
+    if (orderId === undefined) throw new UsageError('resubmit needs the order id');
+    if (rest.length > 0) throw new UsageError(`unexpected "${rest[0]}"`);
+    if (!isId(orderId)) throw new UsageError(`"${orderId}" is not an order id`);
+    return { kind: 'resubmit', orderId };
+  }
+  const command: Command = { kind: 'list', limit: DEFAULT_ORDERS_LIMIT };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      i += 1;
+      const next = args[i];
+      if (next === undefined) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--state') command.state = parseState(value());
+    else if (flag === '--limit') command.limit = parseLimit(value());
+    // `npm run orders -w server -- 20`, as before options existed.
+    else if (i === 0 && args.length === 1 && /^\d+$/.test(arg)) command.limit = parseLimit(arg);
+    else throw new UsageError(`unexpected "${arg}"`);
+  }
+  return command;
+}
 
 async function main() {
-  const limit = Number(process.argv[2] ?? 100);
+  let command: Command;
+  try {
+    command = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(printable(`orders: ${error.message}`));
+    console.error(USAGE);
+    process.exit(2);
+  }
   const owner = await openOwnerData();
   try {
-    const orders = await owner.listOrders(
-      Number.isInteger(limit) && limit > 0 ? Math.min(limit, 1000) : 100,
-    );
-    console.log(formatOrders(orders, owner.config.publicUrl, formatPrice));
+    if (command.kind === 'resubmit') {
+      const order = await owner.resubmit(command.orderId);
+      console.log(printable(`Order ${order.id} resubmitted: ${describeState(order)}`));
+    } else {
+      const orders = await owner.listOrders(command);
+      console.log(formatOrders(orders, formatPrice, command.state));
+    }
   } finally {
     await owner.close();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  // A configuration error lists its problems one a line.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message.split('\n').map(printable).join('\n'));
   process.exit(1);
 });

@@ -3,45 +3,64 @@
  * with its owner token, since the embedded database belongs to that process), else the database.
  */
 import { loadConfig, type AppConfig } from '../config';
-import type { Order } from '../orders/ordersRepository';
-import { ADMIN_ORDERS_PATH, ADMIN_VITALS_PATH } from '../routes/creator/admin';
+import {
+  ADMIN_ORDERS_PATH,
+  ADMIN_VITALS_PATH,
+  adminOrder,
+  adminResubmitPath,
+  type AdminOrder,
+  type OrderState,
+} from '../routes/creator/admin';
 import { openDatabase } from '../storage/database';
 import { runMigrations } from '../storage/migrations';
 import { readLiveServerInstance, type ServerInstance } from '../storage/serverInstance';
 import { createOrdersRepository } from '../orders/ordersRepository';
 import { createVitalsRepository, type VitalsSummaryRow } from '../vitals/vitalsRepository';
 
+export interface OrdersQuery {
+  limit: number;
+  state?: OrderState;
+}
+
 export interface OwnerData {
   config: AppConfig;
-  listOrders(limit: number): Promise<Order[]>;
+  listOrders(query: OrdersQuery): Promise<AdminOrder[]>;
+  /** Sends a failed, troubled or ready-to-print order to the print provider again. */
+  resubmit(orderId: string): Promise<AdminOrder>;
   vitalsSummary(): Promise<VitalsSummaryRow[]>;
   close(): Promise<void>;
 }
 
 async function fromRunningServer(config: AppConfig, running: ServerInstance): Promise<OwnerData> {
   const { port, adminToken: token } = running;
-  async function get<T>(path: string): Promise<T> {
+  async function ask<T>(method: 'GET' | 'POST', path: string): Promise<T> {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
       headers: { authorization: `Bearer ${token}` },
     });
-    if (!response.ok)
-      throw new Error(`The running server answered ${path} with HTTP ${response.status}`);
-    return (await response.json()) as T;
+    const body = (await response.json().catch(() => undefined)) as
+      { error?: { message?: unknown } } | undefined;
+    if (!response.ok) {
+      const message = body?.error?.message;
+      throw new Error(
+        typeof message === 'string'
+          ? message
+          : `The running server answered ${path} with HTTP ${response.status}`,
+      );
+    }
+    return body as T;
   }
   return {
     config: { ...config, publicUrl: running.publicUrl ?? config.publicUrl },
-    async listOrders(limit) {
-      const { orders } = await get<{
-        orders: Array<Order & { createdAt: string; paidAt: string | null }>;
-      }>(`${ADMIN_ORDERS_PATH}?limit=${limit}`);
-      return orders.map((order) => ({
-        ...order,
-        createdAt: new Date(order.createdAt),
-        paidAt: order.paidAt ? new Date(order.paidAt) : null,
-      }));
+    async listOrders({ limit, state }) {
+      const query = new URLSearchParams({ limit: String(limit), ...(state && { state }) });
+      return (await ask<{ orders: AdminOrder[] }>('GET', `${ADMIN_ORDERS_PATH}?${query}`)).orders;
+    },
+    async resubmit(orderId) {
+      return (await ask<{ order: AdminOrder }>('POST', adminResubmitPath(orderId))).order;
     },
     async vitalsSummary() {
-      return (await get<{ vitals: VitalsSummaryRow[] }>(ADMIN_VITALS_PATH)).vitals;
+      return (await ask<{ vitals: VitalsSummaryRow[] }>('GET', ADMIN_VITALS_PATH)).vitals;
     },
     close: async () => undefined,
   };
@@ -59,7 +78,22 @@ export async function openOwnerData(): Promise<OwnerData> {
   const vitals = createVitalsRepository(db);
   return {
     config,
-    listOrders: (limit) => orders.listRecent(limit),
+    async listOrders({ limit, state }) {
+      const recent = await orders.listRecent(limit, state);
+      return recent.map((order) => adminOrder(order, config.publicUrl));
+    },
+    async resubmit(orderId) {
+      if (!(await orders.find(orderId))) throw new Error(`There is no order ${orderId}.`);
+      if (config.printProvider.kind === 'none') {
+        throw new Error(
+          'No print provider is configured (PRINT_PROVIDER_API_KEY): print the order from the listing.',
+        );
+      }
+      // The print queue lives in the server: only a running one can put the order back on it.
+      throw new Error(
+        `No running server was found to ask, and the print queue lives in the server: start it (npm start) and run this again, or POST ${adminResubmitPath(orderId)} to it with the admin token.`,
+      );
+    },
     vitalsSummary: () => vitals.p75ByMetricAndRoute(),
     close: () => db.close(),
   };

@@ -70,6 +70,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
     app.db,
     {
       attempts: provider.submitAttempts,
+      retryDelaySeconds: provider.retryDelaySeconds,
       // A try is two look-ups and one order at most; past that its worker is taken for dead.
       expireInSeconds: Math.ceil((provider.timeoutMs * 4) / 1000) + 5,
     },

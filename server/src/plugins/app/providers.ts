@@ -50,7 +50,7 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
   app.decorate('stripe', stripe);
   app.decorate(
     'paymentProvider',
-    stripe ? createStripePaymentProvider(stripe, config.publicUrl) : createTestPaymentProvider(),
+    stripe ? createStripePaymentProvider(stripe, config) : createTestPaymentProvider(),
   );
   app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
   if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));

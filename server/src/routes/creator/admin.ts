@@ -1,10 +1,127 @@
-/** The owner's listings over HTTP, behind a bearer token (the local scripts use them too). */
+/**
+ * The owner's side of the API, behind a bearer token (the local scripts use it too): the orders
+ * with where each one is, where it ships and its print file; resubmitting an order to the print
+ * provider; the Web Vitals summary.
+ */
 import { timingSafeEqual } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/httpError';
+import Type, { type Static, type TSchema } from 'typebox';
+import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
+import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshirt/shared/catalog';
+import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
+import { HttpError, notFound } from '../../http/httpError';
+import { FULFILLMENT_STATES, type Order, type OrderFilter } from '../../orders/ordersRepository';
+import { orderPagePath } from '../../orders/orderView';
+import { isId } from '../../storage/ids';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
 export const ADMIN_VITALS_PATH = '/creator/admin/vitals';
+
+export function adminResubmitPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/resubmit`;
+}
+
+/** Where an order is: waiting for payment, or its way to the printer once paid. */
+export const ORDER_STATES = ['pending', ...FULFILLMENT_STATES] as const;
+export type OrderState = Exclude<OrderFilter, undefined>;
+
+export const DEFAULT_ORDERS_LIMIT = 100;
+export const MAX_ORDERS_LIMIT = 1000;
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One order as the owner sees it: everything but the secrets that would open it to others. */
+export const AdminOrderSchema = Type.Object({
+  id: Type.String(),
+  state: Type.Enum(ORDER_STATES, { type: 'string' }),
+  createdAt: Type.String(),
+  paidAt: nullable(Type.String()),
+  productName: Type.String(),
+  shirtColor: Type.Enum(SHIRT_COLORS, { type: 'string' }),
+  shirtStyle: Type.Enum(SHIRT_STYLES, { type: 'string' }),
+  shirtSize: Type.Enum(SHIRT_SIZES, { type: 'string' }),
+  quantity: Type.Integer(),
+  prompt: Type.String(),
+  imageUrl: Type.String(),
+  unitPriceCents: Type.Integer(),
+  totalCents: Type.Integer(),
+  currency: Type.String(),
+  paymentProvider: Type.String(),
+  email: nullable(Type.String()),
+  shipTo: nullable(Type.Omit(ShippingDetailsSchema, ['email'])),
+  /** The PNG the owner prints from; null until the order is paid. */
+  printFileUrl: nullable(Type.String()),
+  /** The shopper's own order page (its secret inside), to send again to a shopper who lost it. */
+  orderPageUrl: nullable(Type.String()),
+  providerOrderId: nullable(Type.String()),
+  fulfillmentError: nullable(Type.String()),
+  submitAttempts: Type.Integer(),
+  tracking: nullable(
+    Type.Object({ carrier: Type.String(), number: Type.String(), url: Type.String() }),
+  ),
+  shippedAt: nullable(Type.String()),
+});
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+/**
+ * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
+ * drawn for that fabric (generated PNGs are their own print file).
+ */
+export function printFileUrl(imagePath: string, shirtColor: ShirtColor, publicUrl: string): string {
+  return `${publicUrl}${printFileUrlForShirt(imagePath, shirtColor)}`;
+}
+
+export function orderState(order: Order): OrderState {
+  if (order.status === 'pending') return 'pending';
+  // Paid before orders had a way to the printer: nothing sent it anywhere, the owner prints it.
+  return order.fulfillment ?? 'ready_to_print';
+}
+
+export function adminOrder(order: Order, publicUrl: string): AdminOrder {
+  const paid = order.status === 'paid';
+  return {
+    id: order.id,
+    state: orderState(order),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    productName: order.productName,
+    shirtColor: order.shirtColor,
+    shirtStyle: order.shirtStyle,
+    shirtSize: order.shirtSize,
+    quantity: order.quantity,
+    prompt: order.prompt,
+    imageUrl: `${publicUrl}${order.imagePath}`,
+    unitPriceCents: order.unitPriceCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    paymentProvider: order.paymentProvider,
+    email: order.email,
+    shipTo: order.shipTo,
+    printFileUrl: paid ? printFileUrl(order.imagePath, order.shirtColor, publicUrl) : null,
+    orderPageUrl:
+      order.accessToken === null ? null : `${publicUrl}${orderPagePath(order.accessToken)}`,
+    providerOrderId: order.providerOrderId,
+    fulfillmentError: order.fulfillmentError,
+    submitAttempts: order.submitAttempts,
+    tracking: order.tracking,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+  };
+}
+
+const listOrdersSchema = {
+  querystring: Type.Object({
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_ORDERS_LIMIT, default: DEFAULT_ORDERS_LIMIT }),
+    ),
+    state: Type.Optional(Type.Enum(ORDER_STATES, { type: 'string' })),
+  }),
+  response: { 200: Type.Object({ orders: Type.Array(AdminOrderSchema) }) },
+};
+
+const resubmitSchema = {
+  response: { 200: Type.Object({ order: AdminOrderSchema }) },
+};
 
 function hasToken(request: FastifyRequest, expected: string): boolean {
   const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
@@ -20,6 +137,8 @@ export default async function adminRoutes(
 ) {
   const { adminToken } = options;
   if (!adminToken) return;
+  const { orders } = app.repositories;
+  const { publicUrl } = app.appConfig;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -30,17 +149,35 @@ export default async function adminRoutes(
     }
   });
 
-  app.get<{ Querystring: { limit: number } }>(
-    ADMIN_ORDERS_PATH,
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
-        },
-      },
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.get(ADMIN_ORDERS_PATH, { schema: listOrdersSchema }, async (request) => {
+    const { limit = DEFAULT_ORDERS_LIMIT, state } = request.query;
+    const recent = await orders.listRecent(limit, state);
+    return { orders: recent.map((order) => adminOrder(order, publicUrl)) };
+  });
+
+  routes.post<{ Params: { id: string } }>(
+    adminResubmitPath(':id'),
+    { schema: resubmitSchema },
+    async (request) => {
+      const { id } = request.params;
+      const missing = () => notFound('There is no order with this id.');
+      if (!isId(id) || !(await orders.find(id))) throw missing();
+      // Throws the 409 itself when no print provider is configured.
+      const queued = await app.orderFulfillment.resubmit(id);
+      if (queued) {
+        request.log.info({ orderId: id }, 'the owner resubmitted an order');
+        return { order: adminOrder(queued, publicUrl) };
+      }
+      const order = await orders.find(id);
+      if (!order) throw missing();
+      throw new HttpError(
+        409,
+        'not_resubmittable',
+        `Order ${id} is ${orderState(order).replace(/_/g, ' ')}: only a paid order that failed to send, has a problem or is ready to print can be resubmitted.`,
+      );
     },
-    async (request) => ({ orders: await app.repositories.orders.listRecent(request.query.limit) }),
   );
 
   app.get(ADMIN_VITALS_PATH, async () => ({

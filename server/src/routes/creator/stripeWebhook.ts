@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http/httpError';
 import { paymentMismatch } from '../../payments/stripePaymentProvider';
+import { shippingFromSession } from '../../payments/stripeShipping';
 
 export const STRIPE_WEBHOOK_PATH = '/creator/stripe/webhook';
 
@@ -13,7 +14,7 @@ const PAID_EVENTS = new Set([
 
 export default async function stripeWebhookRoute(app: FastifyInstance) {
   const stripe = app.stripe;
-  const { paymentProvider } = app.appConfig;
+  const { paymentProvider, shippingCountries } = app.appConfig;
   if (!stripe || paymentProvider.kind !== 'stripe') return;
 
   // The signature covers the exact bytes Stripe sent, so the body must stay raw.
@@ -55,10 +56,20 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
             'a paid Stripe session does not match its order; the order was not marked paid',
           );
         } else {
+          const found = shippingFromSession(session, shippingCountries);
+          // The money was taken: the order is paid with or without somewhere to send it.
           const marked =
-            (await app.orderFulfillment.orderPaid(orderId, { reference: session.id })) !==
-            undefined;
+            (await app.orderFulfillment.orderPaid(orderId, {
+              reference: session.id,
+              shipping: found.ok ? found.shipping : undefined,
+            })) !== undefined;
           request.log.info({ orderId, marked }, marked ? 'order paid' : 'order was already paid');
+          if (marked && !found.ok) {
+            request.log.error(
+              { orderId, sessionId: session.id, problem: found.problem },
+              'a paid Stripe order has no usable shipping details: ask the shopper where it goes',
+            );
+          }
         }
       }
     }

@@ -1,0 +1,61 @@
+/** For the tests of /complete and /order: an order as the store answers it, and the pages to show it. */
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { PAGE_PATHS, PRODUCT_NAME, type OrderView } from '@tshirt/shared';
+import { CompletePage } from '../complete/CompletePage';
+import { OrderPage } from '../order/OrderPage';
+
+export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
+export const ORDER_NUMBER = 'Ab3dEf6hIj9kLm0n';
+
+export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    orderNumber: ORDER_NUMBER,
+    state: 'paid',
+    orderPagePath: `${PAGE_PATHS.order}?token=${ORDER_TOKEN}`,
+    productName: PRODUCT_NAME,
+    shirtColor: 'Navy',
+    shirtStyle: "Women's",
+    shirtSize: 'L',
+    quantity: 2,
+    artworkPath: '/creator/designs/cosmic-cat.svg?shirt=Navy',
+    totalCents: 3998,
+    currency: 'USD',
+    shipTo: {
+      name: 'Jane Doe',
+      line1: '12 Main Street',
+      line2: 'Apt 4',
+      city: 'Portland',
+      state: 'OR',
+      postalCode: '97201',
+      country: 'US',
+    },
+    email: 'j•••@example.com',
+    tracking: null,
+    problem: null,
+    paidAt: '2026-03-02T10:00:00.000Z',
+    shippedAt: null,
+    ...overrides,
+  };
+}
+
+/** /complete and /order at `path` (with its query), and any other page as a plain marker. */
+export function renderOrderPages(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={PAGE_PATHS.complete} element={<CompletePage />} />
+        <Route path={PAGE_PATHS.order} element={<OrderPage />} />
+        <Route path="*" element={<p>Another page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** The order summary card's facts, term → definition, as a person reads them. */
+export function summaryFacts(): Record<string, string> {
+  const card = within(screen.getByRole('region', { name: 'Order summary' }));
+  const terms = card.getAllByRole('term').map((term) => term.textContent ?? '');
+  const definitions = card.getAllByRole('definition').map((value) => value.textContent ?? '');
+  return Object.fromEntries(terms.map((term, index) => [term, definitions[index] ?? '']));
+}

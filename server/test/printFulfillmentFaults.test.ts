@@ -1,0 +1,125 @@
+/**
+ * Exactly once through real faults: the server killed (-9) between payment and submission, and
+ * two instances on one real Postgres; each paid order is counted once at the provider's stand-in.
+ */
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from '@tshirt/tooling/test/printProviderStandIn';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import type { OrderView } from '@tshirt/shared/types';
+import type { AppConfig } from '../src/config';
+import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import {
+  VALID_ORDER,
+  newVisitor,
+  payOnTestPage,
+  query,
+  startApp,
+  testConfig,
+  type RunningApp,
+} from './helpers';
+import { startRealPostgres, type RealPostgres } from './realPostgres';
+
+const frontEnd = withFakeFrontEnd();
+let provider: PrintProviderStandIn;
+beforeEach(async () => {
+  provider = await startPrintProviderStandIn();
+});
+afterEach(() => provider.close());
+
+const fastRetries = () => ({
+  ...printProviderEnv(provider),
+  PRINT_PROVIDER_TIMEOUT_MS: '1000',
+  PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
+});
+
+/** Checks out and pays on the test page with an address; the order's id and page token. */
+async function buyAndPay(url: string): Promise<{ id: string; token: string }> {
+  const checkout = await fetch(`${url}/creator/checkout?${query(VALID_ORDER)}`, {
+    method: 'POST',
+    headers: newVisitor(),
+  });
+  const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+  const paid = await payOnTestPage(url, paymentLinkURL);
+  expect(paid.status).toBe(303);
+  const token = new URL(paid.headers.get('location')!, url).searchParams.get('token')!;
+  return { id: paymentLinkURL.split('/').pop()!, token };
+}
+
+async function orderState(url: string, token: string): Promise<OrderView['state']> {
+  return ((await (await fetch(`${url}/creator/order?token=${token}`)).json()) as OrderView).state;
+}
+
+describe('a server killed between payment and submission', () => {
+  const dataDir = withTemporaryFolder('tshirt-print-kill-');
+  let server: StoreServer | undefined;
+  afterEach(() => server?.stop());
+
+  it('sends every paid order once after it comes back', async () => {
+    const env = { ...frontEnd.env, ...fastRetries(), DATA_DIR: dataDir.path, LOG_LEVEL: 'warn' };
+    provider.mode = 'hang';
+    server = await startStoreServer(env);
+    const inFlight = await buyAndPay(server.url);
+    await waitUntil(
+      () => provider.submissions.includes(inFlight.id),
+      'the submission is in flight',
+    );
+    const notYetSent = await buyAndPay(server.url);
+    server.signal('SIGKILL');
+    await server.exited;
+
+    provider.mode = 'accept';
+    server = await startStoreServer(env);
+    const { url } = server;
+    for (const order of [inFlight, notYetSent]) {
+      await waitUntil(
+        async () => (await orderState(url, order.token)) === 'in_production',
+        `order ${order.id} is in production`,
+        { timeoutMs: 60_000 },
+      );
+    }
+    expect([...provider.orders.keys()].sort()).toEqual([inFlight.id, notYetSent.id].sort());
+  });
+});
+
+describe('two instances on one real Postgres', () => {
+  let postgres: RealPostgres;
+  let instances: RunningApp[] = [];
+  beforeAll(async () => {
+    postgres = await startRealPostgres();
+  });
+  afterAll(() => postgres?.remove());
+  afterEach(async () => {
+    for (const instance of instances) await instance.close();
+    instances = [];
+  });
+
+  function configOn(databaseUrl: string): AppConfig {
+    return {
+      ...testConfig({ ...frontEnd.env, ...fastRetries() }),
+      storage: { kind: 'postgres', databaseUrl },
+    };
+  }
+
+  it('sends each paid order to the provider exactly once, whichever instance took the payment', async () => {
+    instances = await Promise.all([
+      startApp(configOn(postgres.databaseUrl)),
+      startApp(configOn(postgres.databaseUrl)),
+    ]);
+    const paid = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => buyAndPay(instances[index % 2]!.url)),
+    );
+    for (const order of paid) {
+      await waitUntil(
+        async () => (await orderState(instances[0]!.url, order.token)) === 'in_production',
+        `order ${order.id} is in production`,
+        { timeoutMs: 60_000 },
+      );
+    }
+    expect(provider.orders.size).toBe(paid.length);
+    expect([...provider.submissions].sort()).toEqual(paid.map((order) => order.id).sort());
+  });
+});

@@ -1,0 +1,366 @@
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { withTestServer } from './fixtures';
+import { VALID_ORDER, newVisitor, query } from './helpers';
+
+const server = withTestServer({ env: { SHIPPING_COUNTRIES: 'US,CA' } });
+
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  line1: '12 Analytical Way',
+  line2: 'Apartment 3',
+  city: 'Portland',
+  state: 'OR',
+  postalCode: '97201',
+  country: 'US',
+};
+
+const FIELDS: Array<[label: string, id: string, name: string, autocomplete: string]> = [
+  ['Full name', 'ship-name', 'name', 'name'],
+  ['Email', 'ship-email', 'email', 'email'],
+  ['Address line 1', 'ship-line1', 'line1', 'address-line1'],
+  ['Address line 2 (optional)', 'ship-line2', 'line2', 'address-line2'],
+  ['City', 'ship-city', 'city', 'address-level2'],
+  ['State / province / region', 'ship-state', 'state', 'address-level1'],
+  ['ZIP / postal code', 'ship-postal-code', 'postalCode', 'postal-code'],
+  ['Country', 'ship-country', 'country', 'country'],
+];
+
+interface PageElement {
+  tag: string;
+  attributes: Record<string, string>;
+  /** Its text, spaces collapsed. */
+  text: string;
+  within: PageElement[];
+}
+
+function textOf(node: DefaultTreeAdapterTypes.Node): string {
+  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value;
+  return 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
+}
+
+function elementsIn(node: DefaultTreeAdapterTypes.ParentNode): PageElement[] {
+  return node.childNodes.flatMap((child) => {
+    if (!('tagName' in child)) return [];
+    const within = elementsIn(child);
+    const element = {
+      tag: child.tagName,
+      attributes: Object.fromEntries(child.attrs.map(({ name, value }) => [name, value])),
+      text: textOf(child).replace(/\s+/g, ' ').trim(),
+      within,
+    };
+    return [element, ...within];
+  });
+}
+
+/** The payment page as a person meets it: controls by their label, messages by their role. */
+class PaymentPage {
+  readonly elements: PageElement[];
+  constructor(readonly html: string) {
+    this.elements = elementsIn(parse(html));
+  }
+
+  byId(id: string): PageElement | undefined {
+    return this.elements.find((element) => element.attributes.id === id);
+  }
+
+  /** The control that the label with exactly this text names. */
+  control(labelText: string): PageElement {
+    const labels = this.elements.filter((el) => el.tag === 'label' && el.text === labelText);
+    expect(labels).toHaveLength(1);
+    const control = this.byId(labels[0]!.attributes.for ?? '');
+    if (!control) throw new Error(`the label "${labelText}" names no control`);
+    return control;
+  }
+
+  /** What a control holds: an input's value, a select's chosen option (the first by default). */
+  valueOf(labelText: string): string | undefined {
+    const control = this.control(labelText);
+    if (control.tag !== 'select') return control.attributes.value;
+    const options = control.within.filter((el) => el.tag === 'option');
+    return (options.find((option) => 'selected' in option.attributes) ?? options[0])?.attributes
+      .value;
+  }
+
+  /** The message a control is described by. */
+  descriptionOf(labelText: string): string | undefined {
+    const describedBy = this.control(labelText).attributes['aria-describedby'];
+    return describedBy === undefined ? undefined : this.byId(describedBy)?.text;
+  }
+
+  alerts(): PageElement[] {
+    return this.elements.filter((element) => element.attributes.role === 'alert');
+  }
+}
+
+async function placeOrder(): Promise<string> {
+  const response = await fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, {
+    method: 'POST',
+    headers: newVisitor(),
+  });
+  expect(response.status).toBe(200);
+  const { paymentLinkURL } = (await response.json()) as { paymentLinkURL: string };
+  return paymentLinkURL.replace('/pay/', '');
+}
+
+function pay(orderId: string, form: Record<string, string> | string, url = server.url) {
+  return fetch(`${url}/pay/${orderId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
+  });
+}
+
+async function openPage(orderId: string, url = server.url): Promise<PaymentPage> {
+  const response = await fetch(`${url}/pay/${orderId}`);
+  expect(response.status).toBe(200);
+  return new PaymentPage(await response.text());
+}
+
+interface StoredOrder {
+  status: string;
+  email: string | null;
+  ship_to: Record<string, string> | string | null;
+  fulfillment: string | null;
+  access_token: string;
+  paid_at: Date | null;
+}
+
+async function storedOrder(orderId: string): Promise<StoredOrder> {
+  const [row] = await server.db.query<StoredOrder>(
+    'SELECT status, email, ship_to, fulfillment, access_token, paid_at FROM orders WHERE id=$1',
+    [orderId],
+  );
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row;
+}
+
+const shipTo = (row: StoredOrder) =>
+  typeof row.ship_to === 'string' ? (JSON.parse(row.ship_to) as unknown) : row.ship_to;
+
+describe('the test payment page’s shipping form', () => {
+  it('asks for every part of the address and the email, each with its label and autocomplete', async () => {
+    const page = await openPage(await placeOrder());
+    expect(page.html).toContain('TEST PAYMENT — no card is charged');
+    const [form] = page.elements.filter((element) => element.tag === 'form');
+    expect(form?.attributes).toMatchObject({ method: 'post', novalidate: '' });
+    expect(form?.attributes.action).toMatch(/^\/pay\/[\w-]{16}$/);
+    for (const [label, id, name, autocomplete] of FIELDS) {
+      expect([label, page.control(label).attributes]).toEqual([
+        label,
+        expect.objectContaining({ id, name, autocomplete }),
+      ]);
+      expect(page.control(label).attributes['aria-invalid']).toBeUndefined();
+    }
+    expect(page.control('Email').attributes.type).toBe('email');
+    expect(page.control('Country').tag).toBe('select');
+    expect(form?.within.find((el) => el.tag === 'button')?.text).toBe('Pay');
+    expect(page.alerts()).toEqual([]);
+  });
+
+  it('offers exactly the countries the shop ships to, by name, the first chosen', async () => {
+    const page = await openPage(await placeOrder());
+    const options = page.control('Country').within.filter((el) => el.tag === 'option');
+    expect(options.map((option) => [option.attributes.value, option.text])).toEqual([
+      ['US', 'United States'],
+      ['CA', 'Canada'],
+    ]);
+    expect(page.valueOf('Country')).toBe('US');
+
+    const usOnly = await server.start();
+    const orderId = await placeOrder();
+    const defaultPage = await openPage(orderId, usOnly.url);
+    const defaultOptions = defaultPage
+      .control('Country')
+      .within.filter((el) => el.tag === 'option');
+    expect(defaultOptions.map((option) => option.text)).toEqual(['United States']);
+  });
+});
+
+describe('paying on the test payment page', () => {
+  it('marks the order paid with its address and email, and sends the shopper to the order', async () => {
+    const orderId = await placeOrder();
+    const typed = { ...ADDRESS, name: '  Ada Lovelace ', country: 'CA', postalCode: 'K1A 0B1 ' };
+    const response = await pay(orderId, typed);
+    expect(response.status).toBe(303);
+    const row = await storedOrder(orderId);
+    expect(row).toMatchObject({
+      status: 'paid',
+      email: 'ada@example.com',
+      fulfillment: 'ready_to_print',
+    });
+    expect(shipTo(row)).toEqual({
+      name: 'Ada Lovelace',
+      line1: ADDRESS.line1,
+      line2: ADDRESS.line2,
+      city: ADDRESS.city,
+      state: ADDRESS.state,
+      postalCode: 'K1A 0B1',
+      country: 'CA',
+    });
+    expect(response.headers.get('location')).toMatch(/^\/complete\?token=[\w-]{24}$/);
+    expect(response.headers.get('location')).toBe(`/complete?token=${row.access_token}`);
+  });
+
+  it('takes the first of a repeated field and leaves out fields it does not know', async () => {
+    const orderId = await placeOrder();
+    const body = `${new URLSearchParams(ADDRESS).toString()}&email=other%40example.com&status=shipped`;
+    expect((await pay(orderId, body)).status).toBe(303);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'paid', email: ADDRESS.email });
+  });
+
+  it.each<[string, Record<string, string>, string, string]>([
+    [
+      'an email without a domain',
+      { email: 'ada@' },
+      'Email',
+      'Enter your email address, like name@example.com',
+    ],
+    ['no city', { city: '' }, 'City', 'Enter your town or city'],
+    [
+      'a blank ZIP code',
+      { postalCode: '   ' },
+      'ZIP / postal code',
+      'Enter the ZIP or postal code',
+    ],
+    [
+      'a country the shop does not ship to',
+      { country: 'FR' },
+      'Country',
+      'Choose a country we ship to',
+    ],
+    [
+      'a control character in the name',
+      { name: 'Ada\u0007 Lovelace' },
+      'Full name',
+      'Full name has a hidden control or text-direction character in it: please type it again',
+    ],
+    [
+      'a bidi override in the second address line',
+      { line2: '\u202eevil' },
+      'Address line 2 (optional)',
+      'Address line 2 has a hidden control or text-direction character in it: please type it again',
+    ],
+    [
+      'a bidi override in the email',
+      { email: 'ada\u202e@example.com' },
+      'Email',
+      'Enter your email address, like name@example.com',
+    ],
+    [
+      'a script tag in the email (and one in the name)',
+      { name: '<script>alert("name")</script>', email: '<script>alert(1)</script>@example.com' },
+      'Email',
+      'Enter your email address, like name@example.com',
+    ],
+    [
+      'a 5,000-character address line',
+      { line1: 'x'.repeat(5000) },
+      'Address line 1',
+      'Address line 1 must be 100 characters or fewer',
+    ],
+  ])(
+    'answers 422 for %s: the order stays pending, the error is shown, what was typed is kept',
+    async (_case, change, label, message) => {
+      const orderId = await placeOrder();
+      const typed: Record<string, string> = { ...ADDRESS, ...change };
+      const response = await pay(orderId, typed);
+      expect(response.status).toBe(422);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', email: null });
+
+      const page = new PaymentPage(await response.text());
+      expect(page.html).not.toMatch(/<script/i);
+      expect(page.html).toContain('TEST PAYMENT — no card is charged');
+      const [summary, ...more] = page.alerts();
+      expect(more).toEqual([]);
+      expect(summary?.within.find((el) => el.tag === 'h2')?.text).toBe('Please check these fields');
+      const links = summary?.within.filter((el) => el.tag === 'a') ?? [];
+      expect(links.map((link) => [link.attributes.href, link.text])).toEqual([
+        [`#${page.control(label).attributes.id}`, message],
+      ]);
+      expect(page.control(label).attributes['aria-invalid']).toBe('true');
+      expect(page.descriptionOf(label)).toBe(`Error: ${message}`);
+      for (const [other] of FIELDS.filter(([other]) => other !== label)) {
+        expect([other, page.control(other).attributes['aria-invalid']]).toEqual([other, undefined]);
+      }
+      for (const [fieldLabel, , name] of FIELDS) {
+        // A country the list does not offer cannot be kept: the list shows its first again.
+        const kept = fieldLabel === 'Country' && typed.country === 'FR' ? 'US' : typed[name];
+        expect([fieldLabel, page.valueOf(fieldLabel)]).toEqual([fieldLabel, kept]);
+      }
+    },
+  );
+
+  it('names every bad field in the summary, in the order of the form', async () => {
+    const orderId = await placeOrder();
+    const response = await pay(orderId, 'line2=&state=');
+    expect(response.status).toBe(422);
+    const page = new PaymentPage(await response.text());
+    const links = page.alerts()[0]?.within.filter((el) => el.tag === 'a') ?? [];
+    expect(links.map((link) => link.attributes.href)).toEqual([
+      '#ship-name',
+      '#ship-email',
+      '#ship-line1',
+      '#ship-city',
+      '#ship-postal-code',
+      '#ship-country',
+    ]);
+    expect(page.html).toContain('<title>Error: Test payment');
+  });
+
+  it('pays once when the form is sent twice, and sends both to the order', async () => {
+    const orderId = await placeOrder();
+    const [first, second] = await Promise.all([pay(orderId, ADDRESS), pay(orderId, ADDRESS)]);
+    const { paid_at: paidAt, access_token: token } = await storedOrder(orderId);
+    const again = await pay(orderId, ADDRESS);
+    for (const response of [first, second, again]) {
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`/complete?token=${token}`);
+    }
+    expect((await storedOrder(orderId)).paid_at).toEqual(paidAt);
+  });
+
+  it('does not hand the order’s secret link to a form with other details once it is paid', async () => {
+    const orderId = await placeOrder();
+    expect((await pay(orderId, ADDRESS)).status).toBe(303);
+    for (const form of [{ ...ADDRESS, email: 'someone@example.com' }, {}]) {
+      const response = await pay(orderId, form);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`/pay/${orderId}`);
+    }
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'paid', email: ADDRESS.email });
+  });
+
+  it('shows a paid order as paid, with no address, email or secret link', async () => {
+    const orderId = await placeOrder();
+    expect((await pay(orderId, ADDRESS)).status).toBe(303);
+    const { access_token: token } = await storedOrder(orderId);
+    const page = await openPage(orderId);
+    expect(page.html).toContain('This order is already paid.');
+    expect(page.elements.filter((el) => el.tag === 'form')).toEqual([]);
+    for (const secret of [token, ADDRESS.email, ADDRESS.line1, ADDRESS.city, ADDRESS.postalCode]) {
+      expect(page.html).not.toContain(secret);
+    }
+  });
+
+  it('refuses a body that is not the form, or too large, and changes nothing', async () => {
+    const orderId = await placeOrder();
+    const json = await fetch(`${server.url}/pay/${orderId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADDRESS),
+    });
+    expect(json.status).toBe(415);
+    const tooLarge = await pay(orderId, { ...ADDRESS, line2: 'x'.repeat(9 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('answers the not-found page for an order that does not exist', async () => {
+    const response = await pay('AAAAAAAAAAAAAAAA', ADDRESS);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Order not found');
+  });
+});

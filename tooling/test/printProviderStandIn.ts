@@ -1,0 +1,235 @@
+/**
+ * A local stand-in of the print provider's HTTP API (Printful's order API, the parts the store
+ * uses): the catalog's variants, orders by external id (refusing a second order under the same
+ * id, as Printful does), fetching each order's print file like the real provider, and a signed
+ * shipping webhook. Server tests and browser tests point PRINT_PROVIDER_API_BASE at it.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/** The catalog's colour names and sizes the stand-in offers for every product. */
+const CATALOG_COLORS = [
+  'Black',
+  'White',
+  'Red',
+  'True Royal',
+  'Navy',
+  'Athletic Heather',
+  'Dark Grey',
+  'Pink',
+];
+const CATALOG_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
+
+export interface ProviderOrder {
+  id: number;
+  externalId: string;
+  body: {
+    recipient: Record<string, string>;
+    items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
+  };
+  /** What fetching the print file gave: its HTTP status and size in bytes. */
+  printFile?: { status: number; bytes: number; contentType: string | null };
+}
+
+/**
+ * How the stand-in answers order submissions: `accept` (normally), `down` (503), `hang` (never
+ * answers), `acceptThenHang` (creates the order, then never answers: a time-out after accepting).
+ */
+export type SubmissionMode = 'accept' | 'down' | 'hang' | 'acceptThenHang';
+
+export interface PrintProviderStandIn {
+  url: string;
+  apiKey: string;
+  webhookSecret: string;
+  /** Orders created, by external id (a second submission of the same id is refused, not added). */
+  orders: Map<string, ProviderOrder>;
+  /** Every POST /orders received, refused ones included. */
+  submissions: string[];
+  mode: SubmissionMode;
+  /**
+   * Where the store really listens, when its PUBLIC_URL (in the print file links) is not reachable
+   * from here: the stand-in fetches print files from this origin instead.
+   */
+  storeOrigin: string | undefined;
+  /** Sends the signed `package_shipped` webhook for an order to the store at `storeUrl`. */
+  ship(
+    storeUrl: string,
+    externalId: string,
+    tracking?: { carrier: string; number: string; url: string },
+    options?: { secret?: string },
+  ): Promise<Response>;
+  close(): Promise<void>;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+export async function startPrintProviderStandIn(
+  options: { apiKey?: string; webhookSecret?: string; fetchPrintFiles?: boolean } = {},
+): Promise<PrintProviderStandIn> {
+  const apiKey = options.apiKey ?? 'pf_test_key_0123456789';
+  const webhookSecret = options.webhookSecret ?? 'pf_webhook_secret_0123456789';
+  const orders = new Map<string, ProviderOrder>();
+  const submissions: string[] = [];
+  const hanging = new Set<ServerResponse>();
+  let nextOrderId = 1000;
+
+  async function fetchPrintFile(order: ProviderOrder): Promise<void> {
+    const link = order.body.items[0]?.files[0]?.url;
+    if (!link) return;
+    const url = standIn.storeOrigin
+      ? `${standIn.storeOrigin}${new URL(link).pathname}${new URL(link).search}`
+      : link;
+    try {
+      const answer = await fetch(url);
+      const bytes = (await answer.arrayBuffer()).byteLength;
+      order.printFile = {
+        status: answer.status,
+        bytes,
+        contentType: answer.headers.get('content-type'),
+      };
+    } catch {
+      order.printFile = { status: 0, bytes: 0, contentType: null };
+    }
+  }
+
+  const standIn: PrintProviderStandIn = {
+    url: '',
+    apiKey,
+    webhookSecret,
+    orders,
+    submissions,
+    mode: 'accept',
+    storeOrigin: undefined,
+    async ship(storeUrl, externalId, tracking, shipOptions = {}) {
+      const body = JSON.stringify({
+        type: 'package_shipped',
+        created: Math.floor(Date.now() / 1000),
+        retries: 0,
+        data: {
+          shipment: {
+            carrier: tracking?.carrier ?? 'USPS',
+            service: 'USPS First Class',
+            tracking_number: tracking?.number ?? '9400100000000000000000',
+            tracking_url:
+              tracking?.url ??
+              'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+          },
+          order: {
+            id: orders.get(externalId)?.id ?? 0,
+            external_id: externalId,
+            status: 'fulfilled',
+          },
+        },
+      });
+      const signature = createHmac('sha256', shipOptions.secret ?? webhookSecret)
+        .update(body)
+        .digest('hex');
+      return fetch(`${storeUrl}/creator/print-provider/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-pf-webhook-signature': signature },
+        body,
+      });
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      if (request.headers.authorization !== `Bearer ${apiKey}`) {
+        return sendJson(response, 401, {
+          code: 401,
+          error: { reason: 'Unauthorized', message: 'Invalid token' },
+        });
+      }
+      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const product = /^\/products\/(\d+)$/.exec(path);
+      if (request.method === 'GET' && product) {
+        let id = Number(product[1]) * 1000;
+        const variants = CATALOG_COLORS.flatMap((color) =>
+          CATALOG_SIZES.map((size) => ({ id: id++, color, size })),
+        );
+        return sendJson(response, 200, {
+          code: 200,
+          result: { product: { id: Number(product[1]) }, variants },
+        });
+      }
+      const existing = /^\/orders\/@(.+)$/.exec(path);
+      if (request.method === 'GET' && existing) {
+        const order = orders.get(decodeURIComponent(existing[1] as string));
+        return order
+          ? sendJson(response, 200, {
+              code: 200,
+              result: { id: order.id, external_id: order.externalId, status: 'pending' },
+            })
+          : sendJson(response, 404, {
+              code: 404,
+              error: { reason: 'NotFound', message: 'Order not found' },
+            });
+      }
+      if (request.method === 'POST' && path === '/orders') {
+        const parsed = JSON.parse(body) as ProviderOrder['body'] & { external_id: string };
+        submissions.push(parsed.external_id);
+        if (standIn.mode === 'down') {
+          return sendJson(response, 503, { code: 503, error: { message: 'Service unavailable' } });
+        }
+        if (standIn.mode === 'hang') {
+          hanging.add(response);
+          return;
+        }
+        if (orders.has(parsed.external_id)) {
+          return sendJson(response, 400, {
+            code: 400,
+            result: 'Order with this external ID already exists',
+            error: { reason: 'BadRequest', message: 'Order with this external ID already exists' },
+          });
+        }
+        const order: ProviderOrder = {
+          id: nextOrderId++,
+          externalId: parsed.external_id,
+          body: parsed,
+        };
+        orders.set(order.externalId, order);
+        if (options.fetchPrintFiles !== false) await fetchPrintFile(order);
+        if (standIn.mode === 'acceptThenHang') {
+          hanging.add(response);
+          return;
+        }
+        return sendJson(response, 200, {
+          code: 200,
+          result: { id: order.id, external_id: order.externalId, status: 'pending' },
+        });
+      }
+      sendJson(response, 404, { code: 404, error: { message: 'No such endpoint' } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  standIn.url = `http://127.0.0.1:${address.port}`;
+  return standIn;
+}
+
+/** The store's environment for a print provider stand-in. */
+export function printProviderEnv(standIn: PrintProviderStandIn): Record<string, string> {
+  return {
+    PRINT_PROVIDER_API_KEY: standIn.apiKey,
+    PRINT_PROVIDER_WEBHOOK_SECRET: standIn.webhookSecret,
+    PRINT_PROVIDER_API_BASE: standIn.url,
+  };
+}
