@@ -88,7 +88,7 @@ async function waitForOrderPageState(page: Page, url: string, state: RegExp): Pr
       return (await page.getByRole('status').filter({ hasText: state }).count()) > 0;
     },
     `the order page shows ${state}`,
-    { timeoutMs: 60_000, everyMs: 500 },
+    { timeoutMs: 60_000, everyMs: 1_000 },
   );
 }
 

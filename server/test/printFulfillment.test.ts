@@ -89,8 +89,9 @@ describe('sending paid orders to the print provider', () => {
     // Women's (catalog product 360), Navy, XL in the stand-in's catalog.
     expect(sent.body.items[0]).toMatchObject({ quantity: VALID_ORDER.quantity });
     expect(sent.body.items[0]!.variant_id).toBe(360_000 + 4 * 9 + 3);
-    expect(sent.printFile).toMatchObject({ status: 200, contentType: 'image/png' });
-    expect(sent.printFile!.bytes).toBeGreaterThan(10_000);
+    const printFile = await waitUntil(() => sent.printFile, 'the provider fetched the print file');
+    expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });
+    expect(printFile.bytes).toBeGreaterThan(10_000);
   });
 
   it('keeps the order waiting while the provider is down and sends it once it is back', async () => {

@@ -205,7 +205,8 @@ export async function startPrintProviderStandIn(
           body: parsed,
         };
         orders.set(order.externalId, order);
-        if (options.fetchPrintFiles !== false) await fetchPrintFile(order);
+        // Like the real provider, the file is fetched after the order is taken, not before answering.
+        if (options.fetchPrintFiles !== false) setImmediate(() => void fetchPrintFile(order));
         if (standIn.mode === 'acceptThenHang') {
           hanging.add(response);
           return;

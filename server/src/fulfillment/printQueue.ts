@@ -60,21 +60,42 @@ export interface PrintQueue {
   stop(): Promise<void>;
 }
 
+/** Instances starting together on a new database race to install pg-boss's schema: the loser tries again. */
+const START_TRIES = 5;
+
+async function startPgBoss(
+  db: Queryable,
+  settings: PrintQueueSettings,
+  log: FastifyBaseLogger,
+): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = new PgBoss({
+      db: pgBossDatabase(db),
+      schema: 'pgboss',
+      // No cron schedules here; maintenance (expiring jobs of dead workers) as often as a job can expire.
+      schedule: false,
+      maintenanceIntervalSeconds: Math.min(120, settings.expireInSeconds),
+      monitorStateIntervalSeconds: 60,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (error) => log.error({ err: error }, 'the print queue reported an error'));
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      if (attempt >= START_TRIES) throw error;
+      log.warn({ err: error, attempt }, 'the print queue did not start; trying again');
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
 export async function startPrintQueue(
   db: Queryable,
   settings: PrintQueueSettings,
   log: FastifyBaseLogger,
 ): Promise<PrintQueue> {
-  const boss = new PgBoss({
-    db: pgBossDatabase(db),
-    schema: 'pgboss',
-    // No cron schedules here; maintenance (expiring jobs of dead workers) as often as a job can expire.
-    schedule: false,
-    maintenanceIntervalSeconds: Math.min(120, settings.expireInSeconds),
-    monitorStateIntervalSeconds: 60,
-  } as PgBoss.ConstructorOptions);
-  boss.on('error', (error) => log.error({ err: error }, 'the print queue reported an error'));
-  await boss.start();
+  const boss = await startPgBoss(db, settings, log);
   await boss.createQueue(PRINT_QUEUE, {
     name: PRINT_QUEUE,
     retryLimit: settings.attempts - 1,

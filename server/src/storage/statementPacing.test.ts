@@ -16,8 +16,8 @@ describe('createStatementPacer', () => {
     const next = pace();
     expect(await settledAtOnce(next)).toBe(false);
     await next;
-    // Timers may fire up to a millisecond early by performance.now's clock.
-    expect(performance.now() - firstStarted).toBeGreaterThanOrEqual(39);
+    // The pacer counts whole milliseconds, and timers may fire a little early by performance.now's clock.
+    expect(performance.now() - firstStarted).toBeGreaterThanOrEqual(38);
   });
 
   it('starts a full statement at once, even inside the gap', async () => {

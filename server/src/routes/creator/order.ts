@@ -15,7 +15,7 @@ import { orderLookupSchema } from '../../schemas/creator';
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{10,250}$/;
 
 /** Look-ups per visitor per minute: a page polling while a payment is confirmed, not a guesser. */
-export const ORDER_LOOKUPS_PER_MINUTE = 60;
+export const ORDER_LOOKUPS_PER_MINUTE = 120;
 
 export default async function orderRoutes(app: FastifyInstance) {
   const { orders } = app.repositories;
