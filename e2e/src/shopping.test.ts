@@ -156,10 +156,15 @@ describe('buying a shirt', () => {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     const { orders } = (await listing.json()) as {
-      orders: Array<{ id: string; status: string; totalCents: number; imageUrl?: string }>;
+      orders: Array<{ id: string; state: string; totalCents: number; email: string }>;
     };
     const order = orders.find((candidate) => candidate.id === orderId);
-    expect(order).toMatchObject({ status: 'paid', totalCents: 5997 });
+    // Paid, with no print provider configured: it waits for the owner to print it.
+    expect(order).toMatchObject({
+      state: 'ready_to_print',
+      totalCents: 5997,
+      email: 'jane@example.com',
+    });
 
     await tab.getByRole('link', { name: PAGE_TEXT.continueShopping }).click();
     await tab.waitForURL(/\/product$/);
