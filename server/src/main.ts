@@ -1,12 +1,12 @@
-/** Starts the store: validated configuration, the app on PORT, a clean stop on SIGTERM/SIGINT. */
+/**
+ * Starts the store: validated configuration, DATA_DIR locked to this process, the app on PORT, a
+ * clean stop on SIGTERM/SIGINT.
+ */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import {
-  readLiveServerInstance,
-  removeServerInstance,
-  writeServerInstance,
-} from './storage/serverInstance';
+import { acquireDataDirLock, dataDirTakenMessage, type DataDirLock } from './storage/dataDirLock';
+import { removeServerInstance, writeServerInstance } from './storage/serverInstance';
 
 function readConfigOrExit(): AppConfig {
   try {
@@ -22,19 +22,18 @@ function readConfigOrExit(): AppConfig {
   }
 }
 
+/** Held for the life of the process, taken before the database opens. */
+async function lockDataDirOrExit(dataDir: string): Promise<DataDirLock> {
+  const attempt = await acquireDataDirLock(dataDir);
+  if (attempt.acquired) return attempt.lock;
+  console.error(dataDirTakenMessage(dataDir, attempt.holder));
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const dataDir = config.storage.kind === 'pglite' ? config.storage.dataDir : undefined;
-  if (dataDir !== undefined) {
-    const other = readLiveServerInstance(dataDir);
-    if (other && other.pid !== process.pid) {
-      console.error(
-        `Another server (pid ${other.pid}, port ${other.port}) is already using DATA_DIR ${dataDir}. ` +
-          'Stop it first, or give this one its own DATA_DIR (or a shared DATABASE_URL).',
-      );
-      process.exit(1);
-    }
-  }
+  const lock = dataDir === undefined ? undefined : await lockDataDirOrExit(dataDir);
   // Without ADMIN_TOKEN, the owner scripts still reach a running server with a token kept in DATA_DIR.
   const adminToken =
     config.adminToken ??
@@ -47,6 +46,7 @@ async function main(): Promise<void> {
   let stopping = false;
   const finish = (code: number) => {
     if (dataDir !== undefined) removeServerInstance(dataDir);
+    lock?.release();
     process.exit(code);
   };
   const stop = (signal: NodeJS.Signals) => {
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  lock?.announcePort(port);
   if (!stopping && dataDir !== undefined && adminToken !== undefined) {
     writeServerInstance(dataDir, {
       pid: process.pid,

@@ -1,7 +1,7 @@
 /**
- * The embedded database belongs to one process at a time. The running server leaves a note in
- * DATA_DIR (its pid, port and an owner token, readable only by this user) so a second server
- * refuses to start and the owner scripts ask the running server instead of opening the files.
+ * The embedded database belongs to one process at a time (dataDirLock.ts keeps a second server
+ * out). Once listening, the server leaves a note in DATA_DIR (its pid, port and an owner token,
+ * readable only by this user) so the owner scripts ask it instead of opening the files.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
