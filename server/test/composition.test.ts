@@ -166,6 +166,35 @@ describe('/product composed on the server', () => {
     }
   });
 
+  it('keeps a remote’s last good release when its new fragments file is refused', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
+    writeFragments(designerDir, fakeFragments('designer', 'd1'));
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await apps.start(frontEnd.env);
+    const releasesShown = async () =>
+      stitchedParts(await (await fetch(`${app.url}/product`)).text());
+
+    expect((await releasesShown())['designer/ArtForm']).toBe('d1');
+    const refused = [
+      '{"format":1,',
+      JSON.stringify({ ...fakeFragments('designer', 'd2'), parts: [] }),
+      JSON.stringify(fakeFragments('designer', 'd3')).replace(
+        '"props":{}',
+        `"props":${'{"a":'.repeat(100)}0${'}'.repeat(100)}`,
+      ),
+    ];
+    for (const file of refused) {
+      writeFragments(designerDir, file);
+      expect(await releasesShown()).toEqual({
+        'designer/ShirtPreview': 'd1',
+        'designer/ArtForm': 'd1',
+        'designer/DesignGallery': 'd1',
+        'checkout/CheckoutPanel': 'c1',
+      });
+    }
+  });
+
   it('names the release of each remote whose markup is in the page in its entry URL, so the browser loads that code', async () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd7'));

@@ -129,3 +129,27 @@ describe('incompatibility', () => {
     expect(incompatibility('designer', { ...ok, ...change }, HOST)).toMatch(reason);
   });
 });
+
+describe('composePage within a size cap', () => {
+  const template = parsePageTemplate(
+    page(
+      `<main>${placeholder('designer/ArtForm')}${placeholder('designer/ShirtPreview')}${placeholder('checkout/CheckoutPanel')}</main>`,
+    ),
+  )!;
+
+  it('keeps the placeholder of each part that would make the page larger than the cap', () => {
+    const big = `<p>${'x'.repeat(2_000)}</p>`;
+    const { html, stitched, overCap } = composePage(
+      template,
+      {
+        designer: fragments('designer', { ArtForm: '<form>Art</form>', ShirtPreview: big }),
+        checkout: fragments('checkout', { CheckoutPanel: '<section>Buy</section>' }),
+      },
+      Buffer.byteLength(template.html) + 1_000,
+    );
+    expect(stitched).toEqual(['designer/ArtForm', 'checkout/CheckoutPanel']);
+    expect(overCap).toEqual(['designer/ShirtPreview']);
+    expect(html).toContain(placeholder('designer/ShirtPreview'));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(Buffer.byteLength(template.html) + 1_000);
+  });
+});

@@ -95,22 +95,37 @@ function styleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
+/** A composed page stays this small: over it, the parts that would push it over keep their placeholders. */
+export const MAX_COMPOSED_PAGE_BYTES = 1024 * 1024;
+
 export interface ComposedPage {
   html: string;
   /** Module ids of the parts whose markup went in. */
   stitched: string[];
+  /** Module ids of the parts left as placeholders because the page would have grown past its cap. */
+  overCap: string[];
+}
+
+function stylesOf(fragments: RemoteFragments): string {
+  return fragments.styles
+    .map(({ href, css }) => `<style data-href="${escapeHtml(href)}">${styleText(css)}</style>`)
+    .join('');
 }
 
 /**
  * The page with each part's markup in place of its placeholder, for every remote whose fragments
- * are given (already checked compatible); the others keep their placeholders.
+ * are given (already checked compatible, their parts' markup checked); the others keep their
+ * placeholders, as does a part that would make the page larger than `maxBytes`.
  */
 export function composePage(
   template: PageTemplate,
   fragments: Partial<Record<RemoteName, RemoteFragments>>,
+  maxBytes: number = MAX_COMPOSED_PAGE_BYTES,
 ): ComposedPage {
   const stitched: string[] = [];
-  const remotesWithParts = new Set<RemoteName>();
+  const overCap: string[] = [];
+  const styles = new Map<RemoteName, string>();
+  let size = Buffer.byteLength(template.html);
   let html = '';
   let cursor = 0;
   for (const placeholder of template.placeholders) {
@@ -126,22 +141,34 @@ export function composePage(
     ]
       .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
       .join('');
-    html += template.html.slice(cursor, placeholder.start);
-    html += `<div${attributes}><div ${PART_ATTRIBUTES.root}>${part.html}</div></div>`;
+    const element = `<div${attributes}><div ${PART_ATTRIBUTES.root}>${part.html}</div></div>`;
+    const remoteStyles = styles.has(placeholder.remote)
+      ? undefined
+      : stylesOf(fragments[placeholder.remote]!);
+    const growth =
+      Buffer.byteLength(element) +
+      Buffer.byteLength(remoteStyles ?? '') -
+      Buffer.byteLength(template.html.slice(placeholder.start, placeholder.end));
+    if (size + growth > maxBytes) {
+      overCap.push(moduleId);
+      continue;
+    }
+    size += growth;
+    if (remoteStyles !== undefined) styles.set(placeholder.remote, remoteStyles);
+    html += template.html.slice(cursor, placeholder.start) + element;
     cursor = placeholder.end;
     stitched.push(moduleId);
-    remotesWithParts.add(placeholder.remote);
   }
   html += template.html.slice(cursor);
-  if (stitched.length === 0) return { html, stitched };
+  if (stitched.length === 0) return { html, stitched, overCap };
 
-  const styles = [...remotesWithParts]
-    .flatMap((remote) => fragments[remote]?.styles ?? [])
-    .map(({ href, css }) => `<style data-href="${escapeHtml(href)}">${styleText(css)}</style>`)
-    .join('');
   // Everything stitched lies after the head, so the head's offset still holds in the new HTML.
   return {
-    html: html.slice(0, template.headEnd) + styles + html.slice(template.headEnd),
+    html:
+      html.slice(0, template.headEnd) +
+      [...styles.values()].join('') +
+      html.slice(template.headEnd),
     stitched,
+    overCap,
   };
 }

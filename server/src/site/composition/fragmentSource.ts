@@ -7,11 +7,18 @@
 import { readFile } from 'node:fs/promises';
 import { statThisTurn } from '../statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
-import { parseRemoteFragments, type RemoteFragments } from '@tshirt/shared/fragments';
+import { FRAGMENTS_LIMITS, type RemoteFragments } from '@tshirt/shared/fragments';
 import { fileVersion } from '../fileVersion';
+import { readFragmentsFile } from './fragmentsFile';
 
+/**
+ * `unavailable`: there is no file to be had (missing, unreachable, too slow). `refused`: there is
+ * one, and it fails the checks of its format; the remote's last good fragments stay in use.
+ */
 export type FragmentsState =
-  { status: 'ready'; fragments: RemoteFragments } | { status: 'unavailable'; reason: string };
+  | { status: 'ready'; fragments: RemoteFragments }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'refused'; reason: string };
 
 export interface FragmentSource {
   readonly remote: RemoteName;
@@ -24,21 +31,21 @@ export interface FragmentSource {
 }
 
 /** A fragments file is tens of kilobytes; a much larger answer is not one. */
-export const MAX_FRAGMENTS_BYTES = 2 * 1024 * 1024;
+export const MAX_FRAGMENTS_BYTES = FRAGMENTS_LIMITS.fileBytes;
 
 function unavailable(reason: string): FragmentsState {
   return { status: 'unavailable', reason };
 }
 
-function parseText(text: string): FragmentsState {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return unavailable('the fragments file is not JSON');
-  }
-  const parsed = parseRemoteFragments(value);
-  return parsed.ok ? { status: 'ready', fragments: parsed.fragments } : unavailable(parsed.reason);
+function refused(reason: string): FragmentsState {
+  return { status: 'refused', reason };
+}
+
+const TOO_LARGE = `the fragments file is too large (over ${MAX_FRAGMENTS_BYTES} bytes)`;
+
+function parseBytes(bytes: Uint8Array): FragmentsState {
+  const verdict = readFragmentsFile(bytes);
+  return verdict.ok ? { status: 'ready', fragments: verdict.fragments } : refused(verdict.reason);
 }
 
 /**
@@ -91,19 +98,19 @@ export function fileFragmentSource(
     }
     const version = fileVersion(info);
     if (cached?.version === version) return cached.state;
-    if (info.size > MAX_FRAGMENTS_BYTES) return unavailable('the fragments file is too large');
-    const state = parseText(await readFile(file, 'utf8'));
+    const state =
+      info.size > MAX_FRAGMENTS_BYTES ? refused(TOO_LARGE) : parseBytes(await readFile(file));
     cached = { version, state };
     return state;
   };
   return { remote, location: file, local: true, current: singleFlight(check, now) };
 }
 
-async function boundedText(response: Response): Promise<string | undefined> {
+async function boundedBytes(response: Response): Promise<Buffer | undefined> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > MAX_FRAGMENTS_BYTES) return undefined;
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -116,7 +123,7 @@ async function boundedText(response: Response): Promise<string | undefined> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Fragments published beside the remote's entry on its own origin, revalidated by ETag. */
@@ -154,9 +161,8 @@ export function urlFragmentSource(
       cached = undefined;
       return unavailable(`${url.href} answered HTTP ${response.status}`);
     }
-    const text = await boundedText(response);
-    if (text === undefined) return unavailable('the fragments file is too large');
-    const state = parseText(text);
+    const bytes = await boundedBytes(response);
+    const state = bytes === undefined ? refused(TOO_LARGE) : parseBytes(bytes);
     cached = {
       etag: response.headers.get('etag'),
       lastModified: response.headers.get('last-modified'),

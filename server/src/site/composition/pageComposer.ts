@@ -2,14 +2,23 @@
  * Composes a host page with the remotes' current fragments on each request: every remote's
  * fragments are revalidated (within the budget), and the composed, compressed page is kept per
  * combination of releases, so a page load costs a revalidation and a lookup, not a render.
+ *
+ * A new combination is composed off the request path: the request waits for it only for what is
+ * left of its budget, and otherwise answers with the last page composed for that template. One
+ * composition runs at a time, so releases that change on every fetch cost one composition after
+ * another in the background, never one per request.
  */
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteName, SiteConfig } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { inlineStyleHashes } from '../inlineSources';
 import { renderPage, type RenderedPage } from '../renderedPage';
 import { injectIntoShell, withReleases } from '../siteConfig';
 import { composePage, incompatibility, type HostProvides, type PageTemplate } from './composePage';
 import type { FragmentSource } from './fragmentSource';
+import { checkedMarkupProblem } from './partMarkup';
 
 export interface PageComposer {
   /** `template` with the parts whose markup can be had now; the others keep their placeholders. */
@@ -19,21 +28,73 @@ export interface PageComposer {
 /** Combinations of releases kept per page: the current one and a few around a rollout. */
 const PAGES_KEPT_PER_TEMPLATE = 8;
 
+/** Compositions under way at once, across pages: each is a full-quality compression. */
+const COMPOSITIONS_AT_ONCE = 1;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page compressed fast rather than small: answered only when a template has no composed page
+ * yet, while its full-quality one is made in the background.
+ */
+async function quicklyRenderedPage(html: string): Promise<RenderedPage> {
+  const [brotli, gzipped] = await Promise.all([
+    brotliAsync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
+    gzipAsync(html, { level: 1 }),
+  ]);
+  return { html, brotli, gzip: gzipped, styleSources: inlineStyleHashes(html) };
+}
+
+/** The composed pages of one template. */
+interface TemplatePages {
+  /** By combination of releases, least recently used first. */
+  done: Map<string, RenderedPage>;
+  /** Compositions under way, by combination: one per combination however many requests want it. */
+  composing: Map<string, Promise<RenderedPage | undefined>>;
+  /** The page last answered or composed: what a request answers while its own is not ready. */
+  latest?: RenderedPage;
+  /** The first page of the template, composed while a request waits (fast compression). */
+  first?: Promise<RenderedPage>;
+}
+
+/** Resolves with `promise`, or with undefined after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function createPageComposer(options: {
   sources: Partial<Record<RemoteName, FragmentSource>>;
   budgetMs: number;
   /** Inlined into each composed page, with the entry URL of each stitched remote naming its release. */
   siteConfig: SiteConfig;
   log: FastifyBaseLogger;
+  now?: () => number;
+  /** Makes a composed page ready to send (compressed at full quality); a stand-in in tests. */
+  render?: (html: string) => Promise<RenderedPage>;
 }): PageComposer {
-  const { sources, budgetMs, siteConfig, log } = options;
-  const pages = new WeakMap<PageTemplate, Map<string, Promise<RenderedPage>>>();
-  /** What was last logged per remote, so a change is logged once, not on every request. */
-  const lastState = new Map<RemoteName, string>();
+  const {
+    sources,
+    budgetMs,
+    siteConfig,
+    log,
+    now = () => performance.now(),
+    render = renderPage,
+  } = options;
+  const pages = new WeakMap<PageTemplate, TemplatePages>();
+  /** What was last logged per remote (and per part), so a change is logged once, not on every request. */
+  const lastState = new Map<string, string>();
+  /** Each remote's last fragments that passed the checks of their format. */
+  const lastGood = new Map<RemoteName, RemoteFragments>();
+  let compositionsRunning = 0;
 
-  const report = (remote: RemoteName, state: string, write: () => void) => {
-    if (lastState.get(remote) === state) return;
-    lastState.set(remote, state);
+  const report = (subject: string, state: string, write: () => void) => {
+    if (lastState.get(subject) === state) return;
+    lastState.set(subject, state);
     write();
   };
 
@@ -58,6 +119,41 @@ export function createPageComposer(options: {
     return verdict ?? undefined;
   }
 
+  /** The fragments with only the parts whose markup stays in its element, worked out once each. */
+  const containedParts = new WeakMap<
+    RemoteFragments,
+    { fragments: RemoteFragments; refused: Array<[string, string]> }
+  >();
+  function withContainedParts(remote: RemoteName, fragments: RemoteFragments): RemoteFragments {
+    let checked = containedParts.get(fragments);
+    if (!checked) {
+      const refused: Array<[string, string]> = [];
+      const parts = Object.fromEntries(
+        Object.entries(fragments.parts).filter(([module, part]) => {
+          const problem = checkedMarkupProblem(part.html);
+          if (problem) refused.push([module, problem]);
+          return !problem;
+        }),
+      );
+      checked = { fragments: refused.length ? { ...fragments, parts } : fragments, refused };
+      containedParts.set(fragments, checked);
+    }
+    for (const module of Object.keys(fragments.parts)) {
+      const reason = checked.refused.find(([name]) => name === module)?.[1];
+      const subject = `${remote}/${module}`;
+      if (!reason) lastState.delete(subject);
+      else {
+        report(subject, reason, () =>
+          log.warn(
+            { remote, module, release: fragments.release, reason },
+            'remote part markup refused: the part loads in the browser',
+          ),
+        );
+      }
+    }
+    return checked.fragments;
+  }
+
   async function usableFragments(
     remote: RemoteName,
     host: HostProvides | undefined,
@@ -74,7 +170,22 @@ export function createPageComposer(options: {
       );
       return undefined;
     }
-    const { fragments } = state;
+    let fragments: RemoteFragments | undefined;
+    if (state.status === 'refused') {
+      fragments = lastGood.get(remote);
+      report(remote, `refused:${state.reason}`, () =>
+        log.warn(
+          { remote, location: source.location, reason: state.reason, kept: fragments?.release },
+          fragments
+            ? 'remote markup refused: its last good release stays in use'
+            : 'remote markup refused: its parts load in the browser',
+        ),
+      );
+      if (!fragments) return undefined;
+    } else {
+      fragments = state.fragments;
+      lastGood.set(remote, fragments);
+    }
     const problem = host
       ? checkedIncompatibility(remote, fragments, host)
       : 'the host build has no host-manifest.json to check it against';
@@ -87,14 +198,78 @@ export function createPageComposer(options: {
       );
       return undefined;
     }
-    report(remote, `ready:${fragments.release}`, () =>
-      log.info({ remote, release: fragments.release }, 'remote markup in use'),
+    if (state.status === 'ready') {
+      report(remote, `ready:${fragments.release}`, () =>
+        log.info({ remote, release: fragments.release }, 'remote markup in use'),
+      );
+    }
+    return withContainedParts(remote, fragments);
+  }
+
+  /** The composed HTML of `template` with `fragments`, the site configuration naming their releases. */
+  function composedHtml(
+    template: PageTemplate,
+    remotes: RemoteName[],
+    fragments: Partial<Record<RemoteName, RemoteFragments>>,
+  ): string {
+    const composed = composePage(template, fragments);
+    for (const moduleId of composed.overCap) {
+      report(moduleId, 'over the page cap', () =>
+        log.warn(
+          { part: moduleId },
+          'remote part markup would make the page too large: the part loads in the browser',
+        ),
+      );
+    }
+    const releases = Object.fromEntries(
+      remotes.flatMap((remote) => {
+        const release = fragments[remote]?.release;
+        return release && composed.stitched.some((id) => id.startsWith(`${remote}/`))
+          ? [[remote, release]]
+          : [];
+      }),
     );
-    return fragments;
+    return injectIntoShell(composed.html, withReleases(siteConfig, releases));
+  }
+
+  function keep(state: TemplatePages, key: string, page: RenderedPage): void {
+    state.done.delete(key);
+    state.done.set(key, page);
+    if (state.done.size > PAGES_KEPT_PER_TEMPLATE) {
+      const oldest = state.done.keys().next().value;
+      if (oldest !== undefined) state.done.delete(oldest);
+    }
+    state.latest = page;
+  }
+
+  /** Starts composing a combination, unless another composition is using the one slot. */
+  function startComposing(
+    state: TemplatePages,
+    key: string,
+    compose: () => string,
+  ): Promise<RenderedPage | undefined> | undefined {
+    if (compositionsRunning >= COMPOSITIONS_AT_ONCE) return undefined;
+    compositionsRunning += 1;
+    const composing = (async () => {
+      try {
+        const page = await render(compose());
+        keep(state, key, page);
+        return page;
+      } catch (error) {
+        log.error({ err: error, releases: key }, 'could not compose a page');
+        return undefined;
+      } finally {
+        compositionsRunning -= 1;
+        state.composing.delete(key);
+      }
+    })();
+    state.composing.set(key, composing);
+    return composing;
   }
 
   return {
     async render(template, host) {
+      const started = now();
       const remotes = [...new Set(template.placeholders.map(({ remote }) => remote))];
       const found = await Promise.all(remotes.map((remote) => usableFragments(remote, host)));
       const fragments: Partial<Record<RemoteName, RemoteFragments>> = {};
@@ -106,32 +281,35 @@ export function createPageComposer(options: {
         .map((remote) => `${remote}@${fragments[remote]?.release ?? '-'}`)
         .join(' ');
 
-      let byReleases = pages.get(template);
-      if (!byReleases) {
-        byReleases = new Map();
-        pages.set(template, byReleases);
+      let state = pages.get(template);
+      if (!state) {
+        state = { done: new Map(), composing: new Map() };
+        pages.set(template, state);
       }
-      let page = byReleases.get(key);
-      if (!page) {
-        const composed = composePage(template, fragments);
-        const releases = Object.fromEntries(
-          remotes.flatMap((remote) => {
-            const release = fragments[remote]?.release;
-            return release && composed.stitched.some((id) => id.startsWith(`${remote}/`))
-              ? [[remote, release]]
-              : [];
-          }),
-        );
-        page = renderPage(injectIntoShell(composed.html, withReleases(siteConfig, releases)));
-        byReleases.set(key, page);
-        // Forgotten on failure (it is tried again), and the oldest combination beyond the bound.
-        page.catch(() => byReleases?.delete(key));
-        if (byReleases.size > PAGES_KEPT_PER_TEMPLATE) {
-          const oldest = byReleases.keys().next().value;
-          if (oldest !== undefined) byReleases.delete(oldest);
-        }
+      const done = state.done.get(key);
+      if (done) {
+        keep(state, key, done);
+        return done;
       }
-      return page;
+      const compose = () => composedHtml(template, remotes, fragments);
+      const composing = state.composing.get(key) ?? startComposing(state, key, compose);
+      const left = budgetMs - (now() - started);
+      const page = composing && left > 0 ? await within(composing, left) : undefined;
+      if (page) return page;
+      if (state.latest) return state.latest;
+      // Nothing composed for this template yet: this once, the request composes a page itself.
+      const pending = state;
+      pending.first ??= quicklyRenderedPage(compose()).then(
+        (first) => {
+          pending.latest ??= first;
+          return first;
+        },
+        (error: unknown) => {
+          pending.first = undefined;
+          throw error;
+        },
+      );
+      return pending.first;
     },
   };
 }

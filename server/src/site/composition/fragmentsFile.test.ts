@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { FRAGMENTS_LIMITS } from '@tshirt/shared/fragments';
+import { fakeFragments } from '../../../test/fakeComposition';
+import { readFragmentsFile } from './fragmentsFile';
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const good = () => fakeFragments('designer', 'd1');
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}`;
+/** The fragments as plain JSON, for changes their type would not allow. */
+type Loose = { parts: Record<string, Record<string, unknown>>; styles: unknown[] };
+const withChange = (change: (fragments: Loose) => void) => {
+  const fragments = good() as unknown as Loose;
+  change(fragments);
+  return bytes(JSON.stringify(fragments));
+};
+
+describe('readFragmentsFile', () => {
+  it('accepts the fragments a remote build writes', () => {
+    expect(readFragmentsFile(bytes(JSON.stringify(good())))).toEqual({
+      ok: true,
+      fragments: good(),
+    });
+  });
+
+  it('accepts props nested as deep as the limit allows', () => {
+    // The file is level 1, parts 2, the part 3, props 4: the limit leaves the rest to the props.
+    const depth = FRAGMENTS_LIMITS.depth - 4;
+    const text = JSON.stringify(good()).replace('"props":{}', `"props":{"a":${nested(depth)}}`);
+    expect(readFragmentsFile(bytes(text)).ok).toBe(true);
+  });
+
+  it.each<[string, Buffer, RegExp]>([
+    [
+      'props nested 5,000 deep',
+      bytes(JSON.stringify(good()).replace('"props":{}', `"props":${nested(5_000)}`)),
+      /nests deeper than 32/,
+    ],
+    ['a 2 MB file', bytes(' '.repeat(2 * 1024 * 1024)), /too large/],
+    [
+      'a part of 300 KB',
+      withChange((f) => (f.parts.ArtForm!.html = 'x'.repeat(300 * 1024))),
+      /longer than|must not have more/,
+    ],
+    [
+      'props over 64 KB',
+      withChange((f) => (f.parts.ArtForm!.props = { text: 'x'.repeat(65 * 1024) })),
+      /props is longer than/,
+    ],
+    [
+      'CSS over 128 KB in all',
+      withChange((f) => {
+        f.styles = [1, 2].map((n) => ({ href: `chunks/${n}.css`, css: 'x'.repeat(70 * 1024) }));
+      }),
+      /CSS is longer than/,
+    ],
+    [
+      'too many parts',
+      withChange((f) => {
+        for (let n = 0; n < 40; n += 1) f.parts[`P${n}`] = f.parts.ArtForm!;
+      }),
+      /parts/,
+    ],
+    [
+      'an object of too many keys',
+      withChange((f) => {
+        f.parts.ArtForm!.props = Object.fromEntries(
+          Array.from({ length: 300 }, (_, n) => [`k${n}`, n]),
+        );
+      }),
+      /more than 256 entries/,
+    ],
+    ['parts as an array', withChange((f) => ((f as { parts: unknown }).parts = [])), /parts/],
+    ['html as a number', withChange((f) => (f.parts.ArtForm!.html = 7)), /html/],
+    ['not JSON', bytes('{"format":'), /not JSON/],
+    [
+      'bytes that are not UTF-8',
+      Buffer.concat([bytes('{"format":1,"x":"'), Buffer.from([0xc3, 0x28]), bytes('"}')]),
+      /not valid UTF-8/,
+    ],
+  ])('refuses %s, saying why', (_name, file, reason) => {
+    const verdict = readFragmentsFile(file);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? '' : verdict.reason).toMatch(reason);
+  });
+
+  it('gives a verdict, never an exception, for any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2_000 }), (file) => {
+        expect(typeof readFragmentsFile(file).ok).toBe('boolean');
+      }),
+    );
+  });
+
+  it('gives a verdict, never an exception, for any JSON however deep', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ depthSize: 'xlarge' }), fc.nat(20_000), (value, depth) => {
+        const text = `${'['.repeat(depth)}${JSON.stringify(value) ?? 'null'}${']'.repeat(depth)}`;
+        expect(typeof readFragmentsFile(bytes(text)).ok).toBe('boolean');
+      }),
+      { numRuns: 50 },
+    );
+  });
+});

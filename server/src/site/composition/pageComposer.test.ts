@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CONTRACT_VERSION, PART_ATTRIBUTES, type SiteConfig } from '@tshirt/shared/contract';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
+import type { RenderedPage } from '../renderedPage';
+import { FAKE_PRODUCT_PAGE, fakeFragments, HOST_PROVIDES } from '../../../test/fakeComposition';
+import { parsePageTemplate, type HostProvides } from './composePage';
+import type { FragmentSource, FragmentsState } from './fragmentSource';
+import { createPageComposer } from './pageComposer';
+
+const HOST: HostProvides = { contractVersion: CONTRACT_VERSION, provides: HOST_PROVIDES };
+const SITE_CONFIG = {
+  brandName: 'Shop',
+  contactEmail: 'shop@example.com',
+  remotes: {
+    designer: { entry: '/remotes/designer/remoteEntry.js' },
+    checkout: { entry: '/remotes/checkout/remoteEntry.js' },
+  },
+} as unknown as SiteConfig;
+const silent = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+
+function source(remote: 'designer' | 'checkout', state: () => FragmentsState): FragmentSource {
+  return { remote, location: remote, local: true, current: () => Promise.resolve(state()) };
+}
+
+const ready = (fragments: RemoteFragments): FragmentsState => ({ status: 'ready', fragments });
+
+/** A full-quality composition the test finishes when it wants, counting each one started. */
+function heldRenders() {
+  const started: Array<{ html: string; finish: () => void }> = [];
+  const render = (html: string) =>
+    new Promise<RenderedPage>((resolve) => {
+      const page = { html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] };
+      started.push({ html, finish: () => resolve(page) });
+    });
+  return { started, render };
+}
+
+const releaseIn = (page: RenderedPage) =>
+  new RegExp(
+    `${PART_ATTRIBUTES.part}="designer/ArtForm" ${PART_ATTRIBUTES.release}="([^"]+)"`,
+  ).exec(page.html)?.[1];
+
+describe('createPageComposer', () => {
+  const template = parsePageTemplate(FAKE_PRODUCT_PAGE)!;
+  let designer: RemoteFragments;
+  const sources = {
+    designer: source('designer', () => ready(designer)),
+    checkout: source('checkout', () => ready(fakeFragments('checkout', 'c1'))),
+  };
+
+  it('answers the last composed page, within the budget, while a new release is composed, then the new one', async () => {
+    const renders = heldRenders();
+    const composer = createPageComposer({
+      sources,
+      budgetMs: 50,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      render: renders.render,
+    });
+    designer = fakeFragments('designer', 'v1');
+    expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
+    renders.started[0]!.finish();
+
+    designer = fakeFragments('designer', 'v2');
+    const started = performance.now();
+    expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(renders.started).toHaveLength(2);
+    renders.started[1]!.finish();
+    await Promise.resolve();
+    expect(releaseIn(await composer.render(template, HOST))).toBe('v2');
+  });
+
+  it('answers a quickly compressed page of the current releases when nothing is composed yet', async () => {
+    const renders = heldRenders();
+    const composer = createPageComposer({
+      sources,
+      budgetMs: 20,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      render: renders.render,
+    });
+    designer = fakeFragments('designer', 'q1');
+    const page = await composer.render(template, HOST);
+    expect(releaseIn(page)).toBe('q1');
+    expect(page.brotli.length).toBeGreaterThan(0);
+  });
+
+  it('composes one combination at a time however often the release changes', async () => {
+    const renders = heldRenders();
+    const composer = createPageComposer({
+      sources,
+      budgetMs: 5,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      render: renders.render,
+    });
+    for (let load = 0; load < 40; load += 1) {
+      designer = fakeFragments('designer', `e${load}`);
+      await composer.render(template, HOST);
+      if (load % 10 === 9) renders.started.at(-1)!.finish();
+    }
+    // One composition started, then one more after each finished: never one per request.
+    expect(renders.started.length).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps a bounded number of composed pages, the most recently used', async () => {
+    let renders = 0;
+    const composer = createPageComposer({
+      sources,
+      budgetMs: 1_000,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      render: (html) => {
+        renders += 1;
+        return Promise.resolve({
+          html,
+          brotli: Buffer.alloc(0),
+          gzip: Buffer.alloc(0),
+          styleSources: [],
+        });
+      },
+    });
+    const load = async (release: string) => {
+      designer = fakeFragments('designer', release);
+      return releaseIn(await composer.render(template, HOST));
+    };
+    for (let release = 0; release < 20; release += 1) await load(`k${release}`);
+    expect(renders).toBe(20);
+    expect(await load('k19')).toBe('k19');
+    expect(renders).toBe(20);
+    expect(await load('k0')).toBe('k0');
+    expect(renders).toBe(21);
+  });
+});
