@@ -1,7 +1,8 @@
 /**
  * The built front-end folders, served with compressed copies that can never be older than the file:
  * a release or a rollback copied over a folder (even keeping its files' times, as `rsync -a` does)
- * is sent, in every encoding, on the next request, and nothing is written into the folders.
+ * is sent, in every encoding, on the next request (a file just written, once it has settled), and
+ * nothing is written into the folders.
  */
 import {
   createReadStream,
@@ -14,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
 import { withTestServer } from './fixtures';
 import { requestAsSent } from './helpers';
@@ -52,14 +54,11 @@ function decoded(answer: { headers: Record<string, unknown>; body: Buffer }): st
 }
 
 /** Asks until the answer comes from the kept copy (it has a length; an on-the-fly one is chunked). */
-async function untilKept(path: string, encoding: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+const untilKept = (path: string, encoding: string) =>
+  waitUntil(async () => {
     const answer = await rawGet(path, encoding);
-    if (answer.headers['content-length'] !== undefined) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${path} was never sent from a kept copy`);
-}
+    return answer.headers['content-length'] !== undefined && answer;
+  }, `${path} is sent from a kept copy`);
 
 describe('static files', () => {
   const path = '/remotes/designer/remoteEntry.js';
@@ -127,6 +126,16 @@ describe('static files', () => {
     });
     expect(changed.status).toBe(200);
     expect(decoded(changed)).toContain('r2:');
+  });
+
+  it('sends a file copied with new times (plain `cp`) once it has settled, and until then the whole one before', async () => {
+    writeFileSync(file(), release('r3'));
+    expect([release('r2'), release('r3')]).toContain(decoded(await rawGet(path, '')));
+    await waitUntil(
+      async () => decoded(await rawGet(path, 'br')) === release('r3'),
+      'the copy is sent once settled',
+    );
+    expect(decoded(await rawGet(path, 'gzip'))).toBe(release('r3'));
   });
 
   it('writes nothing into the folders it serves', () => {

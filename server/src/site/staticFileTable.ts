@@ -1,72 +1,118 @@
 /**
  * The built front-end files held in memory with their headers, so that answering one costs a
- * single `stat` (is it still the same file?; src/site/statThisTurn.ts) instead of a lookup on disk: @fastify/static reads
- * every folder on the path to check its spelling, then opens, stats, streams and closes the file,
- * each a trip through libuv's thread pool (in a profile, the server sat waiting on them and
- * answered remoteEntry.js at a fifth of the rate of a bare server sending the same bytes).
+ * single `stat` (is it still the same file?; src/site/statThisTurn.ts) instead of a lookup on disk:
+ * @fastify/static reads every folder on the path to check its spelling, then opens, stats, streams
+ * and closes the file, each a trip through libuv's thread pool (in a profile, the server sat
+ * waiting on them and answered remoteEntry.js at a fifth of the rate of a bare server sending the
+ * same bytes).
  *
- * Only what a listing of the folders found is kept, under its exact name, so a path spelled any
- * other way (another case, `..`, percent-escapes, a trailing slash) is not found here and goes
- * through @fastify/static's own checks. A file copied over, added or removed is seen on the next
- * request: the `stat` catches a changed file (its version: inode, size, modification and change
- * times) and a missing one, and anything not found sets off a fresh listing for the next requests.
+ * A file not kept, or changed since, is read whole from one descriptor (src/site/fileVersion.ts):
+ * only a settled version, whose real path is inside the real path of its mount's folder, is ever
+ * answered. The folder may be a link swapped to another release in one step; it is looked at once
+ * a loop turn, and a new target drops the files of the old one. While a file is being written
+ * (`cp` over the folder), its last whole version is answered, or the request waits for the file to
+ * settle and is refused (`unsettled`) if it does not in time. Only plain names (letters, digits,
+ * `._~-`, no dotfiles) are handled here; any other spelling goes through @fastify/static's checks.
  */
 import type { Stats } from 'node:fs';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { isCompressible } from './compressedFiles';
-import { fileVersion } from './fileVersion';
+import { SETTLE_MS, fileVersion, isInside, readWholeVersion, settlesInMs } from './fileVersion';
 import { statThisTurn } from './statThisTurn';
 
 /** A folder served under a URL prefix (`/` or `/remotes/designer/`). */
 export interface StaticMount {
   prefix: string;
+  /** The folder, or a link to it (a deploy swaps it to another release). */
   root: string;
   /** Whether the file at this path (below the prefix, with a leading `/`) may be served at all. */
   serves(pathName: string): boolean;
 }
 
 export interface KeptFile {
+  /** The file through its mount's folder as configured (links not followed). */
   filePath: string;
+  /** The version of the file `body` holds (fileVersion). */
   version: string;
   body: Buffer;
   etag: string;
-  /** What @fastify/static would send with the file (its encoding, length and `Vary` aside). */
+  /** What @fastify/send would send with the file (its encoding, length and `Vary` aside). */
   headers: Readonly<Record<string, string>>;
   /** Sent encoded when the client accepts it (and so with `Vary: accept-encoding`). */
   compressible: boolean;
 }
 
 export interface StaticFileTable {
+  /** The kept file answered at `urlPath` (no query string) when it is still the file there. */
+  current(urlPath: string): KeptFile | undefined;
   /**
-   * The kept file answered at `urlPath` (no query string) and the file's `stat` now, when the kept
-   * bytes are still the file's; otherwise undefined, and the folders are listed again.
+   * The file answered at `urlPath` read anew (and kept if it fits), its last whole version while
+   * it is being written, `unsettled` when it has none and the file did not settle in time, or
+   * undefined when the path is not one this table answers (nothing there, a link out of the
+   * folder, a name @fastify/static must judge, a very large file).
    */
-  current(urlPath: string): { file: KeptFile; info: Stats } | undefined;
-  /** Lists every mount and keeps each servable file that is new or changed; resolves with how many were read. */
+  load(urlPath: string): Promise<KeptFile | 'unsettled' | undefined>;
+  /**
+   * Whether the file at `pathName` (below the prefix of `mounts[mount]`, as a URL spells it) really
+   * lies inside the mount's folder once links are followed; for the answers @fastify/static sends.
+   */
+  contains(mount: number, pathName: string): boolean;
+  /** Waits (a little) for a file @fastify/static found to settle; false when it did not in time. */
+  settled(filePath: string, info: Stats): Promise<boolean>;
+  /** Reads every settled file the mounts hold that is not kept yet; resolves with how many. */
   refresh(): Promise<number>;
 }
 
 export interface StaticFileTableOptions {
-  /** What every kept file may take in memory together; beyond it files are served from disk. */
+  /** What every kept file may take in memory together; beyond it files are read per request. */
   maxBytes?: number;
-  /** A larger file is always served from disk. */
+  /** A larger file is read per request, never kept. */
   maxFileBytes?: number;
-  /** The least time between two listings set off by paths not found. */
-  relistAfterMs?: number;
+  /** A larger file is left to @fastify/static. */
+  maxReadBytes?: number;
+  /** How long after its last write a file is taken to be whole. */
+  settleMs?: number;
+  /** How long a request waits for a file being written to settle before it is refused. */
+  maxWaitMs?: number;
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
-const DEFAULT_RELIST_AFTER_MS = 1000;
+const DEFAULT_MAX_READ_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_WAIT_MS = 1000;
+/** What @fastify/static sends a name of no known type as. */
+const UNKNOWN_TYPE = 'application/octet-stream';
 
 /** Names a URL spells as they are: anything else is escaped in URLs and left to @fastify/static. */
 const PLAIN_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 
+/** A mount's folder as it is now: which folder (device and inode) and its real path. */
+interface MountRoot {
+  id: string;
+  real: string;
+  /** The `stat` it was last matched with (one a loop turn: statThisTurn). */
+  seen: Stats;
+}
+
+interface Target {
+  mount: number;
+  filePath: string;
+}
+
+interface Kept extends KeptFile {
+  mount: number;
+  /** The folder it was read from (MountRoot.id). */
+  rootId: string;
+}
+
 /** The headers @fastify/send sends with a whole file of a known type (its content type rules included). */
-function fileHeaders(filePath: string, type: string, info: Stats, etag: string) {
+function fileHeaders(filePath: string, info: Stats, etag: string) {
+  let type = mime.getType(filePath) ?? UNKNOWN_TYPE;
   if (isUtf8MimeType(type)) type += '; charset=utf-8';
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
@@ -78,18 +124,31 @@ function fileHeaders(filePath: string, type: string, info: Stats, etag: string) 
   return headers;
 }
 
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
 export function createStaticFileTable(
   mounts: readonly StaticMount[],
   options: StaticFileTableOptions = {},
 ): StaticFileTable {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const relistAfterMs = options.relistAfterMs ?? DEFAULT_RELIST_AFTER_MS;
-  const files = new Map<string, KeptFile>();
+  const maxReadBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
+  const settleMs = options.settleMs ?? SETTLE_MS;
+  const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  // Longest prefix first: `/remotes/designer/x` is the designer's, not the host's.
+  const byPrefix = [...mounts.keys()].sort(
+    (a, b) => mounts[b]!.prefix.length - mounts[a]!.prefix.length,
+  );
+  const roots = new Map<number, MountRoot>();
+  const files = new Map<string, Kept>();
   let totalBytes = 0;
-  const rereading = new Set<string>();
-  let listing: Promise<number> | undefined;
-  let lastListed = -Infinity;
+  const loading = new Map<string, Promise<Kept | 'unsettled' | undefined>>();
 
   const forget = (urlPath: string) => {
     const file = files.get(urlPath);
@@ -98,104 +157,163 @@ export function createStaticFileTable(
     files.delete(urlPath);
   };
 
-  async function keep(urlPath: string, filePath: string, info: Stats): Promise<boolean> {
-    const version = fileVersion(info);
-    if (files.get(urlPath)?.version === version) return false;
-    forget(urlPath);
-    // A file of no known type is sent without one, as @fastify/send does: left to it.
-    const type = mime.getType(filePath);
-    if (!type || info.size > maxFileBytes || totalBytes + info.size > maxBytes) return false;
-    const body = await readFile(filePath);
-    const after = await stat(filePath);
-    // Changed while it was read: the next listing reads it again.
-    if (fileVersion(after) !== version) return false;
-    const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
-    forget(urlPath);
-    files.set(urlPath, {
-      filePath,
-      version,
-      body,
-      etag,
-      headers: fileHeaders(filePath, type, info, etag),
-      compressible: isCompressible(filePath, info.size),
-    });
-    totalBytes += body.length;
-    return true;
+  /** The mount's folder now, its real path resolved again when the folder is another one. */
+  function rootOf(mount: number): MountRoot | undefined {
+    const info = statThisTurn(mounts[mount]!.root);
+    const known = roots.get(mount);
+    if (info !== undefined && known?.seen === info) return known;
+    if (!info?.isDirectory()) return undefined;
+    const id = `${info.dev}:${info.ino}`;
+    if (known?.id === id) {
+      known.seen = info;
+      return known;
+    }
+    const real = realPathOf(mounts[mount]!.root);
+    if (real === undefined) return undefined;
+    // Another release now: the files kept are the old one's.
+    for (const [urlPath, file] of files) if (file.mount === mount) forget(urlPath);
+    const root = { id, real, seen: info };
+    roots.set(mount, root);
+    return root;
   }
 
-  async function listMount(mount: StaticMount, seen: Set<string>): Promise<number> {
+  function locate(urlPath: string): Target | undefined {
+    for (const mount of byPrefix) {
+      const { prefix, root, serves } = mounts[mount]!;
+      if (!urlPath.startsWith(prefix)) continue;
+      const pathName = `/${urlPath.slice(prefix.length)}`;
+      if (!PLAIN_PATH.test(pathName) || !serves(pathName)) return undefined;
+      return { mount, filePath: join(root, pathName) };
+    }
+    return undefined;
+  }
+
+  function remember(urlPath: string, target: Target, root: MountRoot, body: Buffer, info: Stats) {
+    const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
+    const file: Kept = {
+      filePath: target.filePath,
+      version: fileVersion(info),
+      body,
+      etag,
+      headers: fileHeaders(target.filePath, info, etag),
+      compressible: isCompressible(target.filePath, info.size),
+      mount: target.mount,
+      rootId: root.id,
+    };
+    forget(urlPath);
+    if (body.length <= maxFileBytes && totalBytes + body.length <= maxBytes) {
+      files.set(urlPath, file);
+      totalBytes += body.length;
+    }
+    return file;
+  }
+
+  async function read(urlPath: string, target: Target, waitMs: number) {
+    const deadline = performance.now() + waitMs;
+    for (;;) {
+      const root = rootOf(target.mount);
+      if (!root) return undefined;
+      const found = await readWholeVersion(target.filePath, {
+        settleMs,
+        maxBytes: maxReadBytes,
+        within: root.real,
+      });
+      if (found.state === 'whole') return remember(urlPath, target, root, found.body, found.info);
+      if (found.state === 'outside' && realPathOf(mounts[target.mount]!.root) !== root.real) {
+        roots.delete(target.mount); // swapped while the file was read: judged by the new folder
+        if (performance.now() < deadline) continue;
+      }
+      if (found.state !== 'unsettled') {
+        forget(urlPath);
+        return undefined;
+      }
+      const previous = files.get(urlPath);
+      if (previous?.rootId === root.id) return previous;
+      if (performance.now() + found.retryInMs > deadline) return 'unsettled';
+      await delay(found.retryInMs);
+    }
+  }
+
+  function load(urlPath: string, waitMs = maxWaitMs) {
+    const target = locate(urlPath);
+    if (!target) return Promise.resolve(undefined);
+    const arrival = statThisTurn(target.filePath);
+    if (!arrival?.isFile()) {
+      forget(urlPath);
+      return Promise.resolve(undefined);
+    }
+    // Requests that found the same version share one read (and a read begun for an older one is
+    // not theirs to join).
+    const key = `${urlPath}\n${fileVersion(arrival)}`;
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = read(urlPath, target, waitMs).finally(() => loading.delete(key));
+      loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function refreshMount(mount: number): Promise<number> {
+    const { root, prefix } = mounts[mount]!;
     let entries;
     try {
-      entries = await readdir(mount.root, { recursive: true, withFileTypes: true });
+      entries = await readdir(root, { recursive: true, withFileTypes: true });
     } catch {
-      return 0; // Not built (yet): every request goes to disk and finds nothing.
+      return 0; // Not built (yet): every request finds nothing.
     }
     let read = 0;
     for (const entry of entries) {
-      if (!entry.isFile()) continue; // Links and folders are left to @fastify/static.
+      if (!entry.isFile()) continue; // a link is followed when it is asked for
       const filePath = join(entry.parentPath, entry.name);
-      const pathName = `/${relative(mount.root, filePath).split(sep).join('/')}`;
-      if (!PLAIN_PATH.test(pathName) || !mount.serves(pathName)) continue;
-      const urlPath = `${mount.prefix}${pathName.slice(1)}`;
-      seen.add(urlPath);
-      try {
-        if (await keep(urlPath, filePath, await stat(filePath))) read += 1;
-      } catch {
-        forget(urlPath); // Gone since it was listed.
-      }
+      const urlPath = `${prefix}${relative(root, filePath).split(sep).join('/')}`;
+      if (files.has(urlPath) && table.current(urlPath)) continue;
+      const file = await load(urlPath, 0);
+      if (file && file !== 'unsettled' && files.get(urlPath) === file) read += 1;
     }
     return read;
   }
 
-  function refresh(): Promise<number> {
-    listing ??= (async () => {
-      lastListed = performance.now();
-      const seen = new Set<string>();
-      let read = 0;
-      for (const mount of mounts) read += await listMount(mount, seen);
-      for (const urlPath of [...files.keys()]) if (!seen.has(urlPath)) forget(urlPath);
-      return read;
-    })().finally(() => {
-      listing = undefined;
-    });
-    return listing;
-  }
-
-  /** A path not found (a new release's files, or any other path): listed again, not too often. */
-  function relistSoon(): void {
-    if (listing || performance.now() - lastListed < relistAfterMs) return;
-    void refresh().catch(() => undefined);
-  }
-
-  /** A kept file changed (a release copied over it): read again, under the name it was listed by. */
-  function rereadSoon(urlPath: string, filePath: string, info: Stats): void {
-    if (rereading.has(urlPath)) return;
-    rereading.add(urlPath);
-    keep(urlPath, filePath, info)
-      .catch(() => forget(urlPath))
-      .finally(() => rereading.delete(urlPath));
-  }
-
-  return {
+  const table: StaticFileTable = {
     current(urlPath) {
       const file = files.get(urlPath);
-      if (!file) {
-        relistSoon();
-        return undefined;
-      }
+      if (!file || rootOf(file.mount)?.id !== file.rootId) return undefined;
       const info = statThisTurn(file.filePath);
-      if (!info?.isFile()) {
-        forget(urlPath);
-        relistSoon();
-        return undefined;
-      }
-      if (fileVersion(info) !== file.version) {
-        forget(urlPath);
-        rereadSoon(urlPath, file.filePath, info);
-        return undefined;
-      }
-      return { file, info };
+      if (!info?.isFile() || fileVersion(info) !== file.version) return undefined;
+      return file;
     },
-    refresh,
+
+    load: (urlPath) => load(urlPath),
+
+    contains(mount, pathName) {
+      let decoded;
+      try {
+        decoded = decodeURIComponent(pathName);
+      } catch {
+        return false;
+      }
+      const root = rootOf(mount);
+      const real = realPathOf(join(mounts[mount]!.root, decoded));
+      return root !== undefined && real !== undefined && isInside(root.real, real);
+    },
+
+    async settled(filePath, info) {
+      const wait = settlesInMs(info, settleMs);
+      if (wait === 0) return true;
+      if (wait > maxWaitMs) return false;
+      await delay(wait);
+      const now = await stat(filePath).catch(() => undefined);
+      return (
+        now !== undefined &&
+        fileVersion(now) === fileVersion(info) &&
+        settlesInMs(now, settleMs) === 0
+      );
+    },
+
+    async refresh() {
+      let read = 0;
+      for (const mount of mounts.keys()) read += await refreshMount(mount);
+      return read;
+    },
   };
+  return table;
 }

@@ -1,11 +1,13 @@
 /**
  * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules.
- * Whole-file GETs are answered from memory (src/site/staticFileTable.ts) after one `stat` shows the
- * file is still the one kept; anything else (a range, most conditional requests, HEAD, a path the
- * folders' listing did not find, a file too large to keep) goes to @fastify/static, which looks the
- * file up on disk. Either way a redeployed remote is served without a restart. Text files are sent
- * Brotli- or gzip-encoded from copies kept in memory for the very version of the file the request
- * found (src/site/compressedFiles.ts); nothing is ever written into these folders.
+ * Whole-file GETs are answered by src/site/staticFileTable.ts: from memory after one `stat` shows
+ * the file is still the one kept, else from one whole, settled read of the file, only if its real
+ * path is inside its folder's (links out of the folder are not followed). Anything else (a range, a
+ * precondition to judge, HEAD, a name a URL must escape, a very large file) goes to
+ * @fastify/static, with the same two checks: the real path, and a file still being written waits
+ * to settle or is refused with a 503. Either way a redeployed remote is served without a restart.
+ * Text files are sent Brotli- or gzip-encoded from copies kept in memory for the very version of
+ * the file sent (src/site/compressedFiles.ts); nothing is ever written into these folders.
  */
 import type { Stats } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -15,13 +17,16 @@ import fp from 'fastify-plugin';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
+import { HttpError } from '../../http/httpError';
 import {
   createCompressedFiles,
   isCompressible,
   type CompressedFiles,
 } from '../../site/compressedFiles';
+import { fileVersion } from '../../site/fileVersion';
 import {
   createStaticFileTable,
+  type KeptFile,
   type StaticFileTable,
   type StaticMount,
 } from '../../site/staticFileTable';
@@ -60,11 +65,41 @@ function noneMatch(header: string, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** A file a release is still copying over, with no whole version to send meanwhile. */
+function beingReplaced(): HttpError {
+  return new HttpError(
+    503,
+    'service_unavailable',
+    'This file is being replaced by a new release. Please try again in a moment.',
+    { 'retry-after': '1' },
+  );
+}
+
 /**
- * Answers a whole-file GET from the kept copy, or leaves the request to @fastify/static (a range,
- * a precondition it must judge, HEAD, or a file not kept: see src/site/staticFileTable.ts).
+ * Answers a whole-file GET from the table (src/site/staticFileTable.ts), or leaves the request to
+ * @fastify/static (a range, a precondition it must judge, HEAD, or a path the table does not answer).
  */
 function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFiles) {
+  const answer = (request: FastifyRequest, reply: FastifyReply, file: KeptFile) => {
+    reply.headers(file.headers);
+    if (file.compressible) addVary(reply, 'accept-encoding');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    let body = file.body;
+    const encoding = file.compressible ? acceptedEncoding(request) : undefined;
+    const encoded =
+      encoding && compressedFiles.lookup(file.filePath, file.version, encoding, file.body);
+    // Not encoded yet: plugins/external/compress encodes this answer on the fly.
+    if (encoding && encoded) {
+      reply.header('content-encoding', encoding);
+      body = encoded;
+    }
+    reply.send(body);
+  };
+
   const hook: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
     const { headers } = request;
     if (
@@ -78,25 +113,17 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
       return done();
     }
     const query = request.url.indexOf('?');
-    const found = table.current(query === -1 ? request.url : request.url.slice(0, query));
-    if (!found) return done();
-    const { file, info } = found;
-    reply.headers(file.headers);
-    if (file.compressible) addVary(reply, 'accept-encoding');
-    const ifNoneMatch = headers['if-none-match'];
-    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
-      reply.code(304).send();
-      return;
-    }
-    let body = file.body;
-    const encoding = file.compressible ? acceptedEncoding(request) : undefined;
-    const encoded = encoding && compressedFiles.lookup(file.filePath, info, encoding);
-    // Not encoded yet: plugins/external/compress encodes this answer on the fly.
-    if (encoding && encoded) {
-      reply.header('content-encoding', encoding);
-      body = encoded;
-    }
-    reply.send(body);
+    const urlPath = query === -1 ? request.url : request.url.slice(0, query);
+    const kept = table.current(urlPath);
+    if (kept) return answer(request, reply, kept);
+    table.load(urlPath).then(
+      (file) => {
+        if (file === 'unsettled') done(beingReplaced());
+        else if (file) answer(request, reply, file);
+        else done();
+      },
+      () => done(),
+    );
   };
   return hook;
 }
@@ -129,7 +156,7 @@ async function staticPlugin(app: FastifyInstance) {
       // Only a whole, fresh answer is encoded (not a 304, nor a byte range of the file).
       if (reply.statusCode !== 200 || reply.request.headers.range !== undefined) return;
       const encoding = acceptedEncoding(reply.request);
-      const body = encoding && compressedFiles.lookup(filePath, info, encoding);
+      const body = encoding && compressedFiles.lookup(filePath, fileVersion(info), encoding);
       if (!encoding || !body) return; // plugins/external/compress encodes it on the fly this time
       reply.header('content-encoding', encoding);
       reply.header('content-length', body.length);
@@ -157,6 +184,9 @@ async function staticPlugin(app: FastifyInstance) {
   ];
   const table = createStaticFileTable(mounts);
   app.decorate('staticFiles', table);
+  const onFile = async (filePath: string, info: Stats) => {
+    if (!(await table.settled(filePath, info))) throw beingReplaced();
+  };
 
   // The files' routes in a context of their own: only they pass through the memory lookup.
   await app.register(async (files) => {
@@ -167,7 +197,9 @@ async function staticPlugin(app: FastifyInstance) {
         root: mount.root,
         prefix: mount.prefix,
         decorateReply: index === 0,
-        allowedPath: mount.serves,
+        allowedPath: (pathName: string) =>
+          mount.serves(pathName) && table.contains(index, pathName),
+        onFile,
       });
     }
   });
