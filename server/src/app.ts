@@ -8,8 +8,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { AppConfig } from './config';
-import { errorBody } from './http/httpError';
 import { BODY_LIMIT_BYTES, answerRefusedConnection } from './http/requestLimits';
+import { errorAnswerHeaders } from './http/securityHeaders';
 import compress from './plugins/external/compress';
 import cors from './plugins/external/cors';
 import helmet from './plugins/external/helmet';
@@ -17,7 +17,7 @@ import rateLimit from './plugins/external/rateLimit';
 import staticFiles from './plugins/external/static';
 import artEngine from './plugins/app/artEngine';
 import crossSiteRequests from './plugins/app/crossSiteRequests';
-import errorHandling from './plugins/app/errorHandling';
+import errorHandling, { sendError } from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
 import fulfillment from './plugins/app/fulfillment';
 import printFiles from './plugins/app/printFiles';
@@ -55,6 +55,14 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Fastify's own refusals of a URL, in our words: its messages quote the URL. */
+const FRAMEWORK_ERRORS: Readonly<
+  Record<string, readonly [status: number, code: string, message: string]>
+> = {
+  FST_ERR_BAD_URL: [400, 'invalid_request', 'The request URL is malformed.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'A part of the request URL is too long.'],
+};
+
 export async function buildApp(
   config: AppConfig,
   overrides: AppOverrides = {},
@@ -64,17 +72,22 @@ export async function buildApp(
     // Fastify accepts a hop count too (proxy-addr); its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: BODY_LIMIT_BYTES,
-    clientErrorHandler: answerRefusedConnection,
+    // STARTUP_TIMEOUT_MS: generous, the embedded database's first start can take tens of seconds.
+    pluginTimeout: config.startupTimeoutMs,
+    clientErrorHandler: (error, socket) =>
+      answerRefusedConnection(error, socket, errorAnswerHeaders(config.publicUrl)),
     // plugins/app/shutdown answers those requests in the JSON error shape instead.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // A malformed URL is the client's mistake: the usual JSON error, status 400.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const reply = frameworkReply as unknown as FastifyReply;
-      reply
-        .code(400)
-        .type('application/json; charset=utf-8')
-        .send(errorBody('invalid_request', error.message || 'The request URL is malformed.'));
+    // Answered before any hook runs: the usual JSON error, with the headers of every error answer.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const [status, code, message] = FRAMEWORK_ERRORS[error.code] ?? [
+        500,
+        'internal_error',
+        'Something went wrong on our side. Please try again.',
+      ];
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      sendError(frameworkReply as unknown as FastifyReply, status, code, message);
     },
   });
   app.decorate('appConfig', config);

@@ -27,6 +27,8 @@ export const DEFAULT_REMOTE_MARKUP_BUDGET_MS = 250;
 export const DEFAULT_VITALS_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_VITALS_MAX_ROWS = 100_000;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Generous: opening and migrating the embedded database takes tens of seconds on a busy machine. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 5 * 60_000;
 /** `DATA_DIR` value that keeps the embedded database in memory (tests, throwaway demos). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -138,6 +140,8 @@ export interface AppConfig {
   vitalsMaxRows: number;
   /** How long a stop waits for requests in flight before it ends them. */
   shutdownTimeoutMs: number;
+  /** How long one part of start-up (above all the database) may take; 0: no limit. */
+  startupTimeoutMs: number;
   /** Whether built `*.map` files are served (they show the source to anyone). */
   serveSourceMaps: boolean;
   printRendering: PrintRenderingConfig;
@@ -443,6 +447,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       DEFAULT_SHUTDOWN_TIMEOUT_MS,
       100,
       600_000,
+    ),
+    startupTimeoutMs: reader.integer(
+      'STARTUP_TIMEOUT_MS',
+      DEFAULT_STARTUP_TIMEOUT_MS,
+      0,
+      3_600_000,
     ),
     serveSourceMaps: reader.flag('SERVE_SOURCE_MAPS'),
     printRendering: {

@@ -38,7 +38,8 @@ describe('security headers on pages', () => {
       expect(header('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(header('content-security-policy')).toContain("object-src 'none'");
       expect(header('x-content-type-options')).toBe('nosniff');
-      expect(header('x-frame-options')).toBe('SAMEORIGIN');
+      // The same as every other answer's (earlyAnswers.test.ts), and what frame-ancestors says.
+      expect(header('x-frame-options')).toBe('DENY');
       expect(header('referrer-policy')).toBe('no-referrer');
       expect(header('cross-origin-opener-policy')).toBe('same-origin');
       expect(header('x-powered-by')).toBeNull();
@@ -72,6 +73,41 @@ describe('paths that do not name a served file', () => {
     const response = await rawRequest(path);
     expect(response.status).toBe(404);
     expect(response.body).not.toMatch(/forbidden|\/tmp\/|tshirt-front|node_modules/i);
+  });
+});
+
+describe('error messages', () => {
+  it('never quote a content type or body that was refused', async () => {
+    const calls: Array<[string, number, RequestInit]> = [
+      [
+        '/creator/vitals',
+        415,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'text/x-<script>alert(1)</script>' },
+          body: '<script>alert(1)</script>',
+        },
+      ],
+      [
+        '/creator/vitals',
+        400,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"<script>alert(1)</script>": ',
+        },
+      ],
+    ];
+    for (const [path, status, init] of calls) {
+      const response = await fetch(`${server.url}${path}`, init);
+      const text = await response.text();
+      expect([path, response.status]).toEqual([path, status]);
+      expectErrorShape(JSON.parse(text));
+      expect(text).not.toMatch(/<script|alert/i);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    }
   });
 });
 

@@ -40,13 +40,32 @@ export async function openPgliteThread(pgliteDataDir: string | undefined): Promi
   let nextId = 1;
   let failure: Error | undefined;
 
+  // However long PGlite takes to start, but no longer than the thread lives.
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', (message: { ready?: true; error?: { message: string } }) =>
-      message.ready
-        ? resolve()
-        : reject(new Error(message.error?.message ?? 'PGlite did not start')),
-    );
-    worker.once('error', reject);
+    const started = (message: { ready?: true; error?: { message: string } }) => {
+      stopListening();
+      if (message.ready) resolve();
+      else
+        reject(
+          new Error(
+            `The embedded database did not open: ${message.error?.message ?? 'no reason given'}`,
+          ),
+        );
+    };
+    const failed = (error: Error) => {
+      stopListening();
+      reject(error);
+    };
+    const exited = (exitCode: number) =>
+      failed(new Error(`The database thread stopped (exit code ${exitCode}) before it opened`));
+    const stopListening = () => {
+      worker.off('message', started);
+      worker.off('error', failed);
+      worker.off('exit', exited);
+    };
+    worker.on('message', started);
+    worker.on('error', failed);
+    worker.on('exit', exited);
   });
   worker.on('message', (reply: Reply) => {
     waiting.get(reply.id)?.resolve(reply);

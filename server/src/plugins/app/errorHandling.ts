@@ -1,11 +1,15 @@
 /**
  * The one error handler and the one not-found handler: JSON `{"error":{"code","message"}}` for the
- * API and files, the host's page (status 404) for unknown page paths. Never a stack trace.
+ * API and files, the host's page (status 404) for unknown page paths. Never a stack trace, and
+ * never anything of the request echoed back. Every JSON error carries the security headers of an
+ * answer that is not a page, so hooks that answer before the security headers are set (the URL
+ * limit here, plugins/app/crossSiteRequests, plugins/app/shutdown) send them all the same.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, describeValidationIssue, errorBody } from '../../http/httpError';
 import { URL_LIMIT_CHARACTERS } from '../../http/requestLimits';
+import { errorAnswerHeaders } from '../../http/securityHeaders';
 import { REMOTES_PATH_PREFIX } from '../external/static';
 import { orderNotFoundPage } from '../../payments/testPaymentPage';
 import { sendShell } from '../../site/sendShell';
@@ -14,13 +18,32 @@ import { isDatabaseUnavailable } from '../../storage/database';
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const CLIENT_ERROR_CODES: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_request',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_request',
+/**
+ * Fastify's own client errors, in our words: a library's message may quote what was sent (a
+ * content type, a body), so none is passed on.
+ */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [code: string, message: string]>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    'unsupported_media_type',
+    'The request body’s content type is not accepted here.',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    'invalid_request',
+    'The request body’s size does not match its Content-Length.',
+  ],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_request', 'The request body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_request', 'The request body is not valid JSON.'],
 };
+
+const NOT_FOUND_MESSAGE = 'Nothing is served at this address.';
+
+/** Any other client error a library raises. */
+function clientError(status: number): readonly [code: string, message: string] {
+  if (status === 404) return ['not_found', NOT_FOUND_MESSAGE];
+  if (status === 413) return ['payload_too_large', 'The request body is too large.'];
+  return ['invalid_request', 'The request is not valid.'];
+}
 
 function isApiPath(url: string): boolean {
   return url === '/creator' || url.startsWith('/creator/') || url.startsWith('/creator?');
@@ -34,6 +57,7 @@ export function sendError(
 ): FastifyReply {
   return reply
     .code(statusCode)
+    .headers(errorAnswerHeaders(reply.server.appConfig.publicUrl))
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(errorBody(code, message));
@@ -72,9 +96,8 @@ function handleError(
   // served there, so it is a not-found like any other, and says nothing about the disk.
   if (status === 403) return reply.callNotFound();
   if (status >= 400 && status < 500) {
-    const code =
-      CLIENT_ERROR_CODES[error.code] ?? (status === 404 ? 'not_found' : 'invalid_request');
-    return sendError(reply, status, code, error.message);
+    const [code, message] = CLIENT_ERRORS[error.code] ?? clientError(status);
+    return sendError(reply, status, code, message);
   }
   request.log.error({ err: error }, 'request failed');
   return sendError(
@@ -103,7 +126,7 @@ async function errorHandlingPlugin(app: FastifyInstance) {
     const path = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApiPath(path) || path.startsWith(REMOTES_PATH_PREFIX) || !isPageRequest) {
-      return sendError(reply, 404, 'not_found', `Nothing is served at ${request.method} ${path}.`);
+      return sendError(reply, 404, 'not_found', NOT_FOUND_MESSAGE);
     }
     if (path.startsWith('/pay/')) {
       return reply

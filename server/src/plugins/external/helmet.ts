@@ -1,9 +1,11 @@
-/** Security headers, with a Content-Security-Policy that allows the configured remote origins and nothing else. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * Security headers (http/securityHeaders, the same on every answer), with a page's
+ * Content-Security-Policy that allows the configured remote origins and nothing else.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../../config';
+import { securityHeaders } from '../../http/securityHeaders';
 import { TEST_PAYMENT_PAGE_STYLE_SOURCE } from '../../payments/testPaymentPage';
 import { SIMPLE_PAGE_STYLE_SOURCE } from '../../site/htmlPages';
 import { remoteOrigins } from '../../site/siteConfig';
@@ -62,31 +64,6 @@ function headerValue(directives: Record<string, readonly string[]>): string {
     .join(';');
 }
 
-/**
- * The headers helmet sets for `options`, worked out once: with the Content-Security-Policy left to
- * this plugin they are the same for every response. (@fastify/helmet builds helmet's middleware
- * anew on every request and runs it there, an eighth of the server's time in a profile of GET /.)
- */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: unknown) {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-    },
-  );
-  return headers;
-}
-
 /** No inline styles: what every answer but a page allows (one array, so its policy is remembered). */
 const NO_INLINE_STYLES: readonly string[] = Object.freeze([]);
 
@@ -110,13 +87,10 @@ async function helmetPlugin(app: FastifyInstance) {
     return value;
   };
 
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: false,
-    // Over plain http the header is ignored at best, and it would pin a host that has no https.
-    strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? {} : false,
-  });
+  // The other headers are those of every answer, worked out once rather than per request.
+  const headers = securityHeaders(config.publicUrl);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(headers);
     reply.header('content-security-policy', policy(NO_INLINE_STYLES));
     done();
   });
