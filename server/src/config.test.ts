@@ -100,13 +100,22 @@ describe('loadConfig', () => {
     expect(loadConfig({}).printRendering).toEqual({
       threads: Math.max(1, availableParallelism() - 1),
       queueLimit: 8,
+      cacheMaxMb: 256,
     });
     expect(
-      loadConfig({ PRINT_RENDER_THREADS: '2', PRINT_RENDER_QUEUE: '20' }).printRendering,
-    ).toEqual({ threads: 2, queueLimit: 20 });
-    expect(problemsOf({ PRINT_RENDER_THREADS: '0', PRINT_RENDER_QUEUE: 'many' })).toEqual([
+      loadConfig({ PRINT_RENDER_THREADS: '2', PRINT_RENDER_QUEUE: '20', PRINT_CACHE_MAX_MB: '0' })
+        .printRendering,
+    ).toEqual({ threads: 2, queueLimit: 20, cacheMaxMb: 0 });
+    expect(
+      problemsOf({
+        PRINT_RENDER_THREADS: '0',
+        PRINT_RENDER_QUEUE: 'many',
+        PRINT_CACHE_MAX_MB: '-1',
+      }),
+    ).toEqual([
       expect.stringContaining('PRINT_RENDER_THREADS must be a whole number from 1 to 64'),
       expect.stringContaining('PRINT_RENDER_QUEUE must be a whole number from 1 to 1000'),
+      expect.stringContaining('PRINT_CACHE_MAX_MB must be a whole number from 0 to 1048576'),
     ]);
   });
 

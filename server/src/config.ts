@@ -96,11 +96,15 @@ export interface PrintRenderingConfig {
   threads: number;
   /** Renders that may wait for a thread; past that a print request is answered 503 + Retry-After. */
   queueLimit: number;
+  /** Megabytes of print files kept for anonymous requests (least recently used out first); 0 keeps none. */
+  cacheMaxMb: number;
 }
 
 /** One core is left to answer pages and the API while print files render. */
 export const DEFAULT_PRINT_RENDER_THREADS = Math.max(1, availableParallelism() - 1);
 export const DEFAULT_PRINT_RENDER_QUEUE = 8;
+/** Room for about 170 print files of 1.5 MB. */
+export const DEFAULT_PRINT_CACHE_MAX_MB = 256;
 
 export interface ArtEngineConfig {
   /** Worker threads drawing artwork at once. */
@@ -458,6 +462,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     printRendering: {
       threads: reader.integer('PRINT_RENDER_THREADS', DEFAULT_PRINT_RENDER_THREADS, 1, 64),
       queueLimit: reader.integer('PRINT_RENDER_QUEUE', DEFAULT_PRINT_RENDER_QUEUE, 1, 1000),
+      cacheMaxMb: reader.integer('PRINT_CACHE_MAX_MB', DEFAULT_PRINT_CACHE_MAX_MB, 0, 1_048_576),
     },
     artEngine: {
       threads: reader.integer('ART_ENGINE_THREADS', DEFAULT_ART_ENGINE_THREADS, 1, 64),

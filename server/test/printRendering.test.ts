@@ -1,6 +1,7 @@
 /**
  * Print renders run on their own bounded pool: a flood of print requests neither stalls the site nor
- * piles up, and a paid order's print file is rendered in the background.
+ * piles up, and a paid order's print file is rendered in the background and kept apart from the
+ * bounded cache of everyone else's.
  */
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
@@ -108,7 +109,7 @@ describe('a paid order', () => {
     await server.app.printFiles.backgroundIdle();
     // Drawn for the order's shirt colour.
     const key = printKeyForShirt(imagePrintKey(id), VALID_ORDER.shirtColor);
-    expect(await server.app.printFiles.isKept(key)).toBe(true);
+    expect(await server.app.printFiles.keptIn(key)).toBe('orders');
   }, 60_000);
 
   it('has the print file of its pre-made design rendered in the background too', async () => {
@@ -116,6 +117,22 @@ describe('a paid order', () => {
     await placeAndPay(design.imagePath);
     await server.app.printFiles.backgroundIdle();
     const key = printKeyForShirt(designPrintKey(design.id), VALID_ORDER.shirtColor);
-    expect(await server.app.printFiles.isKept(key)).toBe(true);
+    expect(await server.app.printFiles.keptIn(key)).toBe('orders');
+  }, 60_000);
+
+  it('keeps a print file anyone asked for in the cache until its order is paid, then with the orders’', async () => {
+    const design = PREMADE_DESIGNS[6]!;
+    const key = printKeyForShirt(designPrintKey(design.id), VALID_ORDER.shirtColor);
+    const printUrl = `${server.url}${design.imagePath.replace(/\.svg$/, '.png')}?${query({ shirt: VALID_ORDER.shirtColor })}`;
+    const asked = await fetch(printUrl);
+    expect(asked.status).toBe(200);
+    const png = Buffer.from(await asked.arrayBuffer());
+    expect(await server.app.printFiles.keptIn(key)).toBe('cache');
+
+    await placeAndPay(design.imagePath);
+    await server.app.printFiles.backgroundIdle();
+    expect(await server.app.printFiles.keptIn(key)).toBe('orders');
+    const askedAgain = await fetch(printUrl);
+    expect(Buffer.from(await askedAgain.arrayBuffer()).equals(png)).toBe(true);
   }, 60_000);
 });

@@ -3,11 +3,11 @@
  * beside the embedded database it is a file (`contentFolder`) and the row keeps only what it is:
  * writing image bytes through the embedded database cost most of a generation's time.
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toBuffer, type Queryable } from '../storage/database';
 import { createInsertBatcher } from '../storage/insertBatcher';
-import { readFileIfExists } from '../storage/localFolder';
+import { isStorageFull, readFileIfExists, StorageFullError } from '../storage/localFolder';
 
 export type ImageFormat = 'svg' | 'png';
 
@@ -37,7 +37,10 @@ export interface ImagesRepository {
    * itself (created, never overwritten); undefined when the content is kept in its row.
    */
   contentFile(id: string, format: ImageFormat): string | undefined;
-  /** Keeps a new image under `id` (a fresh `newId()`): its content file unless `saved`, then its row. */
+  /**
+   * Keeps a new image under `id` (a fresh `newId()`): its content file unless `saved`, then its row.
+   * On a full disk it keeps neither and throws StorageFullError.
+   */
   insert(id: string, image: NewImage): Promise<void>;
   find(id: string): Promise<StoredImage | undefined>;
   exists(id: string, format: ImageFormat): Promise<boolean>;
@@ -59,16 +62,23 @@ export function createImagesRepository(db: Queryable, contentFolder?: string): I
       // The file first: its name is unguessable and nobody learns it before its row exists, so
       // it is written in place (a crash leaves at most a file without a row, never the reverse).
       const path = contentFile(id, image.format);
-      if (path !== undefined && !image.saved) {
-        await writeFile(path, image.content, { flag: 'wx' });
+      try {
+        if (path !== undefined && !image.saved) {
+          await writeFile(path, image.content, { flag: 'wx' });
+        }
+        await rows.insert([
+          id,
+          image.format,
+          path === undefined ? image.content : null,
+          image.provider,
+          image.prompt,
+        ]);
+      } catch (error) {
+        if (!isStorageFull(error)) throw error;
+        // Neither the file nor the row was kept: the space of a half-written file goes back.
+        if (path !== undefined) await rm(path, { force: true });
+        throw new StorageFullError();
       }
-      await rows.insert([
-        id,
-        image.format,
-        path === undefined ? image.content : null,
-        image.provider,
-        image.prompt,
-      ]);
     },
     async find(id) {
       const rows = await db.query<{ id: string; format: ImageFormat; content: Uint8Array | null }>(

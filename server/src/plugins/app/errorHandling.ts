@@ -14,6 +14,7 @@ import { REMOTES_PATH_PREFIX } from '../external/static';
 import { orderNotFoundPage } from '../../payments/testPaymentPage';
 import { sendShell } from '../../site/sendShell';
 import { isDatabaseUnavailable } from '../../storage/database';
+import { isStorageFull, StorageFullError } from '../../storage/localFolder';
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -81,6 +82,8 @@ function handleError(
       describeValidationIssue(error.validation[0]!, error.validationContext),
     );
   }
+  // The database's own disk-full error, or a file write's on a worker thread: nothing was kept.
+  if (isStorageFull(error)) return handleError(new StorageFullError(), request, reply);
   if (isDatabaseUnavailable(error)) {
     request.log.warn('database unavailable');
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -1,7 +1,8 @@
 /**
  * The print-file service: its own pool of render threads (PRINT_RENDER_THREADS, a queue of
- * PRINT_RENDER_QUEUE) and where print PNGs are kept — files in DATA_DIR beside the embedded
- * database (a temporary folder for an in-memory one), rows of a shared Postgres.
+ * PRINT_RENDER_QUEUE) and where print PNGs are kept — paid orders' as files in DATA_DIR beside the
+ * embedded database (a temporary folder for an in-memory one) or rows of a shared Postgres; anyone
+ * else's in a cache of at most PRINT_CACHE_MAX_MB on local disk (`DATA_DIR/print-cache`).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +10,7 @@ import {
   createDatabasePrintFileStore,
   createFolderPrintFileStore,
   createPrintFiles,
+  openFolderPrintFileCache,
   printableArtwork,
   type PrintFiles,
   type PrintFileStore,
@@ -31,12 +33,25 @@ async function openStore(app: FastifyInstance): Promise<PrintFileStore> {
   return createFolderPrintFileStore(await localFolder(app, app.appConfig.storage, 'print-files'));
 }
 
+const BYTES_PER_MB = 1024 * 1024;
+
+/** Each instance's own: a print file missing from it is rendered again, never lost. */
+async function openCache(app: FastifyInstance): Promise<PrintFileStore> {
+  const folder = await localFolder(app, app.appConfig.storage, 'print-cache');
+  return openFolderPrintFileCache(folder, app.appConfig.printRendering.cacheMaxMb * BYTES_PER_MB);
+}
+
 async function printFilesPlugin(app: FastifyInstance) {
   const pool = createPrintRenderPool({
     ...app.appConfig.printRendering,
     onThreadError: (error) => app.log.error({ err: error }, 'a print render thread failed'),
   });
-  const printFiles = createPrintFiles({ store: await openStore(app), pool, log: app.log });
+  const printFiles = createPrintFiles({
+    store: await openStore(app),
+    cache: await openCache(app),
+    pool,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     printFiles.close();
     await pool.close();

@@ -76,9 +76,9 @@ export default async function imageRoutes(app: FastifyInstance) {
       const drawn = () => artEngine.forShirt(stored, shirt);
       if (file.format === 'svg') return sendImage(reply, 'svg', await drawn());
 
-      // The .png is the print file for that shirt, drawn and rendered on first request and kept.
+      // The .png is the print file for that shirt, drawn and rendered on first request and cached.
       const key = printKeyForShirt(imagePrintKey(image.id), shirt);
-      const png = await printFiles.get({ key, svg: drawn });
+      const png = await printFiles.getForShopper({ key, svg: drawn });
       return sendImage(reply, 'png', png);
     },
   );
@@ -102,7 +102,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         );
       }
       const key = printKeyForShirt(designPrintKey(design.id), request.query.shirt);
-      const png = await printFiles.get({ key, svg: async () => svg });
+      const png = await printFiles.getForShopper({ key, svg: async () => svg });
       return sendImage(reply, 'png', png);
     },
   );
