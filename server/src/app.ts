@@ -78,6 +78,9 @@ export async function buildApp(
       answerRefusedConnection(error, socket, errorAnswerHeaders(config.publicUrl)),
     // plugins/app/shutdown answers those requests in the JSON error shape instead.
     return503OnClosing: false,
+    // plugins/app/shutdown closes connections once their answer is out; Node's idle test counts an
+    // answer handed to end() but not yet flushed as done, and would cut it.
+    forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Answered before any hook runs: the usual JSON error, with the headers of every error answer.
     frameworkErrors: (error, request, frameworkReply) => {

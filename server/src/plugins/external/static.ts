@@ -10,7 +10,7 @@
  * the file sent (src/site/compressedFiles.ts); nothing is ever written into these folders.
  */
 import type { Stats } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -76,6 +76,23 @@ function beingReplaced(): HttpError {
 }
 
 /**
+ * Past this size a kept body is written in chunks as the socket takes them: written whole, Node counts
+ * the answer as done while megabytes still wait in the socket, and a stop would cut them off.
+ */
+const STREAMED_BODY_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+function inChunks(body: Buffer): Readable {
+  return Readable.from(
+    (function* chunks() {
+      for (let start = 0; start < body.length; start += CHUNK_BYTES) {
+        yield body.subarray(start, start + CHUNK_BYTES);
+      }
+    })(),
+  );
+}
+
+/**
  * Answers a whole-file GET from the table (src/site/staticFileTable.ts), or leaves the request to
  * @fastify/static (a range, a precondition it must judge, HEAD, or a path the table does not answer).
  */
@@ -97,7 +114,7 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
       reply.header('content-encoding', encoding);
       body = encoded;
     }
-    reply.send(body);
+    reply.send(body.length > STREAMED_BODY_BYTES ? inChunks(body) : body);
   };
 
   const hook: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
