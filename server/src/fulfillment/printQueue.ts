@@ -96,7 +96,7 @@ export async function startPrintQueue(
   log: FastifyBaseLogger,
 ): Promise<PrintQueue> {
   const boss = await startPgBoss(db, settings, log);
-  await boss.createQueue(PRINT_QUEUE, {
+  const queue = {
     name: PRINT_QUEUE,
     retryLimit: settings.attempts - 1,
     retryDelay: settings.retryDelaySeconds,
@@ -104,15 +104,10 @@ export async function startPrintQueue(
     expireInSeconds: settings.expireInSeconds,
     // Jobs are kept a fortnight for the owner's questions; the order row keeps the outcome for good.
     retentionMinutes: 14 * 24 * 60,
-  });
+  };
+  await boss.createQueue(PRINT_QUEUE, queue);
   // createQueue keeps an existing queue's settings: a changed PRINT_SUBMIT_ATTEMPTS applies anyway.
-  await boss.updateQueue(PRINT_QUEUE, {
-    name: PRINT_QUEUE,
-    retryLimit: settings.attempts - 1,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: settings.expireInSeconds,
-  });
+  await boss.updateQueue(PRINT_QUEUE, queue);
 
   return {
     async enqueue(tx, orderId) {
