@@ -12,18 +12,9 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
 import { withTestApps } from './fixtures';
-import { VALID_ORDER, newVisitor, query, type RunningApp } from './helpers';
+import { SHIPPING_FORM, VALID_ORDER, newVisitor, query, type RunningApp } from './helpers';
 
-const SHIPPING: ShippingDetails = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  line1: '1 Main St',
-  line2: 'Apt 2',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  country: 'US',
-};
+const SHIPPING: ShippingDetails = { ...SHIPPING_FORM, line2: 'Apt 2' };
 
 const apps = withTestApps();
 let provider: PrintProviderStandIn;

@@ -83,8 +83,14 @@ export const WebVitalReportSchema = Type.Object(
 );
 export type WebVitalReport = Static<typeof WebVitalReportSchema>;
 
-/** No control characters (C0, DEL, C1) and no bidi overrides: shown to the shopper, the printer and the owner. */
-const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$';
+/**
+ * Control characters (C0, DEL, C1) and bidi overrides, as a character-class body: none of them in
+ * text shown to the shopper, the printer and the owner.
+ */
+export const HIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const PRINTABLE_PATTERN = `^[^${HIDDEN_CHARACTERS}]*$`;
+/** No spaces, angle brackets or quotes, and none of the hidden characters, around one `@`. */
+const EMAIL_PART = `[^\\s@<>"'${HIDDEN_CHARACTERS}]+`;
 const addressText = (minLength: number, maxLength: number) =>
   Type.String({ minLength, maxLength, pattern: PRINTABLE_PATTERN });
 
@@ -98,8 +104,7 @@ export const ShippingDetailsSchema = Type.Object(
     email: Type.String({
       minLength: 3,
       maxLength: 254,
-      pattern:
-        '^[^\\s@<>"\'\\u0000-\\u001f]+@[^\\s@<>"\'\\u0000-\\u001f]+\\.[^\\s@<>"\'\\u0000-\\u001f]+$',
+      pattern: `^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`,
     }),
     line1: addressText(1, 100),
     line2: addressText(0, 100),

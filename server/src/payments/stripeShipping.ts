@@ -3,9 +3,9 @@
  * collected it, but it is still the shopper's text: it is cleaned and checked like any other.
  */
 import type Stripe from 'stripe';
-import Compile from 'typebox/compile';
-import { ShippingDetailsSchema, type ShippingDetails } from '@tshirt/shared/schemas';
+import type { ShippingDetails } from '@tshirt/shared/schemas';
 import { cleanShopperText } from '../http/cleanText';
+import { shippingDetailsValidator } from '../schemas/creator';
 
 interface StripeShippingDetails {
   name?: string | null;
@@ -25,8 +25,6 @@ export type SessionShipping =
   | { ok: true; shipping: ShippingDetails }
   /** `problem` names fields, never their values: it goes to the logs. */
   | { ok: false; problem: string };
-
-const shippingDetailsValidator = Compile(ShippingDetailsSchema);
 
 /** One line, no invisible controls, no surrounding spaces; anything but a string is empty. */
 function text(value: unknown): string {

@@ -8,10 +8,12 @@ import {
   CheckoutResponseSchema,
   GenerateImageResponseSchema,
   OrderViewSchema,
+  ShippingDetailsSchema,
   WebVitalReportSchema,
 } from '@tshirt/shared/schemas';
 import { SHIRT_COLORS } from '@tshirt/shared/catalog';
 import Type from 'typebox';
+import { Compile } from 'typebox/compile';
 
 export const generateImageSchema = {
   querystring: ArtFieldsSchema,
@@ -60,3 +62,6 @@ export const printFileSchema = {
     { additionalProperties: false },
   ),
 };
+
+/** Where a paid order ships, checked the same way from the test payment page and from Stripe. */
+export const shippingDetailsValidator = Compile(ShippingDetailsSchema);

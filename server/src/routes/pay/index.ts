@@ -3,9 +3,7 @@
  * mark an order paid). Like a real checkout page it collects where the shirt ships and whom to tell.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
-import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 import type { Order } from '../../orders/ordersRepository';
@@ -18,15 +16,12 @@ import {
   type ShippingForm,
   type ShippingFormErrors,
 } from '../../payments/testPaymentPage';
+import { HIDDEN_CHARACTERS } from '@tshirt/shared/schemas';
+import { shippingDetailsValidator } from '../../schemas/creator';
 import { isId } from '../../storage/ids';
 
-const shippingDetails = Compile(ShippingDetailsSchema);
-
-/**
- * Control characters (C0, DEL, C1) and bidi overrides: the schema refuses them in the address,
- * and they have no place in an email address either.
- */
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** A field with one of these says so first, whatever else is wrong with it. */
+const HIDDEN_CHARACTER = new RegExp(`[${HIDDEN_CHARACTERS}]`);
 
 /** The form's fields from a urlencoded body: known names only, the first of repeated ones. */
 function readShippingForm(body: string): ShippingForm {
@@ -69,9 +64,9 @@ type CheckedForm =
 function checkShippingForm(values: ShippingForm, countries: readonly string[]): CheckedForm {
   const errors: ShippingFormErrors = {};
   for (const name of SHIPPING_FIELD_NAMES) {
-    if (HIDDEN_CHARACTERS.test(values[name])) errors[name] = malformedMessage(name);
+    if (HIDDEN_CHARACTER.test(values[name])) errors[name] = malformedMessage(name);
   }
-  for (const error of shippingDetails.Errors(values)) {
+  for (const error of shippingDetailsValidator.Errors(values)) {
     const name = error.instancePath.slice(1) as ShippingField;
     if (name in SHIPPING_FIELDS) errors[name] ??= messageFor(name, error);
   }
