@@ -30,6 +30,14 @@ export interface ArtworkShirtAdvice {
   faintColors: Partial<Record<ShirtColor, string[]>>;
   /** Shirt colours that show every one of those colours as chosen (or lose the fewest). */
   suggestedShirts: ShirtColor[];
+  /**
+   * `fitted` (absent means fitted): the engine's artwork, which prints a faint colour in a shade
+   * that shows. `as-drawn`: an image model's picture, printed as it is; `faintColors` then names
+   * the colours of the picture's own outline that would barely show on that shirt.
+   */
+  ink?: 'fitted' | 'as-drawn';
+  /** The picture fills its rectangle (no background could be told apart): it prints as a block. */
+  filledBackground?: boolean;
 }
 
 /** Body of the limit answer (HTTP 429). */

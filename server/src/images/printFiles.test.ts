@@ -26,7 +26,8 @@ function countingPool(
   const rendered: string[] = [];
   return {
     rendered,
-    async render(svg) {
+    async render(source) {
+      const svg = 'svg' in source ? source.svg : 'picture';
       if (refusals > 0) {
         refusals -= 1;
         throw new RenderQueueFullError(1);
@@ -37,11 +38,15 @@ function countingPool(
         ? png
         : Buffer.concat([png, Buffer.alloc(pngBytes - png.length)]);
     },
+    prepareModelImage: () => Promise.reject(new Error('not used')),
     close: async () => undefined,
   };
 }
 
-const artwork = (key: string): PrintableArtwork => ({ key, svg: async () => `<svg ${key}/>` });
+const artwork = (key: string): PrintableArtwork => ({
+  key,
+  source: async () => ({ svg: `<svg ${key}/>` }),
+});
 
 /** A store on a full disk: every write fails as Node's would. */
 const fullDiskStore = (): PrintFileStore => ({
@@ -239,9 +244,9 @@ describe('print files', () => {
     let refusals = 1;
     printFiles.prepareInBackground({
       key: 'image-white',
-      async svg() {
+      async source() {
         if (refusals-- > 0) throw new ArtEngineBusyError(1);
-        return '<svg on white/>';
+        return { svg: '<svg on white/>' };
       },
     });
     await printFiles.backgroundIdle();

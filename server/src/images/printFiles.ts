@@ -13,7 +13,7 @@ import { premadeDesignSvg } from '@tshirt/art';
 import type { ArtEnginePool } from '../generation/artEnginePool';
 import { HttpError, notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
-import type { PrintRenderPool } from '../rendering/printRenderPool';
+import type { PrintRenderPool, PrintSource } from '../rendering/printRenderPool';
 import { toBuffer, type Queryable } from '../storage/database';
 import {
   isStorageFull,
@@ -30,10 +30,10 @@ export interface PrintFileStore {
   write(key: string, png: Buffer): Promise<void>;
 }
 
-/** An artwork that has a print file: its key (a file name) and how to get its SVG. */
+/** An artwork that has a print file: its key (a file name) and what the file is made from. */
 export interface PrintableArtwork {
   key: string;
-  svg(): Promise<string>;
+  source(): Promise<PrintSource>;
 }
 
 /** Print file keys: one namespace for generated images, one for pre-made designs. */
@@ -50,8 +50,8 @@ export function printKeyForShirt(key: string, shirt: ShirtColor | undefined): st
 }
 
 /**
- * The print file of a generated SVG or a pre-made design as drawn for `shirt`; undefined for a
- * generated PNG, which is its own print file (the same on every shirt).
+ * The print file of a generated SVG or a pre-made design as drawn for `shirt`, or of an image
+ * model's picture (the same on every shirt, so one print file for all).
  */
 export function printableArtwork(
   reference: ArtworkReference,
@@ -63,16 +63,27 @@ export function printableArtwork(
     const svg = premadeDesignSvg(reference.id, shirt);
     return svg === undefined
       ? undefined
-      : { key: printKeyForShirt(designPrintKey(reference.id), shirt), svg: async () => svg };
+      : {
+          key: printKeyForShirt(designPrintKey(reference.id), shirt),
+          source: async () => ({ svg }),
+        };
   }
-  if (reference.format === 'png') return undefined;
+  const stored = async (format: 'svg' | 'png') => {
+    const image = await images.find(reference.id);
+    if (!image || image.format !== format) throw notFound('There is no image at this address.');
+    return image.content;
+  };
+  if (reference.format === 'png') {
+    return {
+      key: imagePrintKey(reference.id),
+      source: async () => ({ picture: await stored('png') }),
+    };
+  }
   return {
     key: printKeyForShirt(imagePrintKey(reference.id), shirt),
-    async svg() {
-      const image = await images.find(reference.id);
-      if (!image || image.format !== 'svg') throw notFound('There is no image at this address.');
-      return engine.forShirt(image.content.toString('utf8'), shirt);
-    },
+    source: async () => ({
+      svg: await engine.forShirt((await stored('svg')).toString('utf8'), shirt),
+    }),
   };
 }
 
@@ -253,7 +264,7 @@ export function createPrintFiles(options: {
   }
 
   const render = (artwork: PrintableArtwork) =>
-    shared(`render ${artwork.key}`, async () => pool.render(await artwork.svg()));
+    shared(`render ${artwork.key}`, async () => pool.render(await artwork.source()));
 
   /** Keeps `png` in `where`; on a full disk it is served all the same, kept nowhere. */
   async function keep(where: PrintFileStore, key: string, png: Buffer): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { HELD_TASK_MODULE, refusalByAFullPool } from '../../test/heldTask';
 import {
   createPrintRenderPool,
@@ -15,7 +16,7 @@ describe('createPrintRenderPool', () => {
 
   it('refuses a render past its threads and queue with a 503 that says when to retry', async () => {
     pool = createPrintRenderPool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
-    const { refused, finished } = await refusalByAFullPool((job) => pool!.render(job));
+    const { refused, finished } = await refusalByAFullPool((job) => pool!.render({ svg: job }));
     expect(refused).toBeInstanceOf(RenderQueueFullError);
     expect((refused as RenderQueueFullError).statusCode).toBe(503);
     expect((refused as RenderQueueFullError).code).toBe('render_queue_full');
@@ -25,11 +26,40 @@ describe('createPrintRenderPool', () => {
 
   it('renders a real print PNG through the art engine on a worker thread', async () => {
     pool = createPrintRenderPool({ threads: 1, queueLimit: 1 });
-    const png = await pool.render(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><circle cx="150" cy="200" r="90" fill="#e63946"/></svg>',
-    );
+    const png = await pool.render({
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><circle cx="150" cy="200" r="90" fill="#e63946"/></svg>',
+    });
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     // Width and height from the IHDR chunk: the print size.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([3600, 4800]);
+  }, 60_000);
+});
+
+describe('an image model picture on the print pool', () => {
+  let pool: PrintRenderPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('is checked, cleared of its white square and made a 300 DPI print file on a worker thread', async () => {
+    pool = createPrintRenderPool({ threads: 1, queueLimit: 2 });
+    const picture = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="768"><rect width="100%" height="100%" fill="#fff"/><circle cx="256" cy="384" r="180" fill="#1d3557"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const prepared = await pool.prepareModelImage(picture);
+    expect(prepared.background).toBe('removed');
+    expect(prepared.advice.ink).toBe('as-drawn');
+    const print = await pool.render({ picture: prepared.png });
+    expect(await sharp(print).metadata()).toMatchObject({
+      width: 3600,
+      height: 4800,
+      hasAlpha: true,
+      density: 300,
+    });
   }, 60_000);
 });

@@ -5,8 +5,10 @@
  */
 import { join } from 'node:path';
 import { HttpError } from '../http/httpError';
+import type { PreparedModelImage } from '../images/modelImage';
+import { ModelImageError } from '../images/modelImageError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
-import type { PrintRenderJob } from './printRenderTask';
+import type { PreparedPicture, PrintRenderJob } from './printRenderTask';
 
 export const PRINT_RENDER_TASK = join(__dirname, 'printRenderTask.ts');
 
@@ -34,14 +36,30 @@ export interface PrintRenderPoolOptions {
   taskModule?: string;
 }
 
+/** What a print file is made from: the engine's SVG artwork, or an image model's prepared picture. */
+export type PrintSource = { svg: string } | { picture: Buffer };
+
 export interface PrintRenderPool {
   /** Renders on a worker thread; rejects with RenderQueueFullError when the queue is full. */
-  render(svg: string): Promise<Buffer>;
+  render(source: PrintSource): Promise<Buffer>;
+  /** Checks an image model's picture and clears its background, on a worker thread. */
+  prepareModelImage(image: Buffer): Promise<PreparedModelImage>;
   close(): Promise<void>;
 }
 
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * sharp's native libraries must be opened by the main thread before a worker does: otherwise the
+ * last worker to exit unloads them while others use them (glibc). Only a server that has model
+ * pictures loads them.
+ */
+let sharpOnMainThread: Promise<unknown> | undefined;
+const loadSharpOnMainThread = () => (sharpOnMainThread ??= import('sharp'));
+
 export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRenderPool {
-  const pool = createBoundedWorkerPool<PrintRenderJob, Uint8Array>({
+  const pool = createBoundedWorkerPool<PrintRenderJob, Uint8Array | PreparedPicture>({
     threads: options.threads,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? PRINT_RENDER_TASK,
@@ -50,9 +68,15 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
     onThreadError: options.onThreadError,
   });
   return {
-    async render(svg) {
-      const png = await pool.run({ svg });
-      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    async render(source) {
+      if ('picture' in source) await loadSharpOnMainThread();
+      return asBuffer((await pool.run(source)) as Uint8Array);
+    },
+    async prepareModelImage(image) {
+      await loadSharpOnMainThread();
+      const prepared = (await pool.run({ modelImage: image })) as PreparedPicture;
+      if ('unusable' in prepared) throw new ModelImageError(prepared.unusable);
+      return { ...prepared, png: asBuffer(prepared.png) };
     },
     close: () => pool.close(),
   };

@@ -1,20 +1,36 @@
 /**
- * Runs inside a render worker thread: one print PNG from one artwork SVG, through the art engine's
- * public entry. The raster and the PNG encode both run on this thread, at its low priority: never on
- * the server's event loop, nor on libuv's threads, which the server's file reads need.
+ * Runs inside a render worker thread, at its low priority: one print PNG from one artwork SVG
+ * (through the art engine, raster and encode on this thread, never on the server's event loop nor
+ * on libuv's threads, which the server's file reads need), or from an image model's picture, or the
+ * check and clean-up of a model's picture as it arrives (sharp: its work runs on one libuv thread
+ * per job, so at most PRINT_RENDER_THREADS of them).
  */
 import { setPriority } from 'node:os';
+import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Piscina } from 'piscina';
 import { renderPrintPngOnThisThread } from '@tshirt/art';
+import type * as ModelImage from '../images/modelImage';
+import type { PreparedModelImage } from '../images/modelImage';
+import { ModelImageError } from '../images/modelImageError';
+
+const loadModule = createRequire(__filename);
 
 /** The lowest priority: renders use the cores the server leaves idle. */
 const RENDER_THREAD_NICENESS = 19;
 
-export interface PrintRenderJob {
-  svg: string;
-}
+export type PrintRenderJob =
+  /** The engine's artwork → its print PNG. */
+  | { svg: string }
+  /** A model's picture, as prepared → its print PNG. */
+  | { picture: Uint8Array }
+  /** A model's picture as it came → checked, its background cleared, its ink advice. */
+  | { modelImage: Uint8Array };
+
+/** What a `modelImage` job answers: the prepared picture, or why it cannot be used. */
+export type PreparedPicture =
+  (Omit<PreparedModelImage, 'png'> & { png: Uint8Array }) | { unusable: string };
 
 // A render's 70 MB-plus raster is native memory V8 does not see; it is freed only when the small
 // object holding it is collected, which this thread's tiny heap would otherwise rarely ask for.
@@ -28,13 +44,35 @@ try {
   // Not allowed here (some containers): renders keep the normal priority.
 }
 
-export default async function renderPrintTask(job: PrintRenderJob): Promise<Uint8Array> {
-  const png = await renderPrintPngOnThisThread(job.svg);
+/** Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread. */
+function moved(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength;
+  return whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+}
+
+export default async function renderPrintTask(
+  job: PrintRenderJob,
+): Promise<Uint8Array | PreparedPicture> {
+  // Loaded only for a model's picture, once the main thread has opened the image library. Through
+  // require: this thread has tsx's CommonJS loader only (workerEntry.cjs).
+  const pictures = async () => loadModule('../images/modelImage') as typeof ModelImage;
+  if ('modelImage' in job) {
+    try {
+      // Copied back (a megabyte or two): piscina moves a single buffer, not one inside an object.
+      return await (await pictures()).prepareModelImage(Buffer.from(job.modelImage));
+    } catch (error) {
+      // An error reaches the main thread as a plain Error: an unusable picture is said in words.
+      if (error instanceof ModelImageError) return { unusable: error.message };
+      throw error;
+    }
+  }
+  const png =
+    'picture' in job
+      ? await (await pictures()).printPngFromModelImage(Buffer.from(job.picture))
+      : await renderPrintPngOnThisThread(job.svg);
   collectGarbage();
   // The raster's finalizer runs on a later turn of this thread's event loop, which does not turn
   // while the thread waits for its next job: turned here, the memory goes back before then.
   await new Promise<void>((turned) => setImmediate(turned));
-  // Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread.
-  const whole = png.byteOffset === 0 && png.buffer.byteLength === png.byteLength;
-  return Piscina.move(whole ? new Uint8Array(png.buffer) : new Uint8Array(png)) as Uint8Array;
+  return Piscina.move(moved(png)) as Uint8Array;
 }

@@ -17,12 +17,14 @@ import {
 } from '../../images/printFiles';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import type { Order } from '../../orders/ordersRepository';
-import { createPrintRenderPool } from '../../rendering/printRenderPool';
+import { createPrintRenderPool, type PrintRenderPool } from '../../rendering/printRenderPool';
 import { localFolder } from '../../storage/localFolder';
 
 declare module 'fastify' {
   interface FastifyInstance {
     printFiles: PrintFiles;
+    /** The render threads: print files, and the check of an image model's picture as it arrives. */
+    printRenderPool: PrintRenderPool;
     /** Starts rendering the print file of a just-paid order's artwork on its shirt, so the owner never waits. */
     preparePrintFile(order: Pick<Order, 'imagePath' | 'shirtColor'>): void;
   }
@@ -57,6 +59,7 @@ async function printFilesPlugin(app: FastifyInstance) {
     await pool.close();
   });
   app.decorate('printFiles', printFiles);
+  app.decorate('printRenderPool', pool);
 
   const { images } = app.repositories;
   const { publicUrl } = app.appConfig;
