@@ -52,7 +52,14 @@ describe('loadConfig', () => {
       apiKey: 'sk-1',
       model: 'dall-e-3',
       timeoutMs: 120_000,
+      partialImages: 2,
     });
+    expect(
+      loadConfig({ OPENAI_API_KEY: 'sk-1', IMAGE_PARTIAL_IMAGES: '0' }).imageProvider,
+    ).toMatchObject({ partialImages: 0 });
+    expect(() => loadConfig({ OPENAI_API_KEY: 'sk-1', IMAGE_PARTIAL_IMAGES: '4' })).toThrow(
+      /IMAGE_PARTIAL_IMAGES/,
+    );
     expect(config.paymentProvider).toMatchObject({
       kind: 'stripe',
       secretKey: 'sk_live_1',

@@ -20,6 +20,7 @@ export const REPO_ROOT = resolve(SERVER_ROOT, '..');
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_IMAGE_MODEL = 'gpt-image-1';
 export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
+export const DEFAULT_IMAGE_PARTIAL_IMAGES = 2;
 export const DEFAULT_STRIPE_TIMEOUT_MS = 30_000;
 export const DEFAULT_CHECKOUT_RATE_LIMIT_PER_MINUTE = 30;
 /** Long enough for a remote's origin nearby, short enough that a slow one never holds a page back. */
@@ -44,6 +45,8 @@ export type ImageProviderConfig =
       baseUrl: string | undefined;
       model: string;
       timeoutMs: number;
+      /** Partial images the model streams while it draws (0: none, the answer comes whole). */
+      partialImages: number;
     };
 
 export type PaymentProviderConfig =
@@ -272,8 +275,9 @@ function imageProviderConfig(reader: EnvReader): ImageProviderConfig {
   const model = reader.text('IMAGE_MODEL') ?? DEFAULT_IMAGE_MODEL;
   if (!/^[\w.:-]{1,100}$/.test(model))
     reader.problems.push(`IMAGE_MODEL is not a model name (got "${model}")`);
+  const partialImages = reader.integer('IMAGE_PARTIAL_IMAGES', DEFAULT_IMAGE_PARTIAL_IMAGES, 0, 3);
   if (apiKey === undefined) return { kind: 'builtin' };
-  return { kind: 'openai', apiKey, baseUrl, model, timeoutMs };
+  return { kind: 'openai', apiKey, baseUrl, model, timeoutMs, partialImages };
 }
 
 function paymentProviderConfig(reader: EnvReader, production: boolean): PaymentProviderConfig {

@@ -126,6 +126,7 @@ describe('GET /creator/generate_image', () => {
       {
         imageProvider: {
           name: 'builtin',
+          streamsPartialImages: false,
           generate: () => Promise.reject(new ArtEngineBusyError(3)),
         },
       },

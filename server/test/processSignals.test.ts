@@ -3,6 +3,7 @@
  * middle of a burst of checkouts, on the embedded database (DATA_DIR) and on a real Postgres; and
  * `npm start` stopped as a terminal or a service manager stops it, signals repeated.
  */
+import sharp from 'sharp';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -22,8 +23,8 @@ import { sendJson, startStandIn, type StandInHandler } from './standIn';
 import { prepareDataDir } from './testDatabase';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** The images API's picture: a disc on a transparent background, as a model would draw it. */
+let pictureBase64 = '';
 const SLOW_GENERATION_MS = 1500;
 
 const frontEnd = withFakeFrontEnd();
@@ -34,11 +35,14 @@ let postgres: RealPostgres;
 beforeAll(async () => {
   postgres = await startRealPostgres();
   imagesApi.answerWith(answerSlowly);
+  const disc =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="768"><circle cx="256" cy="384" r="200" fill="#e63946"/></svg>';
+  pictureBase64 = (await sharp(Buffer.from(disc)).png().toBuffer()).toString('base64');
 });
 
-/** The images API's answer: one small PNG. */
+/** The images API's answer: one picture. */
 function sendImage(response: ServerResponse): void {
-  sendJson(response, 200, { created: 1, data: [{ b64_json: PNG_BASE64 }] });
+  sendJson(response, 200, { created: 1, data: [{ b64_json: pictureBase64 }] });
 }
 
 /** The images API's usual answer, after SLOW_GENERATION_MS. */

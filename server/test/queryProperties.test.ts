@@ -16,6 +16,7 @@ const RUNS_PER_ENDPOINT = 5_000;
 /** The request handling is under test here, not the art engine: a tiny SVG per generation. */
 const instantImageProvider: ImageProvider = {
   name: 'builtin',
+  streamsPartialImages: false,
   async generate() {
     return { format: 'svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') };
   },

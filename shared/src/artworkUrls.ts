@@ -16,6 +16,9 @@ const OWN_SVG = new RegExp(
   `^(?:${GENERATED_IMAGE_PATH_PREFIX}|${PREMADE_DESIGN_PATH_PREFIX})[A-Za-z0-9_-]{1,64}\\.svg$`,
 );
 
+/** An image model's picture: one PNG for every shirt, with colour advice beside it. */
+const GENERATED_PNG = new RegExp(`^${GENERATED_IMAGE_PATH_PREFIX}[A-Za-z0-9_-]{1,64}\\.png$`);
+
 /** Whether the store's server can redraw this artwork per shirt colour (its own SVG artwork). */
 export function isShirtAwareArtwork(url: string): boolean {
   return OWN_SVG.test(url);
@@ -28,13 +31,19 @@ export function artworkUrlForShirt(url: string, shirt: ShirtColor): string {
     : url;
 }
 
-/** The print file (PNG) of the artwork as drawn for `shirt`. */
+/**
+ * The print file (PNG) of the artwork as drawn for `shirt`; an image model's picture has one print
+ * file for every shirt (`<id>.print.png`, 300 DPI).
+ */
 export function printFileUrlForShirt(url: string, shirt: ShirtColor): string {
+  if (GENERATED_PNG.test(url)) return url.replace(/\.png$/, '.print.png');
   if (!isShirtAwareArtwork(url)) return url;
   return `${url.replace(/\.svg$/, '.png')}?${SHIRT_COLOR_PARAMETER}=${encodeURIComponent(shirt)}`;
 }
 
 /** Where the advice about the shopper's colours lives, or undefined for artwork without any. */
 export function artworkAdviceUrl(url: string): string | undefined {
-  return isShirtAwareArtwork(url) ? url.replace(/\.svg$/, '.json') : undefined;
+  return isShirtAwareArtwork(url) || GENERATED_PNG.test(url)
+    ? url.replace(/\.(svg|png)$/, '.json')
+    : undefined;
 }

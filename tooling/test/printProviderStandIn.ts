@@ -28,7 +28,13 @@ export interface ProviderOrder {
     items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
   };
   /** What fetching the print file gave: its HTTP status and size in bytes. */
-  printFile?: { status: number; bytes: number; contentType: string | null };
+  printFile?: {
+    status: number;
+    bytes: number;
+    contentType: string | null;
+    /** From the PNG's header: its pixel size and whether it has an alpha channel. */
+    png?: { width: number; height: number; alpha: boolean };
+  };
 }
 
 /**
@@ -36,6 +42,19 @@ export interface ProviderOrder {
  * answers), `acceptThenHang` (creates the order, then never answers: a time-out after accepting).
  */
 export type SubmissionMode = 'accept' | 'down' | 'hang' | 'acceptThenHang';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width, height and alpha from a PNG's IHDR chunk (colour types 4 and 6 carry alpha). */
+function pngHeader(bytes: Buffer): { width: number; height: number; alpha: boolean } | undefined {
+  if (bytes.length < 26 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
+  const colorType = bytes[25] as number;
+  return {
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+    alpha: colorType === 4 || colorType === 6,
+  };
+}
 
 export interface PrintProviderStandIn {
   url: string;
@@ -91,11 +110,12 @@ export async function startPrintProviderStandIn(
       : link;
     try {
       const answer = await fetch(url);
-      const bytes = (await answer.arrayBuffer()).byteLength;
+      const body = Buffer.from(await answer.arrayBuffer());
       order.printFile = {
         status: answer.status,
-        bytes,
+        bytes: body.byteLength,
         contentType: answer.headers.get('content-type'),
+        png: pngHeader(body),
       };
     } catch {
       order.printFile = { status: 0, bytes: 0, contentType: null };

@@ -9,7 +9,8 @@ import type { ImageProvider } from './imageProvider';
 export function createBuiltinImageProvider(engine: ArtEnginePool): ImageProvider {
   return {
     name: 'builtin',
-    async generate(request, _prompt, options) {
+    streamsPartialImages: false,
+    async generate(request, options) {
       const saveAs = options?.saveAs?.('svg');
       const content = await engine.generate(request, randomInt(0, 2 ** 31 - 1), saveAs);
       return { format: 'svg', content, saved: saveAs !== undefined };

@@ -1,5 +1,7 @@
 /** Where artwork comes from: the built-in engine or an image model, behind one interface. */
 import type { ArtRequest } from '@tshirt/art';
+import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
+import { HttpError } from '../http/httpError';
 import type { ImageFormat } from '../images/imagesRepository';
 
 export interface GeneratedImage {
@@ -7,6 +9,8 @@ export interface GeneratedImage {
   content: Buffer;
   /** The provider wrote `content` to the file `saveAs` named. */
   saved?: boolean;
+  /** How the picture's colours fare on each shirt, for a picture printed as drawn (a model's). */
+  advice?: ArtworkShirtAdvice;
 }
 
 export interface GenerateOptions {
@@ -16,9 +20,25 @@ export interface GenerateOptions {
    * it otherwise.
    */
   saveAs?(format: ImageFormat): string | undefined;
+  /** The shopper left: stop, and reject with GenerationCancelledError. */
+  signal?: AbortSignal;
+  /** Each partial image the model sends while it draws (as it sent it). */
+  onPartialImage?(image: Buffer, index: number): void;
+  /** The model's final image has arrived (it is then checked and cleaned before it is answered). */
+  onFinalImage?(): void;
+}
+
+/** The shopper went away before the image was ready: nothing is kept and the quota goes back. */
+export class GenerationCancelledError extends HttpError {
+  constructor() {
+    super(499, 'generation_cancelled', 'The generation was cancelled.');
+    this.name = 'GenerationCancelledError';
+  }
 }
 
 export interface ImageProvider {
   readonly name: 'builtin' | 'openai';
-  generate(request: ArtRequest, prompt: string, options?: GenerateOptions): Promise<GeneratedImage>;
+  /** Whether generate() calls onPartialImage (an answer worth streaming). */
+  readonly streamsPartialImages: boolean;
+  generate(request: ArtRequest, options?: GenerateOptions): Promise<GeneratedImage>;
 }

@@ -1,11 +1,12 @@
 import OpenAI from 'openai';
 import type { ImageProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
-import type { ImageProvider } from './imageProvider';
+import type { PreparedModelImage } from '../images/modelImage';
+import { ModelImageError } from '../images/modelImageError';
+import { GenerationCancelledError, type ImageProvider } from './imageProvider';
+import { buildModelPrompt } from './prompt';
 
 type OpenAiSettings = Extract<ImageProviderConfig, { kind: 'openai' }>;
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Portrait sizes closest to the 12 × 16 in print area that each model family accepts. */
 function requestOptionsFor(model: string): Partial<OpenAI.Images.ImageGenerateParams> {
@@ -14,8 +15,68 @@ function requestOptionsFor(model: string): Partial<OpenAI.Images.ImageGeneratePa
   return { size: '1024x1536', background: 'transparent', output_format: 'png' };
 }
 
-/** An OpenAI-compatible image API; failures become 502 and time-outs 504 JSON errors. */
-export function createOpenAiImageProvider(settings: OpenAiSettings): ImageProvider {
+/** Only the GPT image models stream partial images; DALL·E answers once. */
+const streams = (model: string) => !model.startsWith('dall-e');
+
+/** The error codes an OpenAI-compatible API gives a request refused for what it asks to draw. */
+const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation', 'content_filter']);
+
+export const REFUSED_MESSAGE =
+  'The image service would not draw this request. Change the words in your themes, objects, ' +
+  'recipient or occasion (leave out real people, brands and anything violent or adult) and try again.';
+
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof OpenAI.APIError)) return false;
+  const code = typeof error.code === 'string' ? error.code : '';
+  const type = typeof error.type === 'string' ? error.type : '';
+  return (
+    REFUSAL_CODES.has(code) ||
+    (error.status === 400 && type === 'image_generation_user_error') ||
+    /safety system/i.test(error.message)
+  );
+}
+
+const timedOut = () =>
+  new HttpError(
+    504,
+    'image_provider_timeout',
+    'The image service took too long. Please try again.',
+  );
+
+/** What the shopper and the owner are told about a failed call (never the provider's own words). */
+function failure(error: unknown, log: OpenAiProviderOptions['log']): HttpError {
+  if (isRefusal(error)) return new HttpError(400, 'image_refused', REFUSED_MESSAGE);
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return timedOut();
+  const status = error instanceof OpenAI.APIError ? error.status : undefined;
+  log?.warn(
+    { status, message: error instanceof Error ? error.message : String(error) },
+    'the image service failed',
+  );
+  return new HttpError(
+    502,
+    'image_provider_error',
+    `The image service is not answering properly${status ? ` (HTTP ${status})` : ''}. Please try again in a minute.`,
+  );
+}
+
+function decoded(base64: unknown): Buffer {
+  if (typeof base64 !== 'string' || base64 === '') {
+    throw new ModelImageError('The image service answered without an image.');
+  }
+  return Buffer.from(base64, 'base64');
+}
+
+export interface OpenAiProviderOptions {
+  /** Checks the model's final picture and clears its background (on the print render pool). */
+  prepare(image: Buffer): Promise<Pick<PreparedModelImage, 'png' | 'advice'>>;
+  log?: { warn(details: object, message: string): void };
+}
+
+/** An OpenAI-compatible image API; a refusal is a 400, failures 502 and time-outs 504 JSON errors. */
+export function createOpenAiImageProvider(
+  settings: OpenAiSettings,
+  { prepare, log }: OpenAiProviderOptions,
+): ImageProvider {
   const client = new OpenAI({
     apiKey: settings.apiKey,
     baseURL: settings.baseUrl,
@@ -24,50 +85,64 @@ export function createOpenAiImageProvider(settings: OpenAiSettings): ImageProvid
     // One try: the shopper is waiting, and a failed call gives the quota back.
     maxRetries: 0,
   });
+  const streamsPartialImages = streams(settings.model) && settings.partialImages > 0;
+
   return {
     name: 'openai',
-    async generate(_request, prompt) {
-      let response: OpenAI.Images.ImagesResponse;
+    streamsPartialImages,
+    async generate(request, options = {}) {
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
+      const signal = options.signal
+        ? AbortSignal.any([deadline.signal, options.signal])
+        : deadline.signal;
+      const params = {
+        model: settings.model,
+        prompt: buildModelPrompt(request),
+        n: 1,
+        ...requestOptionsFor(settings.model),
+      };
+      let image: Buffer;
       try {
-        response = await client.images.generate(
-          {
-            model: settings.model,
-            prompt,
-            n: 1,
-            ...requestOptionsFor(settings.model),
-          } as OpenAI.Images.ImageGenerateParamsNonStreaming,
-          { signal: deadline.signal },
-        );
-      } catch (error) {
-        if (deadline.signal.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
-          throw new HttpError(
-            504,
-            'image_provider_timeout',
-            'The image service took too long. Please try again.',
+        // Partial images cost the model's time and tokens: asked for only when someone watches.
+        if (streamsPartialImages && options.onPartialImage) {
+          const stream = await client.images.generate(
+            {
+              ...params,
+              stream: true,
+              partial_images: settings.partialImages,
+            } as OpenAI.Images.ImageGenerateParamsStreaming,
+            { signal },
           );
+          let final: string | undefined;
+          for await (const event of stream) {
+            if (event.type === 'image_generation.partial_image') {
+              options.onPartialImage?.(decoded(event.b64_json), event.partial_image_index);
+            } else if (event.type === 'image_generation.completed') {
+              final = event.b64_json;
+            }
+          }
+          // A stream cut short by an abort ends quietly in the SDK.
+          if (signal.aborted) throw new OpenAI.APIUserAbortError();
+          image = decoded(final);
+        } else {
+          const response = await client.images.generate(
+            params as OpenAI.Images.ImageGenerateParamsNonStreaming,
+            { signal },
+          );
+          image = decoded(response.data?.[0]?.b64_json);
         }
-        const detail =
-          error instanceof OpenAI.APIError && error.status ? ` (HTTP ${error.status})` : '';
-        throw new HttpError(
-          502,
-          'image_provider_error',
-          `The image service failed${detail}. Please try again.`,
-        );
+      } catch (error) {
+        if (options.signal?.aborted) throw new GenerationCancelledError();
+        if (deadline.signal.aborted) throw timedOut();
+        if (error instanceof ModelImageError) throw error;
+        throw failure(error, log);
       } finally {
         clearTimeout(timer);
       }
-      const base64 = response.data?.[0]?.b64_json;
-      const content = base64 ? Buffer.from(base64, 'base64') : undefined;
-      if (!content || !content.subarray(0, 8).equals(PNG_SIGNATURE)) {
-        throw new HttpError(
-          502,
-          'image_provider_error',
-          'The image service answered without a PNG image.',
-        );
-      }
-      return { format: 'png', content };
+      options.onFinalImage?.();
+      const prepared = await prepare(image);
+      return { format: 'png', content: prepared.png, advice: prepared.advice };
     },
   };
 }

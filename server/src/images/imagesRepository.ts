@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { toBuffer, type Queryable } from '../storage/database';
 import { createInsertBatcher } from '../storage/insertBatcher';
 import { isStorageFull, readFileIfExists, StorageFullError } from '../storage/localFolder';
+import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 
 export type ImageFormat = 'svg' | 'png';
 
@@ -20,6 +21,8 @@ export interface StoredImage {
   id: string;
   format: ImageFormat;
   content: Buffer;
+  /** Measured when a model's picture arrived (the engine's SVG carries its own). */
+  advice?: ArtworkShirtAdvice;
 }
 
 export interface NewImage {
@@ -29,6 +32,7 @@ export interface NewImage {
   saved?: boolean;
   provider: string;
   prompt: string;
+  advice?: ArtworkShirtAdvice;
 }
 
 export interface ImagesRepository {
@@ -52,7 +56,7 @@ export function createImagesRepository(db: Queryable, contentFolder?: string): I
     contentFolder === undefined ? undefined : file(id, format);
   const rows = createInsertBatcher<{ id: string }>(db, {
     table: 'images',
-    columns: ['id', 'format', 'content', 'provider', 'prompt'],
+    columns: ['id', 'format', 'content', 'provider', 'prompt', 'advice'],
     key: 'id',
     returning: 'id',
   });
@@ -72,6 +76,7 @@ export function createImagesRepository(db: Queryable, contentFolder?: string): I
           path === undefined ? image.content : null,
           image.provider,
           image.prompt,
+          image.advice === undefined ? null : JSON.stringify(image.advice),
         ]);
       } catch (error) {
         if (!isStorageFull(error)) throw error;
@@ -81,16 +86,20 @@ export function createImagesRepository(db: Queryable, contentFolder?: string): I
       }
     },
     async find(id) {
-      const rows = await db.query<{ id: string; format: ImageFormat; content: Uint8Array | null }>(
-        'SELECT id, format, content FROM images WHERE id = $1',
-        [id],
-      );
+      const rows = await db.query<{
+        id: string;
+        format: ImageFormat;
+        content: Uint8Array | null;
+        advice: ArtworkShirtAdvice | null;
+      }>('SELECT id, format, content, advice FROM images WHERE id = $1', [id]);
       const row = rows[0];
       if (!row) return undefined;
       const content = row.content
         ? toBuffer(row.content)
         : await readFileIfExists(file(row.id, row.format));
-      return content && { id: row.id, format: row.format, content };
+      return (
+        content && { id: row.id, format: row.format, content, advice: row.advice ?? undefined }
+      );
     },
     async exists(id, format) {
       const rows = await db.query('SELECT 1 FROM images WHERE id = $1 AND format = $2', [

@@ -191,10 +191,10 @@ describe('formatOrders', () => {
     );
   });
 
-  it("leaves an image model's PNG as its own print file", () => {
+  it("names an image model's 300 DPI print file beside its picture", () => {
     const text = listing({ ...paidOrder, imagePath: '/creator/images/ZyXwVuTsRqPoNm_-.png' });
     expect(text).toContain(
-      '  print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.png  (paid',
+      '  print file: https://shop.example/creator/images/ZyXwVuTsRqPoNm_-.print.png  (paid',
     );
   });
 

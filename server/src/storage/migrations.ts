@@ -105,6 +105,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_fulfillment ON orders (fulfillment, created_at);
     `,
   },
+  {
+    // An image model's picture is printed as drawn: what its colours do on each shirt is measured
+    // once, when it arrives.
+    id: '006_picture_advice',
+    sql: `ALTER TABLE images ADD COLUMN advice jsonb;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

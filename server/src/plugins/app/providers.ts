@@ -41,7 +41,10 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
     'imageProvider',
     options.imageProvider ??
       (image.kind === 'openai'
-        ? createOpenAiImageProvider(image)
+        ? createOpenAiImageProvider(image, {
+            prepare: (picture) => app.printRenderPool.prepareModelImage(picture),
+            log: app.log,
+          })
         : createBuiltinImageProvider(app.artEngine)),
   );
 
@@ -58,6 +61,6 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
 
 export default fp(providersPlugin, {
   name: 'providers',
-  dependencies: ['art-engine'],
+  dependencies: ['art-engine', 'print-files'],
   decorators: { fastify: ['appConfig'] },
 });

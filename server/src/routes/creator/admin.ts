@@ -66,7 +66,7 @@ export type AdminOrder = Static<typeof AdminOrderSchema>;
 
 /**
  * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
- * drawn for that fabric (generated PNGs are their own print file).
+ * drawn for that fabric; an image model's picture has one 300 DPI print file, `<id>.print.png`.
  */
 export function printFileUrl(imagePath: string, shirtColor: ShirtColor, publicUrl: string): string {
   return `${publicUrl}${printFileUrlForShirt(imagePath, shirtColor)}`;

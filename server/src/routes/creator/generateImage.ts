@@ -1,13 +1,23 @@
+import { PassThrough } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
+import { DEFAULT_SHIRT_COLOR, GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
-import type { FastifyInstance } from 'fastify';
+import {
+  EVENT_STREAM_TYPE,
+  formatStreamEvent,
+  type GenerationStreamEvent,
+} from '@tshirt/shared/generationStream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { GenerationCancelledError } from '../../generation/imageProvider';
 import { buildPrompt } from '../../generation/prompt';
 import { cleanShopperText } from '../../http/cleanText';
+import { HttpError } from '../../http/httpError';
 import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generationQuota';
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
+import { printableArtwork } from '../../images/printFiles';
 import { generateImageSchema } from '../../schemas/creator';
+import { isStorageFull, StorageFullError } from '../../storage/localFolder';
 import { newId } from '../../storage/ids';
 
 function cleanFields(query: ArtFields): ArtFields {
@@ -21,9 +31,29 @@ function cleanFields(query: ArtFields): ArtFields {
   };
 }
 
+/** The answer an error would have had, for an error that arrives once the stream has begun. */
+function asHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
+  if (error instanceof HttpError) return error;
+  if (isStorageFull(error)) return new StorageFullError();
+  log.error({ err: error }, 'generation failed');
+  return new HttpError(
+    500,
+    'internal_error',
+    'Something went wrong on our side. Please try again.',
+  );
+}
+
+/**
+ * `GET /creator/generate_image`: JSON `{image_url, prompt}`; or, for a client that accepts
+ * `text/event-stream` while an image model streams, the model's partial images as they come and
+ * then the same answer (shared/src/api/generationStream.ts). The stream starts with the first
+ * partial image, so a refusal or a failure before it is the plain JSON error. The shopper leaving
+ * cancels the model call; a generation that did not happen gives the daily quota back.
+ */
 export default async function generateImageRoute(app: FastifyInstance) {
   const { images, generationQuota } = app.repositories;
   const dailyLimit = app.appConfig.dailyGenerationLimit;
+  const provider = app.imageProvider;
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     GENERATE_IMAGE_PATH,
@@ -44,18 +74,94 @@ export default async function generateImageRoute(app: FastifyInstance) {
 
       const fields = cleanFields(request.query);
       const prompt = buildPrompt(fields);
+      const streams =
+        provider.streamsPartialImages && (request.headers.accept ?? '').includes(EVENT_STREAM_TYPE);
+
+      const shopperLeft = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) shopperLeft.abort();
+      };
+      reply.raw.on('close', onClose);
+
+      let events: PassThrough | undefined;
+      let settled = false;
+      /** Partial images are shrunk and sent one after another, each before the final answer. */
+      let partialsSent = Promise.resolve();
+      const send = (event: GenerationStreamEvent) => {
+        if (!events) {
+          events = new PassThrough();
+          // A stream is sent as it is written, past the JSON answer's schema.
+          void (reply as FastifyReply)
+            .header('content-type', `${EVENT_STREAM_TYPE}; charset=utf-8`)
+            .send(events);
+        }
+        events.write(formatStreamEvent(event));
+      };
+      const onPartialImage = (image: Buffer, index: number) => {
+        partialsSent = partialsSent.then(async () => {
+          if (settled || shopperLeft.signal.aborted) return;
+          try {
+            // Loaded here: a store on the built-in engine never opens the image library.
+            const { previewOfPartialImage } = await import('../../images/modelImage');
+            send({ event: 'partial', data: { image: await previewOfPartialImage(image), index } });
+          } catch (error) {
+            // A partial image that does not decode is only a missed glimpse.
+            request.log.warn({ err: error, index }, 'partial image not shown');
+          }
+        });
+      };
+
       try {
         const id = newId();
-        const image = await app.imageProvider.generate(fields, prompt, {
+        const image = await provider.generate(fields, {
           saveAs: (format) => images.contentFile(id, format),
+          signal: shopperLeft.signal,
+          onPartialImage: streams ? onPartialImage : undefined,
         });
-        await images.insert(id, { ...image, provider: app.imageProvider.name, prompt });
-        return { image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`, prompt };
+        await partialsSent;
+        settled = true;
+        await images.insert(id, { ...image, provider: provider.name, prompt });
+        if (image.format === 'png') keepPrintFile(app, id);
+        const answer = { image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`, prompt };
+        if (!events) return answer;
+        send({ event: 'done', data: answer });
+        events.end();
+        return reply;
       } catch (error) {
+        // A partial image already on its way is shown before the error that follows it.
+        await partialsSent;
+        settled = true;
         // A generation that did not happen does not count against the visitor.
         await generationQuota.giveBack(visitor, day);
-        throw error;
+        if (error instanceof GenerationCancelledError) request.log.info('generation cancelled');
+        if (!events) throw error;
+        const failure = asHttpError(error, request.log);
+        send({
+          event: 'error',
+          data: {
+            status: failure.statusCode,
+            error: { code: failure.code, message: failure.message },
+          },
+        });
+        events.end();
+        return reply;
+      } finally {
+        reply.raw.off('close', onClose);
       }
     },
   );
+}
+
+/** Renders a model picture's print file in the background, so it is ready when it is bought. */
+function keepPrintFile(app: FastifyInstance, id: string): void {
+  const artwork = printableArtwork(
+    { kind: 'generated', id, format: 'png', path: `${GENERATED_IMAGE_PATH_PREFIX}${id}.png` },
+    app.repositories.images,
+    app.artEngine,
+    DEFAULT_SHIRT_COLOR,
+  );
+  if (!artwork) return;
+  app.printFiles.getForShopper(artwork).catch((error: unknown) => {
+    app.log.warn({ err: error, key: artwork.key }, 'print file not rendered ahead');
+  });
 }

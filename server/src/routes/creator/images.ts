@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   GENERATED_IMAGE_PATH_PREFIX,
   PREMADE_DESIGNS,
+  DEFAULT_SHIRT_COLOR,
   PREMADE_DESIGN_PATH_PREFIX,
   SHIRT_COLORS,
 } from '@tshirt/shared/catalog';
@@ -10,7 +11,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
-import { designPrintKey, imagePrintKey, printKeyForShirt } from '../../images/printFiles';
+import {
+  designPrintKey,
+  imagePrintKey,
+  printableArtwork,
+  printKeyForShirt,
+} from '../../images/printFiles';
 import { IMMUTABLE } from '@tshirt/shared/cachePolicy';
 import { isId } from '../../storage/ids';
 import { imageFileSchema } from '../../schemas/creator';
@@ -19,17 +25,21 @@ import { imageFileSchema } from '../../schemas/creator';
 export const IMAGE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; font-src data:";
 
-/** `.svg` and `.png` are the artwork and its print file; `.json` is the advice about its colours. */
-type FileFormat = ImageFormat | 'json';
+/**
+ * `.svg` and `.png` are the engine's artwork and its print file; `.json` is the advice about its
+ * colours. An image model's picture is `.png`, its print file `.print.png`.
+ */
+type FileFormat = ImageFormat | 'json' | 'print.png';
 
 function parseFileName(file: string): { name: string; format: FileFormat } | undefined {
-  const match = /^([A-Za-z0-9_-]{1,64})\.(svg|png|json)$/.exec(file);
+  const match = /^([A-Za-z0-9_-]{1,64})\.(svg|png|json|print\.png)$/.exec(file);
   return match ? { name: match[1] as string, format: match[2] as FileFormat } : undefined;
 }
 
 const CONTENT_TYPES: Readonly<Record<FileFormat, string>> = {
   ...IMAGE_CONTENT_TYPES,
   json: 'application/json; charset=utf-8',
+  'print.png': 'image/png',
 };
 
 function sendImage(
@@ -61,11 +71,25 @@ export default async function imageRoutes(app: FastifyInstance) {
       const file = parseFileName(request.params.file);
       const image = file && isId(file.name) ? await images.find(file.name) : undefined;
       if (!file || !image) throw notFound('There is no image at this address.');
-      // An image model's PNG is the same on every shirt; only the engine's SVG artwork is redrawn.
+      // An image model's picture is printed as drawn on every shirt; only the engine's SVG
+      // artwork is redrawn for each.
       if (image.format === 'png') {
-        if (file.format !== 'png') throw notFound('This image exists only as a PNG.');
-        return sendImage(reply, 'png', image.content);
+        if (file.format === 'png') return sendImage(reply, 'png', image.content);
+        if (file.format === 'json' && image.advice) {
+          return sendImage(reply, 'json', JSON.stringify(image.advice));
+        }
+        if (file.format === 'print.png') {
+          const artwork = printableArtwork(
+            { kind: 'generated', id: image.id, format: 'png', path: request.url },
+            images,
+            artEngine,
+            DEFAULT_SHIRT_COLOR,
+          );
+          if (artwork) return sendImage(reply, 'png', await printFiles.getForShopper(artwork));
+        }
+        throw notFound('There is no such file for this picture.');
       }
+      if (file.format === 'print.png') throw notFound('There is no image at this address.');
       const stored = image.content.toString('utf8');
       const shirt = request.query.shirt;
       if (file.format === 'json') {
@@ -78,7 +102,10 @@ export default async function imageRoutes(app: FastifyInstance) {
 
       // The .png is the print file for that shirt, drawn and rendered on first request and cached.
       const key = printKeyForShirt(imagePrintKey(image.id), shirt);
-      const png = await printFiles.getForShopper({ key, svg: drawn });
+      const png = await printFiles.getForShopper({
+        key,
+        source: async () => ({ svg: await drawn() }),
+      });
       return sendImage(reply, 'png', png);
     },
   );
@@ -93,6 +120,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       if (!file || !design || svg === undefined)
         throw notFound('There is no design at this address.');
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
+      if (file.format === 'print.png') throw notFound('There is no design at this address.');
       // The shop chose these colours for every shirt: nothing to warn the shopper about.
       if (file.format === 'json') {
         return sendImage(
@@ -102,7 +130,7 @@ export default async function imageRoutes(app: FastifyInstance) {
         );
       }
       const key = printKeyForShirt(designPrintKey(design.id), request.query.shirt);
-      const png = await printFiles.getForShopper({ key, svg: async () => svg });
+      const png = await printFiles.getForShopper({ key, source: async () => ({ svg }) });
       return sendImage(reply, 'png', png);
     },
   );

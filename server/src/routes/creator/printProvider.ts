@@ -68,16 +68,9 @@ export default async function printProviderRoutes(app: FastifyInstance) {
       if (!order || order.status !== 'paid' || !reference) {
         throw notFound('There is no print file at this address.');
       }
-      let png: Buffer;
       const artwork = printableArtwork(reference, images, app.artEngine, order.shirtColor);
-      if (artwork) {
-        png = await app.printFiles.get(artwork);
-      } else {
-        // An image model's PNG is its own print file.
-        const image = reference.kind === 'generated' ? await images.find(reference.id) : undefined;
-        if (!image) throw notFound('There is no print file at this address.');
-        png = image.content;
-      }
+      if (!artwork) throw notFound('There is no print file at this address.');
+      const png = await app.printFiles.get(artwork);
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'private, no-store')
