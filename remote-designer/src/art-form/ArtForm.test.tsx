@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ART_STYLES,
@@ -9,7 +9,9 @@ import {
 } from '@tshirt/shared';
 import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import { generated, limitReached, serverError } from '../../test-support/generateAnswers';
+import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streamedAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
+import { getGenerationProgress } from '../generation-progress/generationProgress';
 import ArtForm from './ArtForm';
 import { ANY_ART_STYLE_TEXT } from './ArtStyleSelect';
 
@@ -241,5 +243,73 @@ describe('Generate button', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the store/i);
     expect(generateButton(GENERATE_BUTTON_LABELS.generated)).toBeInTheDocument();
     expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/first.svg');
+  });
+});
+
+describe('Generate button with an image model that streams', () => {
+  it('asks for the partial pictures and hands them to the preview, keeping Loading… until the final image', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeFetch();
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    expect(new Headers(endpoint.mock.calls[0]![1]?.headers).get('accept')).toMatch(/^text\/event-stream\b/);
+    const stream = streamedGeneration();
+    endpoint.requests[0]!.respond(stream.response);
+
+    (window.scrollTo as jest.Mock).mockClear();
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await waitFor(() => expect(getGenerationProgress().partial).toEqual({ image: PARTIAL_PICTURES[0], index: 0 }));
+    expect(generateButton(GENERATE_BUTTON_LABELS.loading)).toHaveAttribute('aria-disabled', 'true');
+    // The first partial picture brings the shirt at the top of the page into view.
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    // A partial picture is the designer's own business: the shared order never holds one.
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
+
+    act(() => stream.done('/creator/images/fox.png', 'A fox'));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+    expect(orderStore.getState()).toMatchObject({
+      currentArtworkUrl: '/creator/images/fox.png',
+      lastGeneratedUrl: '/creator/images/fox.png',
+      prompt: 'A fox',
+    });
+    expect(getGenerationProgress()).toEqual({
+      drawing: false,
+      handedOver: { partialImage: PARTIAL_PICTURES[0], imageUrl: '/creator/images/fox.png' },
+    });
+  });
+
+  it('says generation failed with the server’s reason when the drawing ends in an error', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeFetch();
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    const stream = streamedGeneration();
+    endpoint.requests[0]!.respond(stream.response);
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    act(() => stream.fail(400, 'image_refused', 'The model would not draw that. Try other words.'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/generation failed/i);
+    expect(alert).toHaveTextContent('The model would not draw that. Try other words.');
+    expect(generateButton(GENERATE_BUTTON_LABELS.idle)).not.toHaveAttribute('aria-disabled');
+    expect(getGenerationProgress()).toEqual({ drawing: false });
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
+  });
+
+  it('cancels the drawing when it goes away', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeFetch();
+    const { unmount } = render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    const stream = streamedGeneration();
+    endpoint.requests[0]!.respond(stream.response);
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await waitFor(() => expect(getGenerationProgress().partial).toBeDefined());
+
+    unmount();
+    expect(endpoint.mock.calls[0]![1]?.signal?.aborted).toBe(true);
+    expect(getGenerationProgress()).toEqual({ drawing: false });
+    await stream.cancelled;
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
   });
 });

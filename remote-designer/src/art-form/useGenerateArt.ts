@@ -8,6 +8,7 @@ import {
   type ArtFields,
   type OrderState,
 } from '@tshirt/shared';
+import { startGenerationProgress } from '../generation-progress/generationProgress';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 
 type GenerateLabel = (typeof GENERATE_BUTTON_LABELS)[keyof typeof GENERATE_BUTTON_LABELS];
@@ -28,7 +29,10 @@ export function artFieldsOf(state: OrderState): ArtFields {
   return { target, interests, occasion, colors, style, objects };
 }
 
-/** The generate button's life: one request at a time, the limit remembered, failures reported. */
+/**
+ * The generate button's life: one request at a time, the limit remembered, failures reported,
+ * and the model's partial pictures handed to the shirt preview while it draws.
+ */
 export function useGenerateArt(): GenerateArt {
   const hasGenerated = useOrderState((state) => state.lastGeneratedUrl !== '');
   const [phase, setPhase] = useState<'ready' | 'loading' | 'limit'>('ready');
@@ -44,24 +48,37 @@ export function useGenerateArt(): GenerateArt {
     busy.current = true;
     const controller = new AbortController();
     pending.current = controller;
+    const progress = startGenerationProgress();
+    // Unmounted or cancelled: the preview goes back to the artwork it had.
+    controller.signal.addEventListener('abort', () => progress.end(), { once: true });
     setPhase('loading');
     setFailure(null);
-    void generateImage(artFieldsOf(orderStore.getState()), { signal: controller.signal }).then((result) => {
+    void generateImage(artFieldsOf(orderStore.getState()), {
+      signal: controller.signal,
+      onPartialImage: (image, index) => {
+        progress.showPartial(image, index);
+        // The drawing shows on the shirt at the top of the page: bring it into view once.
+        if (index === 0) scrollPageToTop();
+      },
+    }).then((result) => {
       if (controller.signal.aborted) return;
       pending.current = null;
       switch (result.kind) {
         case 'ok':
           busy.current = false;
           orderStore.recordGeneratedImage(result.imageUrl, result.prompt);
+          progress.end(result.imageUrl);
           setPhase('ready');
           scrollPageToTop();
           return;
         case 'limit':
           // Stays busy: the server will refuse every further request today.
+          progress.end();
           setPhase('limit');
           return;
         case 'error':
           busy.current = false;
+          progress.end();
           setFailure(result.error);
           setPhase('ready');
           return;

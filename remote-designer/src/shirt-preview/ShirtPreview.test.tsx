@@ -1,8 +1,19 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, SHIRT_STYLES, orderStore } from '@tshirt/shared';
+import {
+  GENERATE_BUTTON_LABELS,
+  GENERATE_IMAGE_PATH,
+  PREMADE_DESIGNS,
+  SHIRT_COLOR_HEX,
+  SHIRT_COLORS,
+  SHIRT_STYLES,
+  orderStore,
+} from '@tshirt/shared';
 import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
-import ShirtPreview from './ShirtPreview';
+import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streamedAnswers';
+import { stubWindowScrolling } from '../../test-support/windowScrolling';
+import ArtForm from '../art-form/ArtForm';
+import ShirtPreview, { DRAWING_ALT, DRAWING_CAPTION } from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
 
 const shirt = () => screen.getByRole('img', { name: /t-shirt preview$/ });
@@ -68,6 +79,22 @@ describe('ShirtPreview', () => {
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
+  it('gives the advice about an image model’s picture, which prints as drawn', async () => {
+    const fetchAdvice = answerAdvice({
+      faintColors: { Black: ['navy'] },
+      suggestedShirts: ['White', 'Light Grey', 'Pink'],
+      ink: 'as-drawn',
+      filledBackground: true,
+    });
+    render(<ShirtPreview />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/fox.png', 'A fox'));
+    expect(screen.getByRole('img', { name: 'A fox' })).toHaveAttribute('src', '/creator/images/fox.png');
+    const advice = await screen.findByRole('status');
+    expect(fetchAdvice).toHaveBeenCalledWith('/creator/images/fox.json', expect.anything());
+    expect(advice).toHaveTextContent('Navy parts of this picture would barely show on a Black shirt');
+    expect(advice).toHaveTextContent('it prints as a rectangle on the shirt');
+  });
+
   it('says nothing when the colours show on the shirt or the advice cannot be had', async () => {
     const fetchAdvice = answerAdvice({ faintColors: { White: ['cream'] }, suggestedShirts: ['Black'] });
     render(<ShirtPreview />);
@@ -117,5 +144,117 @@ describe('ShirtPreview', () => {
   it('passes the host’s class name through', () => {
     const { container } = render(<ShirtPreview className="from-host" />);
     expect(container.firstChild).toHaveClass('from-host');
+  });
+});
+
+describe('ShirtPreview while an image model draws', () => {
+  const generateButton = (name: string) => screen.getByRole('button', { name });
+  const drawing = () => screen.queryByRole('img', { name: DRAWING_ALT });
+
+  beforeEach(() => {
+    stubWindowScrolling();
+  });
+
+  /** The designer as the host lays it out: the preview and the art form share the page. */
+  async function startDrawing() {
+    const endpoint = installFakeFetch();
+    const user = userEvent.setup();
+    render(
+      <>
+        <ShirtPreview />
+        <ArtForm />
+      </>,
+    );
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    const stream = streamedGeneration();
+    // (The preview may also have asked for the current artwork's colour advice.)
+    endpoint.requests.find(({ url }) => url.startsWith(GENERATE_IMAGE_PATH))!.respond(stream.response);
+    return { endpoint, stream };
+  }
+
+  it('shows each partial picture in the print area while the button says Loading…, then the final image', async () => {
+    const { stream } = await startDrawing();
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    expect(await screen.findByRole('img', { name: DRAWING_ALT })).toHaveAttribute('src', PARTIAL_PICTURES[0]);
+    expect(screen.getByText(DRAWING_CAPTION)).toHaveAttribute('role', 'status');
+    expect(generateButton(GENERATE_BUTTON_LABELS.loading)).toHaveAttribute('aria-disabled', 'true');
+    expect(orderStore.getState().currentArtworkUrl).toBe('');
+
+    act(() => stream.partial(PARTIAL_PICTURES[1], 1));
+    await waitFor(() => expect(drawing()).toHaveAttribute('src', PARTIAL_PICTURES[1]));
+    expect(screen.getAllByRole('img', { name: DRAWING_ALT })).toHaveLength(1);
+
+    act(() => stream.done('/creator/images/fox.png', 'A fox in the snow'));
+    const artwork = await screen.findByRole('img', { name: 'A fox in the snow' });
+    expect(artwork).toHaveAttribute('src', '/creator/images/fox.png');
+    expect(drawing()).not.toBeInTheDocument();
+    expect(screen.queryByText(DRAWING_CAPTION)).not.toBeInTheDocument();
+    expect(generateButton(GENERATE_BUTTON_LABELS.generated)).not.toHaveAttribute('aria-disabled');
+    expect(orderStore.getState()).toMatchObject({
+      currentArtworkUrl: '/creator/images/fox.png',
+      lastGeneratedUrl: '/creator/images/fox.png',
+      prompt: 'A fox in the snow',
+    });
+  });
+
+  it('keeps the last partial picture under the final image until that image has loaded', async () => {
+    const { stream } = await startDrawing();
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await screen.findByRole('img', { name: DRAWING_ALT });
+    act(() => stream.done('/creator/images/owl.png', 'An owl'));
+    const artwork = await screen.findByRole('img', { name: 'An owl' });
+    // Decorative now (no name), so the shirt never goes bare while the final image loads.
+    const kept = screen.getByRole('presentation');
+    expect(kept).toHaveAttribute('src', PARTIAL_PICTURES[0]);
+    expect(artwork).toHaveAttribute('data-arrival', 'loading');
+    fireEvent.load(artwork);
+    expect(artwork).toHaveAttribute('data-arrival', 'shown');
+
+    // The next generation starts from the final image alone.
+    await userEvent.click(generateButton(GENERATE_BUTTON_LABELS.generated));
+    expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
+    expect(artwork).not.toHaveAttribute('data-arrival');
+  });
+
+  it('takes the partial picture off and says what went wrong when the drawing fails', async () => {
+    act(() => orderStore.selectDesign(firstDesign.imagePath));
+    const { stream } = await startDrawing();
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await screen.findByRole('img', { name: DRAWING_ALT });
+
+    act(() => stream.fail(504, 'generation_timeout', 'Drawing took too long. Please try again.'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Drawing took too long. Please try again.');
+    expect(drawing()).not.toBeInTheDocument();
+    expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: firstDesign.title })).toBeInTheDocument();
+    expect(generateButton(GENERATE_BUTTON_LABELS.idle)).not.toHaveAttribute('aria-disabled');
+    expect(orderStore.getState().currentArtworkUrl).toBe(firstDesign.imagePath);
+  });
+
+  it('takes the partial picture off when the connection drops mid-drawing', async () => {
+    const { stream } = await startDrawing();
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await screen.findByRole('img', { name: DRAWING_ALT });
+    act(() => stream.cut());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the store/i);
+    expect(drawing()).not.toBeInTheDocument();
+  });
+
+  it('stops the drawing and takes its picture off when the art form goes away', async () => {
+    const endpoint = installFakeFetch();
+    const user = userEvent.setup();
+    render(<ShirtPreview />);
+    const form = render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    const stream = streamedGeneration();
+    endpoint.requests[0]!.respond(stream.response);
+    act(() => stream.partial(PARTIAL_PICTURES[0], 0));
+    await screen.findByRole('img', { name: DRAWING_ALT });
+
+    form.unmount();
+    expect(drawing()).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await stream.cancelled;
+    expect(endpoint.mock.calls[0]![1]?.signal?.aborted).toBe(true);
   });
 });

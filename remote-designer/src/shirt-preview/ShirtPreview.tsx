@@ -7,6 +7,7 @@ import {
   useOrderState,
   type ShirtPreviewProps,
 } from '@tshirt/shared';
+import { useGenerationProgress } from '../generation-progress/generationProgress';
 import { fabricToneFor } from './fabricTone';
 import InkAdvice from './InkAdvice';
 import { useArtworkAdvice } from './useArtworkAdvice';
@@ -25,16 +26,34 @@ function printAreaBox(area: PrintArea): CSSProperties {
   };
 }
 
-/** The shirt in the chosen colour and style, with the current artwork in its print area. */
+/** Just under the print area, where the caption about the drawing sits. */
+function belowPrintArea(area: PrintArea): CSSProperties {
+  return { top: `${((area.y + area.height) / PREVIEW_VIEWBOX.height) * 100 + 2}%` };
+}
+
+export const DRAWING_ALT = 'Your artwork, still being drawn';
+export const DRAWING_CAPTION = 'Drawing your artwork…';
+
+/**
+ * The shirt in the chosen colour and style, with the current artwork in its print area; while an
+ * image model draws, its latest partial picture in place of the artwork.
+ */
 export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const shirtColor = useOrderState((state) => state.shirtColor);
   const shirtStyle = useOrderState((state) => state.shirtStyle);
   const artworkUrl = useOrderState((state) => state.currentArtworkUrl);
   const artworkDescription = useOrderState(describeArtwork);
+  const { drawing, partial, previousPartial, handedOver } = useGenerationProgress();
   const [failedArtworkUrl, setFailedArtworkUrl] = useState('');
+  const [loadedArtworkUrl, setLoadedArtworkUrl] = useState('');
   const advice = useArtworkAdvice(artworkUrl);
   // The artwork as drawn for this shirt colour: its ink keeps 3:1 contrast against the fabric.
   const shownUrl = artworkUrlForShirt(artworkUrl, shirtColor);
+  // The drawing's last partial stays under its final image until that image has loaded.
+  const keptPartial =
+    handedOver?.imageUrl === artworkUrl && failedArtworkUrl !== shownUrl
+      ? handedOver.partialImage
+      : undefined;
 
   // Gradient and clip ids must be unique when several previews share a page.
   const idPrefix = `shirt${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
@@ -50,6 +69,9 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const tone = fabricToneFor(fabric);
   const silhouette = silhouetteFor(shirtStyle);
   const rootClassName = className ? `${styles.preview} ${className}` : styles.preview;
+  const printArea = printAreaBox(silhouette.printArea);
+  // Backed by the bare fabric, so nothing beneath shows through a picture's transparent parts.
+  const coveringPrintArea: CSSProperties = { ...printArea, backgroundColor: fabric };
 
   return (
     <div className={rootClassName} data-shirt-style={shirtStyle} data-shirt-color={shirtColor}>
@@ -92,17 +114,39 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
           <path d={silhouette.hemStitches} fill="none" stroke={tone.stitch} strokeWidth="1.2" strokeDasharray="3 3" />
         </svg>
 
+        {keptPartial !== undefined && (
+          <img className={styles.artwork} style={coveringPrintArea} src={keptPartial} alt="" />
+        )}
+
         {artworkUrl !== '' && (
           <img
             key={artworkUrl}
             className={styles.artwork}
-            style={printAreaBox(silhouette.printArea)}
+            style={keptPartial === undefined ? printArea : coveringPrintArea}
             src={storeUrl(shownUrl)}
             alt={artworkDescription}
             decoding="async"
+            data-arrival={
+              keptPartial === undefined ? undefined : loadedArtworkUrl === shownUrl ? 'shown' : 'loading'
+            }
             data-load-failed={failedArtworkUrl === shownUrl || undefined}
+            onLoad={() => setLoadedArtworkUrl(shownUrl)}
             onError={() => setFailedArtworkUrl(shownUrl)}
           />
+        )}
+
+        {/* Each partial picture fades in over the one before (the first over the artwork). */}
+        {[previousPartial, partial].map(
+          (picture) =>
+            picture !== undefined && (
+              <img
+                key={picture.index}
+                className={`${styles.artwork} ${styles.partial}`}
+                style={coveringPrintArea}
+                src={picture.image}
+                alt={picture === partial ? DRAWING_ALT : ''}
+              />
+            ),
         )}
 
         {/* Drawn over the artwork too, so folds and light fall across the print as on real fabric. */}
@@ -162,6 +206,16 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             />
           </g>
         </svg>
+
+        {drawing && (
+          <p
+            className={styles.drawingCaption}
+            style={belowPrintArea(silhouette.printArea)}
+            role="status"
+          >
+            {partial !== undefined ? DRAWING_CAPTION : ''}
+          </p>
+        )}
       </div>
       {artworkUrl !== '' && advice && <InkAdvice advice={advice} shirtColor={shirtColor} />}
     </div>

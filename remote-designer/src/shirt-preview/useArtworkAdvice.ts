@@ -13,14 +13,19 @@ function isShirtList(value: unknown): value is ShirtColor[] {
 
 function readAdvice(body: unknown): ArtworkShirtAdvice | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const { faintColors, suggestedShirts } = body as Partial<ArtworkShirtAdvice>;
+  const { faintColors, suggestedShirts, ink, filledBackground } = body as Partial<ArtworkShirtAdvice>;
   if (typeof faintColors !== 'object' || faintColors === null || !isShirtList(suggestedShirts)) return undefined;
   const faint: ArtworkShirtAdvice['faintColors'] = {};
   for (const shirt of SHIRT_COLORS) {
     const names: unknown = faintColors[shirt];
     if (Array.isArray(names) && names.every((name) => typeof name === 'string')) faint[shirt] = names as string[];
   }
-  return { faintColors: faint, suggestedShirts };
+  return {
+    faintColors: faint,
+    suggestedShirts,
+    ...(ink === 'as-drawn' || ink === 'fitted' ? { ink } : {}),
+    ...(filledBackground === true ? { filledBackground } : {}),
+  };
 }
 
 /**

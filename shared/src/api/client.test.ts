@@ -6,6 +6,7 @@ import {
   generateImage,
   storeUrl,
 } from './client';
+import { formatStreamEvent, type GenerationStreamEvent } from './generationStream';
 import type { ArtFields, CheckoutOrder } from '../types';
 import { fakeFetch, jsonResponse, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
 
@@ -30,6 +31,58 @@ const order: CheckoutOrder = {
 
 function sentUrl(fetchMock: FakeFetch): URL {
   return new URL(String(fetchMock.mock.calls[0]![0]), 'http://store.test');
+}
+
+function sentAccept(fetchMock: FakeFetch): string | null {
+  return new Headers(fetchMock.mock.calls[0]![1]?.headers).get('accept');
+}
+
+const PARTIAL_0 = 'data:image/webp;base64,UklGRgAAAAA=';
+const PARTIAL_1 = 'data:image/webp;base64,UklGRgEBAQE=';
+
+const wire = (...events: GenerationStreamEvent[]) => events.map(formatStreamEvent).join('');
+
+/**
+ * A 200 `text/event-stream` answer whose body gives these chunks, then closes, breaks like a
+ * dropped connection, or stays open (until the reader cancels it).
+ */
+function streamedAnswer(
+  chunks: Array<string | Uint8Array>,
+  ending: 'close' | 'break' | 'stay open' = 'close',
+): { response: Response; cancelled: Promise<void> } {
+  const bytes = new TextEncoder();
+  let onCancel: () => void = () => undefined;
+  const cancelled = new Promise<void>((resolve) => (onCancel = resolve));
+  const queue = [...chunks];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = queue.shift();
+      if (chunk !== undefined)
+        controller.enqueue(typeof chunk === 'string' ? bytes.encode(chunk) : chunk);
+      else if (ending === 'close') controller.close();
+      else if (ending === 'break') controller.error(new TypeError('network error'));
+      else return new Promise<void>(() => undefined);
+    },
+    cancel: () => onCancel(),
+  });
+  const response = new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+  });
+  return { response, cancelled };
+}
+
+async function generateStreamed(
+  chunks: Array<string | Uint8Array>,
+  ending: 'close' | 'break' | 'stay open' = 'close',
+) {
+  const partials: Array<[string, number]> = [];
+  const { response } = streamedAnswer(chunks, ending);
+  const result = await generateImage(fields, {
+    fetch: fakeFetch(response),
+    onPartialImage: (image, index) => partials.push([image, index]),
+  });
+  return { result, partials };
 }
 
 describe('buildQuery', () => {
@@ -98,6 +151,200 @@ describe('generateImage', () => {
       kind: 'error',
       error: { code: 'bad_response' },
     });
+  });
+});
+
+describe('generateImage with partial images', () => {
+  it('asks for JSON only when nobody wants partial images', async () => {
+    const fetchMock = fakeFetch(
+      jsonResponse(200, { image_url: '/creator/images/1.svg', prompt: '' }),
+    );
+    await generateImage(fields, { fetch: fetchMock });
+    expect(sentAccept(fetchMock)).toBe('application/json');
+  });
+
+  it('accepts the event stream too, and takes a plain JSON answer exactly as before', async () => {
+    const partials: string[] = [];
+    const fetchMock = fakeFetch(
+      jsonResponse(200, { image_url: '/creator/images/1.svg', prompt: 'P' }),
+    );
+    const result = await generateImage(fields, {
+      fetch: fetchMock,
+      onPartialImage: (image) => partials.push(image),
+    });
+    expect(sentAccept(fetchMock)).toBe('text/event-stream, application/json');
+    expect(result).toEqual({ kind: 'ok', imageUrl: '/creator/images/1.svg', prompt: 'P' });
+    expect(partials).toEqual([]);
+  });
+
+  it('keeps the limit and error answers that come as JSON', async () => {
+    const onPartialImage = jest.fn();
+    const limited = await generateImage(fields, {
+      fetch: fakeFetch(
+        jsonResponse(429, { image_url: 'too many requests', prompt: '' }, { 'retry-after': '60' }),
+      ),
+      onPartialImage,
+    });
+    expect(limited).toEqual({ kind: 'limit', retryAfterSeconds: 60 });
+    const refused = await generateImage(fields, {
+      fetch: fakeFetch(
+        jsonResponse(400, { error: { code: 'image_refused', message: 'Try other words.' } }),
+      ),
+      onPartialImage,
+    });
+    expect(refused).toEqual({
+      kind: 'error',
+      error: { code: 'image_refused', message: 'Try other words.', status: 400 },
+    });
+    expect(onPartialImage).not.toHaveBeenCalled();
+  });
+
+  it('hands on each partial picture, then resolves with the final image', async () => {
+    const { result, partials } = await generateStreamed([
+      wire(
+        { event: 'partial', data: { image: PARTIAL_0, index: 0 } },
+        { event: 'partial', data: { image: PARTIAL_1, index: 1 } },
+        { event: 'done', data: { image_url: '/creator/images/abc.png', prompt: 'A fox' } },
+      ),
+    ]);
+    expect(partials).toEqual([
+      [PARTIAL_0, 0],
+      [PARTIAL_1, 1],
+    ]);
+    expect(result).toEqual({ kind: 'ok', imageUrl: '/creator/images/abc.png', prompt: 'A fox' });
+  });
+
+  it('puts together an event split across chunks, even inside a character', async () => {
+    const text = wire(
+      { event: 'partial', data: { image: PARTIAL_0, index: 0 } },
+      { event: 'done', data: { image_url: '/creator/images/abc.png', prompt: 'Café 🦊' } },
+    );
+    const bytes = new TextEncoder().encode(text);
+    const fox = bytes.findIndex((byte) => byte === 0xf0);
+    const cuts = [3, 9, 30, fox + 2, bytes.length];
+    const { result, partials } = await generateStreamed(
+      cuts.map((end, i) => bytes.slice(cuts[i - 1] ?? 0, end)),
+    );
+    expect(partials).toEqual([[PARTIAL_0, 0]]);
+    expect(result).toEqual({ kind: 'ok', imageUrl: '/creator/images/abc.png', prompt: 'Café 🦊' });
+  });
+
+  it('reports the error event that ends a stream with its status and message', async () => {
+    const { result, partials } = await generateStreamed([
+      wire(
+        { event: 'partial', data: { image: PARTIAL_0, index: 0 } },
+        {
+          event: 'error',
+          data: {
+            status: 504,
+            error: { code: 'generation_timeout', message: 'Drawing took too long.' },
+          },
+        },
+      ),
+    ]);
+    expect(partials).toHaveLength(1);
+    expect(result).toEqual({
+      kind: 'error',
+      error: { code: 'generation_timeout', message: 'Drawing took too long.', status: 504 },
+    });
+  });
+
+  it('maps a streamed 429 error to the limit result', async () => {
+    const { result } = await generateStreamed([
+      wire({
+        event: 'error',
+        data: { status: 429, error: { code: 'limit', message: 'Daily limit reached.' } },
+      }),
+    ]);
+    expect(result).toEqual({ kind: 'limit' });
+  });
+
+  it.each([
+    ['ends', 'close'],
+    ['breaks', 'break'],
+  ] as const)(
+    'is a network failure when the stream %s before the final image',
+    async (_how, ending) => {
+      const { result, partials } = await generateStreamed(
+        [
+          wire({ event: 'partial', data: { image: PARTIAL_0, index: 0 } }),
+          'event: done\ndata: {"ima',
+        ],
+        ending,
+      );
+      expect(partials).toHaveLength(1);
+      expect(result).toMatchObject({ kind: 'error', error: { code: 'network_error' } });
+    },
+  );
+
+  it('ignores malformed and unknown events and partials that are not inline pictures', async () => {
+    const { result, partials } = await generateStreamed([
+      'event: partial\ndata: {not json\n\n',
+      'event: partial\ndata: {"image":"https://elsewhere.example/x.png","index":0}\n\n',
+      'event: partial\ndata: {"image":"javascript:alert(1)","index":1}\n\n',
+      'event: partial\ndata: {"image":"data:image/webp;base64,AA=="}\n\n',
+      'data: {"image":"data:image/webp;base64,AA==","index":2}\n\n',
+      ': a comment\nevent: progress\ndata: 50\n\n',
+      wire({ event: 'partial', data: { image: PARTIAL_1, index: 3 } }),
+      wire({ event: 'done', data: { image_url: '/creator/images/abc.png', prompt: '' } }),
+    ]);
+    expect(partials).toEqual([[PARTIAL_1, 3]]);
+    expect(result).toEqual({ kind: 'ok', imageUrl: '/creator/images/abc.png', prompt: '' });
+  });
+
+  it('treats a final event it cannot read as a failure, not a crash', async () => {
+    const { result: unreadableDone } = await generateStreamed(['event: done\ndata: nope\n\n']);
+    expect(unreadableDone).toMatchObject({ kind: 'error', error: { code: 'bad_response' } });
+    const { result: unreadableError } = await generateStreamed(['event: error\ndata: nope\n\n']);
+    expect(unreadableError).toMatchObject({ kind: 'error', error: { code: 'bad_response' } });
+  });
+
+  it('stops reading and reports the cancellation when aborted mid-stream', async () => {
+    const { response, cancelled } = streamedAnswer(
+      [wire({ event: 'partial', data: { image: PARTIAL_0, index: 0 } })],
+      'stay open',
+    );
+    const controller = new AbortController();
+    const partials: string[] = [];
+    const pending = generateImage(fields, {
+      fetch: fakeFetch(response),
+      signal: controller.signal,
+      onPartialImage: (image) => {
+        partials.push(image);
+        controller.abort();
+      },
+    });
+    await expect(pending).resolves.toEqual({
+      kind: 'error',
+      error: { code: 'aborted', message: 'The request was cancelled.' },
+    });
+    await cancelled;
+    expect(partials).toEqual([PARTIAL_0]);
+  });
+
+  it('reports the cancellation when aborted before the answer', async () => {
+    const controller = new AbortController();
+    const fetchMock = fakeFetch();
+    const pending = generateImage(fields, {
+      fetch: fetchMock,
+      signal: controller.signal,
+      onPartialImage: () => undefined,
+    });
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'error', error: { code: 'aborted' } });
+  });
+
+  it('lets the connection go once the final image is in', async () => {
+    const { response, cancelled } = streamedAnswer(
+      [wire({ event: 'done', data: { image_url: '/creator/images/abc.png', prompt: '' } })],
+      'stay open',
+    );
+    const result = await generateImage(fields, {
+      fetch: fakeFetch(response),
+      onPartialImage: () => undefined,
+    });
+    expect(result).toMatchObject({ kind: 'ok' });
+    await cancelled;
   });
 });
 

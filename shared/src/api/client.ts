@@ -1,4 +1,6 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../contract';
+import { EVENT_STREAM_TYPE, type GenerationStreamEvent } from './generationStream';
 import {
   LIMIT_REACHED_IMAGE_URL,
   type ApiErrorBody,
@@ -78,6 +80,14 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
 }
 
+export interface GenerateImageOptions extends ApiClientOptions {
+  /**
+   * Asks for the streamed answer: called with each partial picture (a `data:image/…` URL) while an
+   * image model draws. The result is the same either way; the built-in engine sends none.
+   */
+  onPartialImage?: (imageDataUrl: string, index: number) => void;
+}
+
 /** Builds `path?key=value&…` with every value URL-encoded (`&`, `#`, `?`, `%`, emoji survive). */
 export function buildQuery(path: string, params: Record<string, string | number>): string {
   const query = Object.entries(params)
@@ -91,32 +101,43 @@ const NETWORK_FAILURE: ApiFailure = {
   message: 'We could not reach the store. Check your connection and try again.',
 };
 
-type Answer =
-  | { kind: 'answered'; status: number; headers: Headers; body: unknown }
-  | { kind: 'failed'; error: ApiFailure };
+const ABORTED: ApiFailure = { code: 'aborted', message: 'The request was cancelled.' };
 
-async function send(
+const JSON_TYPE = 'application/json';
+
+type Sent = { kind: 'sent'; response: Response } | { kind: 'failed'; error: ApiFailure };
+
+interface Answered {
+  kind: 'answered';
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = Answered | { kind: 'failed'; error: ApiFailure };
+
+async function request(
   url: string,
   method: 'GET' | 'POST',
   options: ApiClientOptions,
-): Promise<Answer> {
+  accept: string = JSON_TYPE,
+): Promise<Sent> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let response: Response;
   try {
-    response = await fetchImpl(
+    const response = await fetchImpl(
       options.baseUrl === undefined ? storeUrl(url) : `${options.baseUrl}${url}`,
-      {
-        method,
-        headers: { accept: 'application/json' },
-        signal: options.signal,
-      },
+      { method, headers: { accept }, signal: options.signal },
     );
+    return { kind: 'sent', response };
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') {
-      return { kind: 'failed', error: { code: 'aborted', message: 'The request was cancelled.' } };
+    if ((cause instanceof DOMException && cause.name === 'AbortError') || options.signal?.aborted) {
+      return { kind: 'failed', error: ABORTED };
     }
     return { kind: 'failed', error: NETWORK_FAILURE };
   }
+}
+
+async function answerOf(response: Response): Promise<Answered> {
   let body: unknown = undefined;
   try {
     body = await response.json();
@@ -124,6 +145,15 @@ async function send(
     body = undefined;
   }
   return { kind: 'answered', status: response.status, headers: response.headers, body };
+}
+
+async function send(
+  url: string,
+  method: 'GET' | 'POST',
+  options: ApiClientOptions,
+): Promise<Answer> {
+  const sent = await request(url, method, options);
+  return sent.kind === 'failed' ? sent : answerOf(sent.response);
 }
 
 function isErrorBody(body: unknown): body is ApiErrorBody {
@@ -164,9 +194,10 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 
 export async function generateImage(
   fields: ArtFields,
-  options: ApiClientOptions = {},
+  options: GenerateImageOptions = {},
 ): Promise<GenerateImageResult> {
-  const answer = await send(
+  const { onPartialImage } = options;
+  const sent = await request(
     buildQuery(GENERATE_IMAGE_PATH, {
       target: fields.target,
       interests: fields.interests,
@@ -177,9 +208,19 @@ export async function generateImage(
     }),
     'GET',
     options,
+    onPartialImage ? `${EVENT_STREAM_TYPE}, ${JSON_TYPE}` : JSON_TYPE,
   );
-  if (answer.kind === 'failed') return { kind: 'error', error: answer.error };
-  const { status, headers, body } = answer;
+  if (sent.kind === 'failed') return { kind: 'error', error: sent.error };
+  const { response } = sent;
+  if (onPartialImage && response.ok && isEventStream(response)) {
+    return readGenerationStream(response, onPartialImage, options.signal);
+  }
+  const { status, headers, body } = await answerOf(response);
+  return generateResultOf(status, headers, body);
+}
+
+/** The result of a generate answer's status and body: the JSON answer's, or a stream's last event. */
+function generateResultOf(status: number, headers: Headers, body: unknown): GenerateImageResult {
   const imageUrl = (body as Partial<GenerateImageResponse> | undefined)?.image_url;
   if (status === 429 || imageUrl === LIMIT_REACHED_IMAGE_URL) {
     const seconds = retryAfterSeconds(headers);
@@ -192,6 +233,82 @@ export async function generateImage(
     return { kind: 'ok', imageUrl, prompt: typeof prompt === 'string' ? prompt : '' };
   }
   return { kind: 'error', error: failureFrom(status, body) };
+}
+
+function isEventStream(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === EVENT_STREAM_TYPE;
+}
+
+function parsedData(message: EventSourceMessage): unknown {
+  try {
+    return JSON.parse(message.data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the streamed generate answer (generationStream.ts) to its `done` or `error` event, handing
+ * each partial picture on; a stream that stops before either is a network failure.
+ */
+async function readGenerationStream(
+  response: Response,
+  onPartialImage: (imageDataUrl: string, index: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<GenerateImageResult> {
+  const body = response.body;
+  if (body === null) return { kind: 'error', error: NETWORK_FAILURE };
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  let result: GenerateImageResult | undefined;
+  const parser = createParser({
+    onEvent(message) {
+      if (result !== undefined) return;
+      const data = parsedData(message);
+      switch (message.event as GenerationStreamEvent['event'] | undefined) {
+        case 'partial': {
+          const { image, index } = (data ?? {}) as Partial<{ image: unknown; index: unknown }>;
+          if (
+            typeof image === 'string' &&
+            image.startsWith('data:image/') &&
+            Number.isInteger(index)
+          ) {
+            onPartialImage(image, index as number);
+          }
+          return;
+        }
+        case 'done':
+          result = generateResultOf(response.status, response.headers, data);
+          return;
+        case 'error': {
+          const status = (data as { status?: unknown } | undefined)?.status;
+          result =
+            typeof status === 'number' && status >= 400 && status <= 599
+              ? generateResultOf(status, response.headers, data)
+              : { kind: 'error', error: failureFrom(response.status, data) };
+          return;
+        }
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  try {
+    while (result === undefined && !signal?.aborted) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } catch {
+    // A broken connection, or a partial picture the page could not take: judged below.
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    // Whatever follows the last event is not needed: let the connection go.
+    cancel();
+  }
+  if (signal?.aborted) return { kind: 'error', error: ABORTED };
+  return result ?? { kind: 'error', error: NETWORK_FAILURE };
 }
 
 export async function createCheckout(
