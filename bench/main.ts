@@ -21,7 +21,7 @@ export const REPORT_FILE = join(REPO_ROOT, 'docs/BENCHMARKS.md');
 /** In the order they run: the quick ones first, so a broken setup shows early. */
 const PARTS: Record<PartName, { needsBuild: boolean; run: () => Promise<unknown> }> = {
   bytes: { needsBuild: true, run: runBytesBench },
-  art: { needsBuild: false, run: runArtBench },
+  art: { needsBuild: true, run: runArtBench },
   server: { needsBuild: true, run: runServerBench },
   composition: { needsBuild: true, run: runCompositionBench },
   lighthouse: { needsBuild: true, run: runLighthouseBench },

@@ -1,8 +1,12 @@
-/** Benchmark 5: runs bench/art/artBench.ts in its own process (a clean heap and JIT) and keeps its table. */
+/**
+ * Benchmark 5: runs bench/art/artBench.ts in its own process (a clean heap and JIT) and keeps its
+ * table, then the image-model path against its stand-in (modelPathBench.ts).
+ */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
+import { runModelPathBench, type ModelPathFigures } from './modelPathBench';
 
 const run = promisify(execFile);
 
@@ -23,6 +27,8 @@ export interface ArtResult {
   note: string;
   /** Absent in results recorded before issue 17. */
   figures?: ArtFigures;
+  /** The image-model path; absent in results recorded before it was measured. */
+  modelPath?: ModelPathFigures;
 }
 
 export async function runArtBench(): Promise<ArtResult> {
@@ -37,8 +43,16 @@ export async function runArtBench(): Promise<ArtResult> {
   );
   const lines = stdout.split('\n').map((line) => line.trim());
   const data = lines.find((line) => line.startsWith('DATA '));
+  const modelPath = await runModelPathBench();
+  const second = (value: number) => `${(value / 1000).toFixed(2)} s`;
   return {
-    table: lines.filter((line) => line.startsWith('|')),
+    table: [
+      ...lines.filter((line) => line.startsWith('|')),
+      `| Model path: final image → 3600 × 4800 print file kept | ${modelPath.printFileRuns} | ${second(modelPath.printFileP50Ms)} | ${second(modelPath.printFileP99Ms)} | | p99 ≤ 3 s |`,
+      `| Model path: tap → first partial picture on screen (412 × 823 window) | ${modelPath.partialRuns} | ${second(modelPath.firstPartialOnScreenMs)} | | | beside the next row |`,
+      `| Model path: the stand-in's own request → first event (same runs) | ${modelPath.partialRuns} | ${second(modelPath.standInFirstEventMs)} | | | |`,
+    ],
+    modelPath,
     note: lines.filter((line) => line !== '' && !line.startsWith('|') && !line.startsWith('DATA ')).join(' '),
     ...(data ? { figures: JSON.parse(data.slice('DATA '.length)) as ArtFigures } : {}),
   };
