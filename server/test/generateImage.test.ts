@@ -34,6 +34,25 @@ describe('GET /creator/generate_image', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends, for the shopper’s shirt, the artwork as drawn for it and its advice with the answer', async () => {
+    const response = await generate({ interests: 'owls', colors: 'navy', shirt: 'Navy' });
+    const body = (await response.json()) as {
+      image_url: string;
+      artwork?: { shirt: string; svg?: string; advice?: unknown };
+    };
+    expect(body.artwork?.shirt).toBe('Navy');
+    // The same bytes and advice the preview would otherwise ask for in a second round trip.
+    const drawn = await fetch(`${server.url}${body.image_url}?shirt=Navy`);
+    expect(body.artwork?.svg).toBe(await drawn.text());
+    const advice = await fetch(`${server.url}${body.image_url.replace(/\.svg$/, '.json')}`);
+    expect(body.artwork?.advice).toEqual(await advice.json());
+    expect(body.artwork?.advice).toMatchObject({ faintColors: { Navy: ['navy'] } });
+
+    const plain = (await (await generate({ interests: 'owls' })).json()) as object;
+    expect(plain).not.toHaveProperty('artwork');
+    expect((await generate({ shirt: 'Plaid' })).status).toBe(400);
+  });
+
   it('accepts a request with every field empty or missing', async () => {
     expect((await generate({})).status).toBe(200);
     expect((await generate({ interests: '', style: '' })).status).toBe(200);

@@ -39,10 +39,40 @@ export const ArtFieldsSchema = Type.Object(
 );
 export type ArtFields = Static<typeof ArtFieldsSchema>;
 
-/** 200 (and 429, with LIMIT_REACHED_IMAGE_URL) answer of `GET /creator/generate_image`. */
+/** `GET /creator/generate_image`'s query: the art fields, and the shirt the shopper has chosen. */
+export const GenerateImageQuerySchema = Type.Object(
+  {
+    ...ArtFieldsSchema.properties,
+    /** When given, the answer carries the artwork as drawn for this shirt (`artwork`). */
+    shirt: Type.Optional(Type.Enum(SHIRT_COLORS, { type: 'string' })),
+  },
+  { additionalProperties: false },
+);
+export type GenerateImageQuery = Static<typeof GenerateImageQuerySchema>;
+
+/** How the artwork's colours fare on each shirt colour (types.ts `ArtworkShirtAdvice`). */
+export const ArtworkShirtAdviceSchema = Type.Object({
+  faintColors: Type.Record(Type.String(), Type.Array(Type.String())),
+  suggestedShirts: Type.Array(Type.String()),
+  ink: Type.Optional(Type.Union([Type.Literal('fitted'), Type.Literal('as-drawn')])),
+  filledBackground: Type.Optional(Type.Boolean()),
+});
+
+/**
+ * 200 (and 429, with LIMIT_REACHED_IMAGE_URL) answer of `GET /creator/generate_image`. With
+ * `?shirt=`, `artwork` carries what the preview shows at once, without another request: the
+ * engine's SVG as drawn for that shirt (`image_url` with `?shirt=`), and the colour advice.
+ */
 export const GenerateImageResponseSchema = Type.Object({
   image_url: Type.String(),
   prompt: Type.String(),
+  artwork: Type.Optional(
+    Type.Object({
+      shirt: Type.Enum(SHIRT_COLORS, { type: 'string' }),
+      svg: Type.Optional(Type.String()),
+      advice: Type.Optional(ArtworkShirtAdviceSchema),
+    }),
+  ),
 });
 export type GenerateImageResponse = Static<typeof GenerateImageResponseSchema>;
 

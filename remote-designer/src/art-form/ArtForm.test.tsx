@@ -134,6 +134,8 @@ describe('Generate button', () => {
       colors: 'pink 🌸 & gold',
       style: 'Oil Painting',
       objects: 'a=b&c',
+      // The shirt chosen, so the answer carries the artwork as drawn for it.
+      shirt: 'Black',
     });
   });
 

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   GENERATE_BUTTON_LABELS,
+  artworkAdviceUrl,
+  artworkUrlForShirt,
   generateImage,
   orderStore,
   useOrderState,
+  type AnswerArtwork,
   type ApiFailure,
   type ArtFields,
   type OrderState,
 } from '@tshirt/shared';
+import { keepAdvice, keepDrawing } from '../artwork-cache/artworkCache';
 import { startGenerationProgress } from '../generation-progress/generationProgress';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 
@@ -22,6 +26,14 @@ export interface GenerateArt {
   /** Why the last attempt failed; cleared when the next one starts. */
   failure: ApiFailure | null;
   generate: () => void;
+}
+
+/** Keeps what came with the answer, so the preview paints it without asking for it. */
+function keepAnswerArtwork(imageUrl: string, artwork: AnswerArtwork | undefined): void {
+  if (!artwork) return;
+  if (artwork.svg !== undefined) keepDrawing(artworkUrlForShirt(imageUrl, artwork.shirt), artwork.svg);
+  const adviceUrl = artworkAdviceUrl(imageUrl);
+  if (artwork.advice && adviceUrl !== undefined) keepAdvice(adviceUrl, artwork.advice);
 }
 
 export function artFieldsOf(state: OrderState): ArtFields {
@@ -53,8 +65,11 @@ export function useGenerateArt(): GenerateArt {
     controller.signal.addEventListener('abort', () => progress.end(), { once: true });
     setPhase('loading');
     setFailure(null);
-    void generateImage(artFieldsOf(orderStore.getState()), {
+    const order = orderStore.getState();
+    void generateImage(artFieldsOf(order), {
       signal: controller.signal,
+      // The answer then carries the artwork as drawn for this shirt: no second round trip.
+      shirt: order.shirtColor,
       onPartialImage: (image, index) => {
         progress.showPartial(image, index);
         // The drawing shows on the shirt at the top of the page: bring it into view once.
@@ -66,6 +81,7 @@ export function useGenerateArt(): GenerateArt {
       switch (result.kind) {
         case 'ok':
           busy.current = false;
+          keepAnswerArtwork(result.imageUrl, result.artwork);
           orderStore.recordGeneratedImage(result.imageUrl, result.prompt);
           progress.end(result.imageUrl);
           setPhase('ready');

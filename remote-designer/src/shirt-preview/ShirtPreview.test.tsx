@@ -51,6 +51,52 @@ describe('ShirtPreview', () => {
     expect(outlines.size).toBe(SHIRT_STYLES.length);
   });
 
+  it('paints the artwork that came with the answer without asking for it, and a new shirt colour from drawings fetched while idle', async () => {
+    const user = userEvent.setup();
+    const endpoint = installFakeFetch();
+    render(
+      <>
+        <ShirtPreview />
+        <ArtForm />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }));
+    expect(endpoint.requests[0]?.params.get('shirt')).toBe('Black');
+    endpoint.requests[0]!.answer(200, {
+      image_url: '/creator/images/answered-fox.svg',
+      prompt: 'A fox',
+      artwork: {
+        shirt: 'Black',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" id="on-Black"/>',
+        advice: { faintColors: { Navy: ['navy'] }, suggestedShirts: ['White'] },
+      },
+    });
+    const artwork = await screen.findByRole('img', { name: 'A fox' });
+    expect(decodeURIComponent(artwork.getAttribute('src') ?? '')).toMatch(/^data:image\/svg\+xml;.*id="on-Black"/);
+    fireEvent.load(artwork);
+    expect(artwork).toHaveAttribute('data-drawn-for', 'Black');
+    // Neither the drawing nor its advice was asked for: one round trip, the generation.
+    expect(endpoint.requests).toHaveLength(1);
+
+    // Idle: the drawings for the other shirts, one after another.
+    const others = SHIRT_COLORS.filter((color) => color !== 'Black');
+    for (const [index, color] of others.entries()) {
+      await waitFor(() => expect(endpoint.requests).toHaveLength(2 + index), { timeout: 3000 });
+      const request = endpoint.requests[1 + index]!;
+      expect(request.url).toBe(`/creator/images/answered-fox.svg?shirt=${encodeURIComponent(color)}`);
+      request.respond(new Response(`<svg xmlns="http://www.w3.org/2000/svg" id="on-${color}"/>`));
+    }
+    await waitFor(() => expect(endpoint.requests).toHaveLength(1 + others.length));
+
+    act(() => orderStore.update({ shirtColor: 'Navy' }));
+    const repainted = screen.getByRole('img', { name: 'A fox' });
+    expect(decodeURIComponent(repainted.getAttribute('src') ?? '')).toContain('id="on-Navy"');
+    expect(endpoint.requests).toHaveLength(1 + others.length);
+    expect(
+      screen.getAllByRole('status').some((status) => /Navy would barely show on a Navy shirt/.test(status.textContent ?? '')),
+    ).toBe(true);
+  });
+
   it('puts a generated image in the print area with its prompt as alt text', () => {
     render(<ShirtPreview />);
     act(() => orderStore.recordGeneratedImage('/creator/images/wave.svg', 'A teal wave over a coral sun'));

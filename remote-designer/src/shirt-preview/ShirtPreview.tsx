@@ -1,12 +1,14 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
 import {
   SHIRT_COLOR_HEX,
   artworkUrlForShirt,
+  isShirtAwareArtwork,
   storeUrl,
   describeArtwork,
   useOrderState,
   type ShirtPreviewProps,
 } from '@tshirt/shared';
+import { prefetchEveryShirt, useKeptDrawing } from '../artwork-cache/artworkCache';
 import { useGenerationProgress } from '../generation-progress/generationProgress';
 import { fabricToneFor } from './fabricTone';
 import InkAdvice from './InkAdvice';
@@ -49,6 +51,11 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const advice = useArtworkAdvice(artworkUrl);
   // The artwork as drawn for this shirt colour: its ink keeps 3:1 contrast against the fabric.
   const shownUrl = artworkUrlForShirt(artworkUrl, shirtColor);
+  // Drawn already (with the generation's answer, or fetched while the page was idle): no request.
+  const keptDrawing = useKeptDrawing(shownUrl);
+  const shownLoaded = loadedArtworkUrl === shownUrl;
+  // Once the artwork shows, its drawings for the other shirts are fetched while the page is idle.
+  useEffect(() => (shownLoaded ? prefetchEveryShirt(artworkUrl) : undefined), [artworkUrl, shownLoaded]);
   // The drawing's last partial stays under its final image until that image has loaded.
   const keptPartial =
     handedOver?.imageUrl === artworkUrl && failedArtworkUrl !== shownUrl
@@ -123,12 +130,13 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             key={artworkUrl}
             className={styles.artwork}
             style={keptPartial === undefined ? printArea : coveringPrintArea}
-            src={storeUrl(shownUrl)}
+            src={keptDrawing ?? storeUrl(shownUrl)}
             alt={artworkDescription}
-            decoding="async"
-            data-arrival={
-              keptPartial === undefined ? undefined : loadedArtworkUrl === shownUrl ? 'shown' : 'loading'
-            }
+            // A kept drawing is decoded already: painted in the same frame as the colour change.
+            decoding={keptDrawing === undefined ? 'async' : 'sync'}
+            data-arrival={keptPartial === undefined ? undefined : shownLoaded ? 'shown' : 'loading'}
+            // The shirt colour the shown artwork was drawn for (its ink fitted to that fabric).
+            data-drawn-for={shownLoaded && isShirtAwareArtwork(artworkUrl) ? shirtColor : undefined}
             data-load-failed={failedArtworkUrl === shownUrl || undefined}
             onLoad={() => setLoadedArtworkUrl(shownUrl)}
             onError={() => setFailedArtworkUrl(shownUrl)}

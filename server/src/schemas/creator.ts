@@ -3,7 +3,7 @@
  * (`@tshirt/shared/schemas`); only what the server alone defines (image file names) is written here.
  */
 import {
-  ArtFieldsSchema,
+  GenerateImageQuerySchema,
   CheckoutOrderSchema,
   CheckoutResponseSchema,
   GenerateImageResponseSchema,
@@ -16,7 +16,7 @@ import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 
 export const generateImageSchema = {
-  querystring: ArtFieldsSchema,
+  querystring: GenerateImageQuerySchema,
   response: { 200: GenerateImageResponseSchema, 429: GenerateImageResponseSchema },
 };
 

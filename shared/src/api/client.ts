@@ -1,9 +1,11 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../contract';
 import { EVENT_STREAM_TYPE, type GenerationStreamEvent } from './generationStream';
+import { SHIRT_COLORS, type ShirtColor } from '../catalog';
 import {
   LIMIT_REACHED_IMAGE_URL,
   type ApiErrorBody,
+  type ArtworkShirtAdvice,
   type ArtFields,
   type CheckoutOrder,
   type CheckoutResponse,
@@ -65,8 +67,16 @@ export interface ApiFailure {
   status?: number;
 }
 
+/** What came with the answer for the shirt asked for (GenerateImageResponse `artwork`). */
+export interface AnswerArtwork {
+  shirt: ShirtColor;
+  /** The engine's SVG as drawn for `shirt` (absent for a model's picture). */
+  svg?: string;
+  advice?: ArtworkShirtAdvice;
+}
+
 export type GenerateImageResult =
-  | { kind: 'ok'; imageUrl: string; prompt: string }
+  | { kind: 'ok'; imageUrl: string; prompt: string; artwork?: AnswerArtwork }
   | { kind: 'limit'; retryAfterSeconds?: number }
   | { kind: 'error'; error: ApiFailure };
 
@@ -86,6 +96,8 @@ export interface GenerateImageOptions extends ApiClientOptions {
    * image model draws. The result is the same either way; the built-in engine sends none.
    */
   onPartialImage?: (imageDataUrl: string, index: number) => void;
+  /** The shopper's shirt: the answer then carries the artwork as drawn for it, and its advice. */
+  shirt?: ShirtColor;
 }
 
 /** Builds `path?key=value&…` with every value URL-encoded (`&`, `#`, `?`, `%`, emoji survive). */
@@ -205,6 +217,7 @@ export async function generateImage(
       colors: fields.colors,
       style: fields.style,
       objects: fields.objects,
+      ...(options.shirt ? { shirt: options.shirt } : {}),
     }),
     'GET',
     options,
@@ -230,9 +243,55 @@ function generateResultOf(status: number, headers: Headers, body: unknown): Gene
   }
   const prompt = (body as Partial<GenerateImageResponse> | undefined)?.prompt;
   if (status >= 200 && status < 300 && typeof imageUrl === 'string' && imageUrl !== '') {
-    return { kind: 'ok', imageUrl, prompt: typeof prompt === 'string' ? prompt : '' };
+    const artwork = answerArtwork((body as { artwork?: unknown }).artwork);
+    return {
+      kind: 'ok',
+      imageUrl,
+      prompt: typeof prompt === 'string' ? prompt : '',
+      ...(artwork ? { artwork } : {}),
+    };
   }
   return { kind: 'error', error: failureFrom(status, body) };
+}
+
+/** The answer's `artwork`, when it is one; anything else is as if none came (the preview asks). */
+function answerArtwork(value: unknown): AnswerArtwork | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { shirt, svg, advice } = value as Record<string, unknown>;
+  if (!(SHIRT_COLORS as readonly unknown[]).includes(shirt)) return undefined;
+  const artwork: AnswerArtwork = { shirt: shirt as ShirtColor };
+  if (typeof svg === 'string' && svg.startsWith('<svg')) artwork.svg = svg;
+  const checked = readArtworkAdvice(advice);
+  if (checked) artwork.advice = checked;
+  return artwork;
+}
+
+function isShirtList(value: unknown): value is ShirtColor[] {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => (SHIRT_COLORS as readonly unknown[]).includes(item))
+  );
+}
+
+/** Advice about an artwork's colours (`<artwork>.json`, or an answer's), kept only when well formed. */
+export function readArtworkAdvice(body: unknown): ArtworkShirtAdvice | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { faintColors, suggestedShirts, ink, filledBackground } =
+    body as Partial<ArtworkShirtAdvice>;
+  if (typeof faintColors !== 'object' || faintColors === null || !isShirtList(suggestedShirts)) {
+    return undefined;
+  }
+  const faint: ArtworkShirtAdvice['faintColors'] = {};
+  for (const shirt of SHIRT_COLORS) {
+    const names: unknown = faintColors[shirt];
+    if (Array.isArray(names) && names.every((name) => typeof name === 'string')) {
+      faint[shirt] = names as string[];
+    }
+  }
+  const advice: ArtworkShirtAdvice = { faintColors: faint, suggestedShirts };
+  if (ink === 'fitted' || ink === 'as-drawn') advice.ink = ink;
+  if (filledBackground === true) advice.filledBackground = true;
+  return advice;
 }
 
 function isEventStream(response: Response): boolean {

@@ -1,14 +1,19 @@
 import { PassThrough } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DEFAULT_SHIRT_COLOR, GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
-import type { ArtFields } from '@tshirt/shared/schemas';
+import {
+  DEFAULT_SHIRT_COLOR,
+  GENERATED_IMAGE_PATH_PREFIX,
+  type ShirtColor,
+} from '@tshirt/shared/catalog';
+import type { ArtFields, GenerateImageQuery, GenerateImageResponse } from '@tshirt/shared/schemas';
 import {
   EVENT_STREAM_TYPE,
   formatStreamEvent,
   type GenerationStreamEvent,
 } from '@tshirt/shared/generationStream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import { GenerationCancelledError } from '../../generation/imageProvider';
+import { GenerationCancelledError, type GeneratedImage } from '../../generation/imageProvider';
+import { shirtAdviceForArtwork } from '@tshirt/art';
 import { buildPrompt } from '../../generation/prompt';
 import { cleanShopperText } from '../../http/cleanText';
 import { HttpError } from '../../http/httpError';
@@ -20,7 +25,7 @@ import { generateImageSchema } from '../../schemas/creator';
 import { isStorageFull, StorageFullError } from '../../storage/localFolder';
 import { newId } from '../../storage/ids';
 
-function cleanFields(query: ArtFields): ArtFields {
+function cleanFields({ shirt: _shirt, ...query }: GenerateImageQuery): ArtFields {
   return {
     ...query,
     target: cleanShopperText(query.target),
@@ -122,7 +127,12 @@ export default async function generateImageRoute(app: FastifyInstance) {
         settled = true;
         await images.insert(id, { ...image, provider: provider.name, prompt });
         if (image.format === 'png') keepPrintFile(app, id);
-        const answer = { image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`, prompt };
+        const answer: GenerateImageResponse = {
+          image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`,
+          prompt,
+        };
+        const shirt = request.query.shirt;
+        if (shirt) answer.artwork = await artworkForShirt(app, image, shirt, request.log);
         if (!events) return answer;
         send({ event: 'done', data: answer });
         events.end();
@@ -150,6 +160,27 @@ export default async function generateImageRoute(app: FastifyInstance) {
       }
     },
   );
+}
+
+/**
+ * What the preview shows at once, sent with the answer so that no second request stands between
+ * the tap and the art: the engine's SVG drawn for the shopper's shirt, and the colour advice. A
+ * busy engine only means the preview asks for it as before.
+ */
+async function artworkForShirt(
+  app: FastifyInstance,
+  image: GeneratedImage,
+  shirt: ShirtColor,
+  log: FastifyBaseLogger,
+): Promise<GenerateImageResponse['artwork']> {
+  if (image.format === 'png') return { shirt, advice: image.advice };
+  try {
+    const svg = await app.artEngine.forShirt(image.content.toString('utf8'), shirt);
+    return { shirt, svg, advice: shirtAdviceForArtwork(svg) };
+  } catch (error) {
+    log.warn({ err: error }, 'artwork not sent with the answer');
+    return undefined;
+  }
 }
 
 /** Renders a model picture's print file in the background, so it is ready when it is bought. */
