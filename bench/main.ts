@@ -11,6 +11,7 @@ import { runCompositionBench } from './composition/compositionBench';
 import { runFederationBench } from './federation/federationBench';
 import { ensureFrontEndBuilt } from './harness/frontEndBuild';
 import { describeMachine } from './harness/machine';
+import { runInteractionBench } from './interaction/interactionBench';
 import { runLighthouseBench } from './lighthouse/lighthouseBench';
 import { PART_COMMANDS, renderReport } from './report/renderReport';
 import { readResults, writeResults, type BenchResults, type PartName } from './report/results';
@@ -24,6 +25,7 @@ const PARTS: Record<PartName, { needsBuild: boolean; run: () => Promise<unknown>
   art: { needsBuild: true, run: runArtBench },
   server: { needsBuild: true, run: runServerBench },
   composition: { needsBuild: true, run: runCompositionBench },
+  interaction: { needsBuild: true, run: runInteractionBench },
   lighthouse: { needsBuild: true, run: runLighthouseBench },
   federation: { needsBuild: true, run: runFederationBench },
 };

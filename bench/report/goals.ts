@@ -1,5 +1,6 @@
 /** The goals of the performance issues (8, 12) and the art engine's (17), each judged against the latest figures (or "not measured"). */
 import { ART_GOALS } from '../art/artGoals';
+import { INTERACTION_GOALS } from '../interaction/interactionGoals';
 import type { BenchResults } from './results';
 import type { EndpointFigures } from '../server/serverBench';
 import { percentile } from '../harness/stats';
@@ -315,6 +316,7 @@ export const GOALS: readonly Goal[] = [
   },
   ...serverGoals(),
   ...ART_GOALS,
+  ...INTERACTION_GOALS,
 ];
 
 export function judgeGoals(results: BenchResults): GoalVerdict[] {

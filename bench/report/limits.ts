@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import type { PageBytes } from '../bytes/measurePageBytes';
+import { interactionLimits } from '../interaction/interactionGoals';
 import type { LighthouseSeries } from '../lighthouse/runLighthouse';
 import type { EndpointFigures } from '../server/serverBench';
 import { count, kb, ms, percent, seconds } from './format';
@@ -168,6 +169,7 @@ const LIMITS_BY_PART: Record<keyof BenchResults, (results: BenchResults) => stri
   server: serverLimits,
   art: artLimits,
   composition: compositionLimits,
+  interaction: interactionLimits,
 };
 
 const PART_TITLES: Record<keyof BenchResults, string> = {
@@ -177,6 +179,7 @@ const PART_TITLES: Record<keyof BenchResults, string> = {
   server: 'Server',
   art: 'Art engine',
   composition: 'Server-side composition',
+  interaction: 'Interaction on a phone',
 };
 
 export function renderLimits(results: BenchResults, verdicts: readonly GoalVerdict[]): string {

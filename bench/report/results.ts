@@ -10,6 +10,7 @@ import type { BytesResult } from '../bytes/bytesBench';
 import type { CompositionResult } from '../composition/compositionBench';
 import type { FederationResult } from '../federation/federationBench';
 import type { MachineInfo } from '../harness/machine';
+import type { InteractionResult } from '../interaction/interactionBench';
 import type { LighthouseResult } from '../lighthouse/lighthouseBench';
 import type { ServerBenchResult } from '../server/serverBench';
 
@@ -33,6 +34,7 @@ export interface BenchResults {
   server?: PartRun<ServerBenchResult>;
   art?: PartRun<ArtResult>;
   composition?: PartRun<CompositionResult>;
+  interaction?: PartRun<InteractionResult>;
 }
 
 export type PartName = keyof BenchResults;

@@ -12,6 +12,7 @@ import {
   isShirtAwareArtwork,
   storeUrl,
   type ArtworkShirtAdvice,
+  type ShirtColor,
 } from '@tshirt/shared';
 
 /** Artworks whose drawings are kept (each up to one per shirt colour, about 15 KB apiece). */
@@ -90,16 +91,22 @@ const whenIdle: IdleScheduler = (work) => {
 };
 
 /**
- * Once the page is idle, fetches the artwork at `artworkUrl` as drawn for every shirt colour not
- * yet kept, one after another at low priority, and decodes each so it paints at once. Returns a
- * function that stops it (the artwork changed, the preview went away).
+ * Once the page is idle, fetches the artwork at `artworkUrl` as drawn for every other shirt colour
+ * than the one `shown` (already painted from the server), one after another at low priority, and
+ * decodes each so it paints at once. Returns a function that stops it (the artwork changed, the
+ * preview went away).
  */
-export function prefetchEveryShirt(artworkUrl: string, idle: IdleScheduler = whenIdle): () => void {
+export function prefetchEveryShirt(
+  artworkUrl: string,
+  shown: ShirtColor,
+  idle: IdleScheduler = whenIdle,
+): () => void {
   if (!isShirtAwareArtwork(artworkUrl) || typeof fetch !== 'function') return () => undefined;
   const controller = new AbortController();
   const cancelIdle = idle(() => {
     void (async () => {
       for (const shirt of SHIRT_COLORS) {
+        if (shirt === shown) continue;
         const url = artworkUrlForShirt(artworkUrl, shirt);
         if (controller.signal.aborted) return;
         if (keptDrawing(url) !== undefined) continue;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { storeUrl } from '@tshirt/shared';
+import { DEFAULT_SHIRT_COLOR, artworkUrlForShirt, storeUrl } from '@tshirt/shared';
+import { useKeptDrawing } from '../artwork-cache/artworkCache';
 import styles from './DesignGallery.module.css';
 
 /** Thumbnail size in CSS pixels: fixed, so lazy images never shift the row. 3:4 like the print area. */
@@ -8,6 +9,8 @@ export const THUMBNAIL_SIZE = { width: 132, height: 176 } as const;
 /** A lazily loaded design image; if it cannot load, a quiet placeholder keeps the tile tidy. */
 export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
   const [failedUrl, setFailedUrl] = useState('');
+  // The plain artwork is its drawing for the default shirt: when the page has it, no request.
+  const kept = useKeptDrawing(artworkUrlForShirt(imageUrl, DEFAULT_SHIRT_COLOR));
   if (failedUrl === imageUrl) {
     return (
       <svg className={styles.placeholder} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -24,7 +27,7 @@ export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
   return (
     <img
       className={styles.thumbnail}
-      src={storeUrl(imageUrl)}
+      src={kept ?? storeUrl(imageUrl)}
       alt=""
       width={THUMBNAIL_SIZE.width}
       height={THUMBNAIL_SIZE.height}

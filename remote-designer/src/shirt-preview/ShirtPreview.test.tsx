@@ -13,6 +13,7 @@ import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streamedAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from '../art-form/ArtForm';
+import { keepDrawing } from '../artwork-cache/artworkCache';
 import ShirtPreview, { DRAWING_ALT, DRAWING_CAPTION } from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
 
@@ -95,6 +96,20 @@ describe('ShirtPreview', () => {
     expect(
       screen.getAllByRole('status').some((status) => /Navy would barely show on a Navy shirt/.test(status.textContent ?? '')),
     ).toBe(true);
+  });
+
+  it('says which shirt the shown drawing is fitted to, even when two shirts have the very same drawing', () => {
+    const same = '<svg xmlns="http://www.w3.org/2000/svg" id="same-on-both"/>';
+    keepDrawing('/creator/images/twin.svg?shirt=Black', same);
+    keepDrawing('/creator/images/twin.svg?shirt=Navy', same);
+    render(<ShirtPreview />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/twin.svg', 'Twins'));
+    const artwork = screen.getByRole('img', { name: 'Twins' });
+    fireEvent.load(artwork);
+    expect(artwork).toHaveAttribute('data-drawn-for', 'Black');
+    act(() => orderStore.update({ shirtColor: 'Navy' }));
+    // The same src: no new load, and the drawing shown is Navy's all the same.
+    expect(artwork).toHaveAttribute('data-drawn-for', 'Navy');
   });
 
   it('puts a generated image in the print area with its prompt as alt text', () => {

@@ -47,15 +47,20 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const artworkDescription = useOrderState(describeArtwork);
   const { drawing, partial, previousPartial, handedOver } = useGenerationProgress();
   const [failedArtworkUrl, setFailedArtworkUrl] = useState('');
-  const [loadedArtworkUrl, setLoadedArtworkUrl] = useState('');
+  /** The artwork `src` the browser has loaded: two shirts' drawings may be the very same. */
+  const [loadedSrc, setLoadedSrc] = useState('');
   const advice = useArtworkAdvice(artworkUrl);
   // The artwork as drawn for this shirt colour: its ink keeps 3:1 contrast against the fabric.
   const shownUrl = artworkUrlForShirt(artworkUrl, shirtColor);
   // Drawn already (with the generation's answer, or fetched while the page was idle): no request.
   const keptDrawing = useKeptDrawing(shownUrl);
-  const shownLoaded = loadedArtworkUrl === shownUrl;
+  const artworkSrc = keptDrawing ?? storeUrl(shownUrl);
+  const shownLoaded = loadedSrc === artworkSrc;
   // Once the artwork shows, its drawings for the other shirts are fetched while the page is idle.
-  useEffect(() => (shownLoaded ? prefetchEveryShirt(artworkUrl) : undefined), [artworkUrl, shownLoaded]);
+  useEffect(
+    () => (shownLoaded ? prefetchEveryShirt(artworkUrl, shirtColor) : undefined),
+    [artworkUrl, shirtColor, shownLoaded],
+  );
   // The drawing's last partial stays under its final image until that image has loaded.
   const keptPartial =
     handedOver?.imageUrl === artworkUrl && failedArtworkUrl !== shownUrl
@@ -130,7 +135,7 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             key={artworkUrl}
             className={styles.artwork}
             style={keptPartial === undefined ? printArea : coveringPrintArea}
-            src={keptDrawing ?? storeUrl(shownUrl)}
+            src={artworkSrc}
             alt={artworkDescription}
             // A kept drawing is decoded already: painted in the same frame as the colour change.
             decoding={keptDrawing === undefined ? 'async' : 'sync'}
@@ -138,7 +143,7 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             // The shirt colour the shown artwork was drawn for (its ink fitted to that fabric).
             data-drawn-for={shownLoaded && isShirtAwareArtwork(artworkUrl) ? shirtColor : undefined}
             data-load-failed={failedArtworkUrl === shownUrl || undefined}
-            onLoad={() => setLoadedArtworkUrl(shownUrl)}
+            onLoad={() => setLoadedSrc(artworkSrc)}
             onError={() => setFailedArtworkUrl(shownUrl)}
           />
         )}
