@@ -9,6 +9,8 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
       devPort: 3001,
       publicPath: 'auto',
       exposes: { ...DESIGNER_EXPOSES },
+      // Sends a Generate pressed before the art form is live (the server adds it to /product).
+      earlyScript: './src/early-generate/earlyScript.ts',
     },
     argv.mode ?? 'production',
   );

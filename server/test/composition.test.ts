@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE, type SiteConfig } from '@tshirt/shared/contract';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
 import {
   FAKE_PRODUCT_PAGE,
   fakeFragments,
@@ -52,6 +53,11 @@ function directive(policy: string | null, name: string): string[] {
 /** The CSP source that allows an inline element with exactly this text. */
 function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The `src` of each external script of a page, in order. */
+function scriptSources(html: string): string[] {
+  return [...html.matchAll(/<script src="([^"]+)"[^>]*><\/script>/g)].map(([, src]) => src!);
 }
 
 function placeholders(html: string): string[] {
@@ -208,6 +214,50 @@ describe('/product composed on the server', () => {
     expect(config.remotes.checkout.entry).toBe('/remotes/checkout/remoteEntry.js');
   });
 
+  it('adds the early script a release names to the head, serves it, and allows it; the next release’s on the next load', async () => {
+    const frontEnd = frontEndWithProductPage();
+    const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
+    const publish = (release: string, early: string) => {
+      writeFileSync(join(designerDir, early), `window.early = ${JSON.stringify(release)};`);
+      writeFragments(designerDir, fakeFragments('designer', release, { early }));
+    };
+    publish('e1', 'early.1111111111.js');
+    writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
+    const app = await apps.start(frontEnd.env);
+
+    const response = await fetch(`${app.url}/product`);
+    const html = await response.text();
+    expect(scriptSources(html)).toEqual(['/remotes/designer/early.1111111111.js']);
+    expect(html).toMatch(
+      /<script src="\/remotes\/designer\/early\.1111111111\.js" async><\/script><\/head>/,
+    );
+    expect(directive(response.headers.get('content-security-policy'), 'script-src')).toContain(
+      "'self'",
+    );
+    const script = await fetch(`${app.url}/remotes/designer/early.1111111111.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await script.text()).toBe('window.early = "e1";');
+
+    publish('e2', 'early.2222222222.js');
+    expect(scriptSources(await (await fetch(`${app.url}/product`)).text())).toEqual([
+      '/remotes/designer/early.2222222222.js',
+    ]);
+  });
+
+  it('adds no early script for a remote whose parts keep their placeholders', async () => {
+    const frontEnd = frontEndWithProductPage();
+    writeFragments(
+      frontEnd.env.DESIGNER_DIST_DIR!,
+      fakeFragments('designer', 'x1', { early: 'early.1111111111.js', contractVersion: 99 }),
+    );
+    const app = await apps.start(frontEnd.env);
+    const html = await (await fetch(`${app.url}/product`)).text();
+    expect(placeholders(html)).toContain('designer/ArtForm');
+    expect(scriptSources(html)).toEqual([]);
+  });
+
   it('answers the same composed bytes while the releases stay the same', async () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
@@ -220,9 +270,11 @@ describe('/product composed on the server', () => {
 });
 
 /** A remote on its own origin: serves its fragments with an ETag, counting what it is asked. */
-async function remoteOrigin(
-  handle?: (request: IncomingMessage) => 'hang' | undefined,
-): Promise<{ url: string; release(name: string): void; requests: string[] }> {
+async function remoteOrigin(handle?: (request: IncomingMessage) => 'hang' | undefined): Promise<{
+  url: string;
+  release(name: string, changes?: Partial<RemoteFragments>): void;
+  requests: string[];
+}> {
   let fragments = JSON.stringify(fakeFragments('designer', 'o1'));
   let etag = '"o1"';
   const requests: string[] = [];
@@ -252,8 +304,8 @@ async function remoteOrigin(
   if (typeof address !== 'object' || address === null) throw new Error('no address');
   return {
     url: `http://127.0.0.1:${address.port}/designer/`,
-    release(name) {
-      fragments = JSON.stringify(fakeFragments('designer', name));
+    release(name, changes) {
+      fragments = JSON.stringify(fakeFragments('designer', name, changes));
       etag = `"${name}"`;
     },
     requests,
@@ -280,6 +332,18 @@ describe('/product with a remote on its own origin', () => {
       `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
       `/designer/${REMOTE_FRAGMENTS_FILE} "o1"`,
     ]);
+  });
+
+  it('loads its early script from its own origin, which the policy allows', async () => {
+    const origin = await remoteOrigin();
+    origin.release('o2', { early: 'early.1234567890.js' });
+    const frontEnd = frontEndWithProductPage();
+    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: origin.url });
+    const response = await fetch(`${app.url}/product`);
+    expect(scriptSources(await response.text())).toEqual([`${origin.url}early.1234567890.js`]);
+    expect(directive(response.headers.get('content-security-policy'), 'script-src')).toContain(
+      new URL(origin.url).origin,
+    );
   });
 
   it('answers within the budget with the placeholders when the origin hangs, and does not wait on it again', async () => {

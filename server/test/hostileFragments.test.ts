@@ -111,6 +111,15 @@ const CASES: HostileCase[] = [
     refused: 'file',
   },
   ...[
+    ['another origin', `//${HOSTILE}.example/early.js`],
+    ['markup', `early.js"></script><script>${HOSTILE}</script><script src="x.js`],
+    ['a path out of its folder', `../${HOSTILE}/early.js`],
+  ].map(([name, early]): HostileCase => ({
+    name: `an early script naming ${name!}`,
+    bytes: text((r) => JSON.stringify({ ...designer(r), early })),
+    refused: 'file',
+  })),
+  ...[
     ['a comment left open', '<!--'],
     ['end tags of the page', '</div></div></main>'],
     ['a script left open', '<script>'],

@@ -54,6 +54,12 @@ const Stylesheet = Type.Object({
   css: Type.String({ maxLength: FRAGMENTS_LIMITS.cssLength }),
 });
 
+/**
+ * A file of the remote's folder, by a relative path of plain names: no scheme, no host, no `..`,
+ * nothing a URL or an HTML attribute would read otherwise.
+ */
+const EARLY_SCRIPT_PATTERN = '^(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*\\.js$';
+
 export const RemoteFragmentsSchema = Type.Object({
   format: Type.Literal(FRAGMENTS_FORMAT),
   /** The remote's federation name, e.g. `designer`. */
@@ -69,6 +75,12 @@ export const RemoteFragmentsSchema = Type.Object({
   parts: Type.Record(Type.String({ maxLength: MAX_NAME_LENGTH }), RenderedPart, {
     maxProperties: FRAGMENTS_LIMITS.parts,
   }),
+  /**
+   * A small classic script (its path relative to the remote's folder, e.g. `early.3f2a9c1d5e.js`)
+   * the remote wants on the page before its parts are live; the server adds it, `async`, to a page
+   * holding at least one of its parts.
+   */
+  early: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH, pattern: EARLY_SCRIPT_PATTERN })),
 });
 
 export type RemoteFragments = Static<typeof RemoteFragmentsSchema>;

@@ -12,11 +12,15 @@ import { join } from 'node:path';
 import type { Compilation, Compiler, Configuration, WebpackPluginInstance } from 'webpack';
 import { FRAGMENTS_FORMAT, REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
+import type { EarlyScriptRecord } from './earlyScript';
 import { sharedSingletons } from './federation';
 import { createNodeRenderConfig } from './prerender';
 
-/** What the container compilation leaves for the fragments compilation that runs after it. */
-export interface ContainerBuildRecord {
+/**
+ * What the container compilation (and the early script's, ./earlyScript.ts) leave for the
+ * fragments compilation that runs after them.
+ */
+export interface ContainerBuildRecord extends EarlyScriptRecord {
   /** The container's full hash: the release id. */
   release?: string;
   /** Where the container was written (its `output.path`, or the command line's `--output-path`). */
@@ -106,6 +110,7 @@ class WriteFragmentsPlugin implements WebpackPluginInstance {
         ),
         styles: record.styles,
         parts: renderer.render(),
+        ...(record.early ? { early: record.early } : {}),
       };
       // Renamed into place: a server reading the folder never sees half a file.
       const target = join(distDir, REMOTE_FRAGMENTS_FILE);

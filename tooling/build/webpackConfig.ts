@@ -30,6 +30,7 @@ import {
   createFragmentsConfig,
   type ContainerBuildRecord,
 } from './fragments';
+import { createEarlyScriptConfig } from './earlyScript';
 import { createPrerenderConfig } from './prerender';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
@@ -67,6 +68,11 @@ export interface AppBuildOptions {
    * end of the head, after the stylesheets. With them, the entry scripts load after the first paint.
    */
   pageStartScripts?: string[];
+  /**
+   * Remotes: a small classic script the server adds to a page holding the remote's parts, to act
+   * before their code is live (see ./earlyScript.ts); its built name goes into `fragments.json`.
+   */
+  earlyScript?: string;
 }
 
 type Mode = 'development' | 'production';
@@ -365,7 +371,8 @@ export function hostBrowserConfig(options: AppBuildOptions, mode: Mode): AppWebp
 /**
  * A remote's production build: the container without a runtime, then the standalone page into
  * the same folder (it runs after the container, so its clean-up never removes the container's
- * files), and the server-side fragments of its exposed modules (./fragments.ts).
+ * files), its early script when it has one (./earlyScript.ts), and the server-side fragments of
+ * its exposed modules (./fragments.ts).
  */
 function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   const containerName = `${options.federationName}-container`;
@@ -392,6 +399,18 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   };
   delete standalone.devServer;
 
+  const earlyName = `${options.federationName}-early`;
+  const early = options.earlyScript
+    ? createEarlyScriptConfig({
+        name: earlyName,
+        after: containerName,
+        appDir: options.appDir,
+        entry: options.earlyScript,
+        outputPath: join(options.appDir, 'dist'),
+        record,
+      })
+    : undefined;
+
   const fragments = createFragmentsConfig({
     remote: options.federationName as RemoteName,
     appDir: options.appDir,
@@ -400,7 +419,10 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     container,
     record,
   });
-  return [container, standalone, fragments];
+  if (!early) return [container, standalone, fragments];
+  // fragments.json names the early script: written once its name is known.
+  fragments.dependencies = [...(fragments.dependencies ?? []), earlyName];
+  return [container, standalone, early, fragments];
 }
 
 /**

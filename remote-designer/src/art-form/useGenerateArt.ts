@@ -12,6 +12,7 @@ import {
   type OrderState,
 } from '@tshirt/shared';
 import { keepAdvice, keepDrawing } from '../artwork-cache/artworkCache';
+import { takeEarlyGeneration } from '../early-generate/takeEarlyGeneration';
 import { startGenerationProgress } from '../generation-progress/generationProgress';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 
@@ -66,8 +67,12 @@ export function useGenerateArt(): GenerateArt {
     setPhase('loading');
     setFailure(null);
     const order = orderStore.getState();
-    void generateImage(artFieldsOf(order), {
+    const fields = artFieldsOf(order);
+    // A press before the form was live was already sent by the early script: its answer is this one.
+    const early = takeEarlyGeneration(fields, controller.signal);
+    void generateImage(fields, {
       signal: controller.signal,
+      fetch: early,
       // The answer then carries the artwork as drawn for this shirt: no second round trip.
       shirt: order.shirtColor,
       onPartialImage: (image, index) => {

@@ -9,6 +9,7 @@ import {
   type ShirtPreviewProps,
 } from '@tshirt/shared';
 import { prefetchEveryShirt, useKeptDrawing } from '../artwork-cache/artworkCache';
+import { removeEarlyArt } from '../early-generate/earlyArt';
 import { useGenerationProgress } from '../generation-progress/generationProgress';
 import { fabricToneFor } from './fabricTone';
 import InkAdvice from './InkAdvice';
@@ -61,6 +62,11 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
     () => (shownLoaded ? prefetchEveryShirt(artworkUrl, shirtColor) : undefined),
     [artworkUrl, shirtColor, shownLoaded],
   );
+  // The art the early handler painted before this part was live gives way to the part's own.
+  const showsArtwork = shownLoaded && artworkUrl !== '';
+  useEffect(() => {
+    if (showsArtwork) removeEarlyArt();
+  }, [showsArtwork]);
   // The drawing's last partial stays under its final image until that image has loaded.
   const keptPartial =
     handedOver?.imageUrl === artworkUrl && failedArtworkUrl !== shownUrl
@@ -88,6 +94,8 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   return (
     <div className={rootClassName} data-shirt-style={shirtStyle} data-shirt-color={shirtColor}>
       <div className={styles.canvas}>
+        {/* Where the print area is, for the early handler to paint art before this part is live. */}
+        <div className={styles.printArea} style={printArea} data-print-area aria-hidden="true" />
         <svg
           className={styles.layer}
           viewBox={VIEWBOX}

@@ -1,6 +1,12 @@
 import { CONTRACT_VERSION, FRAGMENTS_FORMAT } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import { composePage, incompatibility, parsePageTemplate, type HostProvides } from './composePage';
+import {
+  composePage,
+  incompatibility,
+  parsePageTemplate,
+  remoteFileUrl,
+  type HostProvides,
+} from './composePage';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>Shop</title><link rel="stylesheet" href="/main.css"></head><body>${body}</body></html>`;
@@ -109,6 +115,100 @@ describe('composePage', () => {
   });
 });
 
+describe('composePage with early scripts', () => {
+  const template = parsePageTemplate(
+    page(
+      `<main>${placeholder('designer/ArtForm')}${placeholder('designer/ShirtPreview')}${placeholder('checkout/CheckoutPanel')}</main>`,
+    ),
+  )!;
+  const remoteEntries = {
+    designer: '/remotes/designer/remoteEntry.js',
+    checkout: 'https://checkout.cdn.example/v2/remoteEntry.js',
+  };
+  const withEarly = (remote: string, parts: Record<string, string>, early: string) => ({
+    ...fragments(remote, parts),
+    early,
+  });
+  const scripts = (html: string) =>
+    [...html.matchAll(/<script[^>]*><\/script>/g)].map(([tag]) => tag);
+
+  it('adds each stitched remote’s early script once, async, from beside its entry, after the styles', () => {
+    const { html } = composePage(
+      template,
+      {
+        designer: withEarly(
+          'designer',
+          { ArtForm: '<form></form>', ShirtPreview: '<div></div>' },
+          'early.3f2a9c1d5e.js',
+        ),
+        checkout: withEarly(
+          'checkout',
+          { CheckoutPanel: '<section></section>' },
+          'early.0a1b2c3d4e.js',
+        ),
+      },
+      { remoteEntries },
+    );
+    expect(scripts(html)).toEqual([
+      '<script src="/remotes/designer/early.3f2a9c1d5e.js" async></script>',
+      '<script src="https://checkout.cdn.example/v2/early.0a1b2c3d4e.js" async></script>',
+    ]);
+    expect(html).toMatch(
+      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async><\/script><script [^>]*><\/script><\/head>/,
+    );
+  });
+
+  it('adds no early script for a remote none of whose parts is in the page, or that names none', () => {
+    const { html, stitched } = composePage(
+      template,
+      {
+        designer: withEarly('designer', { Elsewhere: '<p></p>' }, 'early.3f2a9c1d5e.js'),
+        checkout: fragments('checkout', { CheckoutPanel: '<section></section>' }),
+      },
+      { remoteEntries },
+    );
+    expect(stitched).toEqual(['checkout/CheckoutPanel']);
+    expect(scripts(html)).toEqual([]);
+  });
+
+  it('adds none without the remote’s entry to find it by', () => {
+    const { html } = composePage(template, {
+      designer: withEarly('designer', { ArtForm: '<form></form>' }, 'early.3f2a9c1d5e.js'),
+    });
+    expect(scripts(html)).toEqual([]);
+  });
+
+  it('escapes the script’s URL in its attribute', () => {
+    const { html } = composePage(
+      template,
+      { designer: withEarly('designer', { ArtForm: '<form></form>' }, 'early.js') },
+      { remoteEntries: { designer: 'https://cdn.example/a"b<c/remoteEntry.js' } },
+    );
+    expect(scripts(html)).toEqual([
+      '<script src="https://cdn.example/a%22b%3Cc/early.js" async></script>',
+    ]);
+    const { html: quoted } = composePage(
+      template,
+      { designer: withEarly('designer', { ArtForm: '<form></form>' }, 'early.js') },
+      { remoteEntries: { designer: "/remotes/it's/remoteEntry.js" } },
+    );
+    expect(scripts(quoted)).toEqual(['<script src="/remotes/it&#39;s/early.js" async></script>']);
+  });
+});
+
+describe('remoteFileUrl', () => {
+  it.each([
+    ['/remotes/designer/remoteEntry.js', '/remotes/designer/early.1234567890.js'],
+    ['/remotes/designer/remoteEntry.js?release=abc', '/remotes/designer/early.1234567890.js'],
+    [
+      'https://designer.cdn.example/v3/remoteEntry.js',
+      'https://designer.cdn.example/v3/early.1234567890.js',
+    ],
+  ])('finds a file beside the entry %s', (entry, url) => {
+    expect(remoteFileUrl(entry, 'early.1234567890.js')).toBe(url);
+  });
+});
+
 describe('incompatibility', () => {
   const ok = fragments('designer', { ArtForm: '' });
 
@@ -145,7 +245,7 @@ describe('composePage within a size cap', () => {
         designer: fragments('designer', { ArtForm: '<form>Art</form>', ShirtPreview: big }),
         checkout: fragments('checkout', { CheckoutPanel: '<section>Buy</section>' }),
       },
-      Buffer.byteLength(template.html) + 1_000,
+      { maxBytes: Buffer.byteLength(template.html) + 1_000 },
     );
     expect(stitched).toEqual(['designer/ArtForm', 'checkout/CheckoutPanel']);
     expect(overCap).toEqual(['designer/ShirtPreview']);

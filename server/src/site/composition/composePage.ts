@@ -3,7 +3,8 @@
  * marks each part's loading placeholder with PART_PLACEHOLDER_ATTRIBUTE; the server replaces the
  * placeholder with the part's markup inside an element that says what rendered it, and puts the
  * parts' CSS in the head. A part whose markup is missing or incompatible keeps its placeholder, and
- * the browser loads it as before.
+ * the browser loads it as before. A remote whose fragments name an early script gets it in the
+ * head too, `async`, from beside its entry, when at least one of its parts is in the page.
  */
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import {
@@ -112,19 +113,45 @@ function stylesOf(fragments: RemoteFragments): string {
     .join('');
 }
 
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * Where a remote's file (`path`, relative to its folder) is, for a page: beside the remote's entry,
+ * a path on this origin when the entry is one, else the absolute URL on the remote's origin.
+ */
+export function remoteFileUrl(entry: string, path: string): string {
+  const url = new URL(path, new URL(entry, SAME_ORIGIN));
+  return url.origin === SAME_ORIGIN ? `${url.pathname}${url.search}` : url.href;
+}
+
+/** The remote's early script element, when its fragments name one and its entry is known. */
+function earlyScriptOf(fragments: RemoteFragments, entry: string | undefined): string {
+  if (!fragments.early || entry === undefined) return '';
+  return `<script src="${escapeHtml(remoteFileUrl(entry, fragments.early))}" async></script>`;
+}
+
+export interface ComposeOptions {
+  /** Each remote's entry (SiteConfig `remotes[remote].entry`): its early script is beside it. */
+  remoteEntries?: Partial<Record<RemoteName, string>>;
+  /** Parts that would make the page larger than this keep their placeholders. */
+  maxBytes?: number;
+}
+
 /**
  * The page with each part's markup in place of its placeholder, for every remote whose fragments
  * are given (already checked compatible, their parts' markup checked); the others keep their
- * placeholders, as does a part that would make the page larger than `maxBytes`.
+ * placeholders, as does a part that would make the page larger than `maxBytes`. The head gets the
+ * CSS, and the early script, of each remote with a part in the page.
  */
 export function composePage(
   template: PageTemplate,
   fragments: Partial<Record<RemoteName, RemoteFragments>>,
-  maxBytes: number = MAX_COMPOSED_PAGE_BYTES,
+  { remoteEntries = {}, maxBytes = MAX_COMPOSED_PAGE_BYTES }: ComposeOptions = {},
 ): ComposedPage {
   const stitched: string[] = [];
   const overCap: string[] = [];
   const styles = new Map<RemoteName, string>();
+  const scripts = new Map<RemoteName, string>();
   let size = Buffer.byteLength(template.html);
   let html = '';
   let cursor = 0;
@@ -142,19 +169,25 @@ export function composePage(
       .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
       .join('');
     const element = `<div${attributes}><div ${PART_ATTRIBUTES.root}>${part.html}</div></div>`;
-    const remoteStyles = styles.has(placeholder.remote)
-      ? undefined
-      : stylesOf(fragments[placeholder.remote]!);
+    const firstOfRemote = !styles.has(placeholder.remote);
+    const remoteStyles = firstOfRemote ? stylesOf(fragments[placeholder.remote]!) : '';
+    const remoteScript = firstOfRemote
+      ? earlyScriptOf(fragments[placeholder.remote]!, remoteEntries[placeholder.remote])
+      : '';
     const growth =
       Buffer.byteLength(element) +
-      Buffer.byteLength(remoteStyles ?? '') -
+      Buffer.byteLength(remoteStyles) +
+      Buffer.byteLength(remoteScript) -
       Buffer.byteLength(template.html.slice(placeholder.start, placeholder.end));
     if (size + growth > maxBytes) {
       overCap.push(moduleId);
       continue;
     }
     size += growth;
-    if (remoteStyles !== undefined) styles.set(placeholder.remote, remoteStyles);
+    if (firstOfRemote) {
+      styles.set(placeholder.remote, remoteStyles);
+      scripts.set(placeholder.remote, remoteScript);
+    }
     html += template.html.slice(cursor, placeholder.start) + element;
     cursor = placeholder.end;
     stitched.push(moduleId);
@@ -167,6 +200,7 @@ export function composePage(
     html:
       html.slice(0, template.headEnd) +
       [...styles.values()].join('') +
+      [...scripts.values()].join('') +
       html.slice(template.headEnd),
     stitched,
     overCap,

@@ -22,6 +22,14 @@ describe('readFragmentsFile', () => {
     });
   });
 
+  it.each(['early.3f2a9c1d5e.js', 'chunks/early-generate.3f2a9c1d5e.js', 'early_v2.js'])(
+    'accepts an early script named %s, relative to the remote’s folder',
+    (early) => {
+      const fragments = { ...good(), early };
+      expect(readFragmentsFile(bytes(JSON.stringify(fragments)))).toEqual({ ok: true, fragments });
+    },
+  );
+
   it('accepts props nested as deep as the limit allows', () => {
     // The file is level 1, parts 2, the part 3, props 4: the limit leaves the rest to the props.
     const depth = FRAGMENTS_LIMITS.depth - 4;
@@ -70,6 +78,28 @@ describe('readFragmentsFile', () => {
       /more than 256 entries/,
     ],
     ['parts as an array', withChange((f) => ((f as { parts: unknown }).parts = [])), /parts/],
+    ...[
+      'https://elsewhere.example/early.js',
+      '//elsewhere.example/early.js',
+      '/early.js',
+      '../host/main.js',
+      'chunks/../../early.js',
+      'javascript:alert(1)//.js',
+      'early.js" onload="alert(1)',
+      'early.js?x=1',
+      'early.css',
+      '',
+      `${'a'.repeat(300)}.js`,
+    ].map((early): [string, Buffer, RegExp] => [
+      `an early script named ${JSON.stringify(early.slice(0, 40))}`,
+      withChange((f) => ((f as { early?: unknown }).early = early)),
+      /\/early/,
+    ]),
+    [
+      'an early script named by a number',
+      withChange((f) => ((f as { early?: unknown }).early = 7)),
+      /\/early/,
+    ],
     ['html as a number', withChange((f) => (f.parts.ArtForm!.html = 7)), /html/],
     ['not JSON', bytes('{"format":'), /not JSON/],
     [

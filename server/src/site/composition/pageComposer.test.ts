@@ -104,6 +104,27 @@ describe('createPageComposer', () => {
     expect(renders.started.length).toBeLessThanOrEqual(5);
   });
 
+  it('puts a release’s early script in its page, from beside the remote’s configured entry', async () => {
+    const composer = createPageComposer({
+      sources,
+      budgetMs: 1_000,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      render: (html) =>
+        Promise.resolve({ html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] }),
+    });
+    const earlyScripts = async () =>
+      [
+        ...(await composer.render(template, HOST)).html.matchAll(/<script src="([^"]+)" async>/g),
+      ].map(([, src]) => src);
+    designer = fakeFragments('designer', 'a1', { early: 'early.1111111111.js' });
+    expect(await earlyScripts()).toEqual(['/remotes/designer/early.1111111111.js']);
+    designer = fakeFragments('designer', 'a2', { early: 'early.2222222222.js' });
+    expect(await earlyScripts()).toEqual(['/remotes/designer/early.2222222222.js']);
+    designer = fakeFragments('designer', 'a3');
+    expect(await earlyScripts()).toEqual([]);
+  });
+
   it('keeps a bounded number of composed pages, the most recently used', async () => {
     let renders = 0;
     const composer = createPageComposer({

@@ -70,7 +70,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 export function createPageComposer(options: {
   sources: Partial<Record<RemoteName, FragmentSource>>;
   budgetMs: number;
-  /** Inlined into each composed page, with the entry URL of each stitched remote naming its release. */
+  /**
+   * Inlined into each composed page, with the entry URL of each stitched remote naming its release;
+   * a remote's early script is served beside its entry.
+   */
   siteConfig: SiteConfig;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -85,6 +88,9 @@ export function createPageComposer(options: {
     now = () => performance.now(),
     render = renderPage,
   } = options;
+  const remoteEntries = Object.fromEntries(
+    Object.entries(siteConfig.remotes).map(([remote, { entry }]) => [remote, entry]),
+  );
   const pages = new WeakMap<PageTemplate, TemplatePages>();
   /** What was last logged per remote (and per part), so a change is logged once, not on every request. */
   const lastState = new Map<string, string>();
@@ -212,7 +218,7 @@ export function createPageComposer(options: {
     remotes: RemoteName[],
     fragments: Partial<Record<RemoteName, RemoteFragments>>,
   ): string {
-    const composed = composePage(template, fragments);
+    const composed = composePage(template, fragments, { remoteEntries });
     for (const moduleId of composed.overCap) {
       report(moduleId, 'over the page cap', () =>
         log.warn(

@@ -1,0 +1,102 @@
+/**
+ * A tap at first paint on a slow phone (4× CPU slowdown): the generation leaves at the tap, before
+ * the designer's code has arrived, and its answer carries the art, so nothing else stands between
+ * the tap and the art on the shirt; once the page is idle, a new shirt colour shows the art fitted
+ * to it without asking the server.
+ */
+import type { Page, Request, Route } from 'playwright-core';
+import { FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
+import { SHIRT_COLORS } from '@tshirt/shared/catalog';
+import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+
+let browser: TestBrowser;
+let store: StoreServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  store = await startStoreServer({ GENERATION_DAILY_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await store?.stop();
+  await browser?.close();
+});
+
+/** The preview's artwork once it shows the art drawn for `shirt` (loaded, its ink fitted). */
+function artworkDrawnFor(page: Page, shirt: string) {
+  return page.locator(`img[data-drawn-for="${shirt}"]`);
+}
+
+/** Every request the page sends to the store's API and images from now on, and those answered. */
+function recordStoreRequests(page: Page): { sent: Request[]; finished: Set<Request> } {
+  const sent: Request[] = [];
+  const finished = new Set<Request>();
+  const isStore = (request: Request) => new URL(request.url()).pathname.startsWith('/creator/');
+  page.on('request', (request) => {
+    if (isStore(request)) sent.push(request);
+  });
+  page.on('requestfinished', (request) => {
+    if (isStore(request)) finished.add(request);
+  });
+  return { sent, finished };
+}
+
+it('sends the generation at the tap, shows its art with no other request, and changes the shirt colour without asking the server', async () => {
+  const page = await browser.newPage(PORTRAIT);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  // The designer's code is late: its parts show, but are not live when the shopper taps.
+  let releaseDesigner = () => undefined as void;
+  const arrived = new Promise<void>((resolve) => (releaseDesigner = resolve));
+  await page.route('**/remotes/designer/remoteEntry.js*', async (route: Route) => {
+    await arrived;
+    await route.continue();
+  });
+  const { sent, finished } = recordStoreRequests(page);
+  await page.goto(`${store.url}/product`);
+  await page.getByLabel(FIELD_LABELS.interests, { exact: true }).fill('lighthouses');
+  const generate = page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle });
+  await generate.click();
+
+  // The generation left at the tap, though the designer's code had not arrived.
+  const generation = await waitUntil(
+    () => sent.find((request) => request.url().includes('/creator/generate_image')),
+    'the generation leaves',
+    { timeoutMs: 15_000 },
+  );
+  const query = new URL(generation.url()).searchParams;
+  expect([query.get('interests'), query.get('shirt')]).toEqual(['lighthouses', 'Black']);
+  // Its art is on the shirt before the designer's code has come: the early handler laid it there.
+  await page.locator('img[data-early-art]').waitFor({ timeout: 30_000 });
+  releaseDesigner();
+
+  await artworkDrawnFor(page, 'Black').waitFor({ timeout: 60_000 });
+  expect(await artworkDrawnFor(page, 'Black').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  expect(await page.locator('img[data-early-art]').count()).toBe(0);
+  // One round trip from the tap to the art: the generation, once; the art for this shirt and its
+  // advice were never asked for (what follows, while idle, is the art for the other shirts).
+  const urls = sent.map((request) => new URL(request.url()));
+  expect(urls.filter((url) => url.pathname === '/creator/generate_image')).toHaveLength(1);
+  const forThisShirt = urls.filter(
+    (url) =>
+      url.pathname.startsWith('/creator/images/') &&
+      [null, 'Black'].includes(url.searchParams.get('shirt')),
+  );
+  expect(forThisShirt.map(String)).toEqual([]);
+
+  // While the page is idle, the art as drawn for every other shirt arrives.
+  await waitUntil(
+    () =>
+      sent.filter((request) => request.url().includes('.svg?shirt=')).length ===
+        SHIRT_COLORS.length - 1 && sent.every((request) => finished.has(request)),
+    'the other shirts’ drawings arrive',
+    { timeoutMs: 60_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  const before = sent.length;
+  await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
+  await artworkDrawnFor(page, 'Navy').waitFor({ timeout: 10_000 });
+  expect(sent.slice(before).map((request) => request.url())).toEqual([]);
+});

@@ -1,0 +1,184 @@
+import { renderToString } from 'react-dom/server';
+import { screen } from '@testing-library/react';
+import {
+  FIELD_LABELS,
+  GENERATE_BUTTON_LABELS,
+  GENERATE_IMAGE_PATH,
+  PART_ATTRIBUTES,
+  SITE_CONFIG_ELEMENT_ID,
+} from '@tshirt/shared';
+import { installFakeFetch, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
+import ArtForm from '../art-form/ArtForm';
+import { listenForEarlyGenerate } from './earlyGenerate';
+import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
+
+/** A part's element as the server stitches it into /product (server/src/site/composition). */
+const part = (moduleId: string, html: string) =>
+  `<div ${PART_ATTRIBUTES.part}="${moduleId}"><div ${PART_ATTRIBUTES.root}>${html}</div></div>`;
+
+/** /product's body before the designer's code runs: its parts as the server rendered them. */
+function composedPage({ withSiteConfig = true } = {}): void {
+  document.body.innerHTML = [
+    withSiteConfig
+      ? `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">{}</script>`
+      : '',
+    part(
+      'designer/ShirtPreview',
+      '<div data-shirt-style="Classic" data-shirt-color="Navy"><div data-print-area></div><svg></svg></div>',
+    ),
+    part('designer/ArtForm', renderToString(<ArtForm />)),
+  ].join('');
+}
+
+const artFormPart = () => document.querySelector(`[${PART_ATTRIBUTES.part}="designer/ArtForm"]`)!;
+const generateButton = () => screen.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle });
+const type = (label: string, text: string) => {
+  (screen.getByLabelText(label) as HTMLInputElement).value = text;
+};
+
+/** The un-hydrated form would submit the page away (jsdom cannot): in the store, the host holds it. */
+const keepPage = (event: Event) => event.preventDefault();
+
+let stopListening: () => void;
+let endpoint: FakeFetch;
+beforeEach(() => {
+  endpoint = installFakeFetch();
+  document.addEventListener('submit', keepPage);
+  stopListening = listenForEarlyGenerate(window);
+});
+afterEach(() => {
+  stopListening();
+  document.removeEventListener('submit', keepPage);
+  delete window[EARLY_GENERATION_GLOBAL];
+  document.body.innerHTML = '';
+});
+
+describe('the early Generate handler', () => {
+  it('lays the art of its answer over the shirt while the preview is not live yet', async () => {
+    composedPage();
+    generateButton().click();
+    endpoint.requests[0]!.answer(200, {
+      image_url: '/creator/images/fox.svg',
+      prompt: 'A fox',
+      artwork: { shirt: 'Navy', svg: '<svg xmlns="http://www.w3.org/2000/svg" id="early"/>' },
+    });
+    const art = await screen.findByRole('img', { name: 'A fox' });
+    expect(decodeURIComponent(art.getAttribute('src') ?? '')).toContain('id="early"');
+    // The answer itself stays unread for the art form to adopt.
+    const adopted = await window[EARLY_GENERATION_GLOBAL]!.response;
+    expect(((await adopted.json()) as { image_url: string }).image_url).toBe('/creator/images/fox.svg');
+  });
+
+  it('sends the form’s fields and the shirt at a tap on Generate before the art form is live', () => {
+    composedPage();
+    type(FIELD_LABELS.interests, 'lighthouses & gulls');
+    generateButton().click();
+
+    expect(endpoint).toHaveBeenCalledTimes(1);
+    const [url, init] = endpoint.mock.calls[0]!;
+    expect(String(url).startsWith(`${GENERATE_IMAGE_PATH}?`)).toBe(true);
+    expect(Object.fromEntries(endpoint.requests[0]!.params)).toEqual({
+      interests: 'lighthouses & gulls',
+      colors: '',
+      objects: '',
+      style: '',
+      target: '',
+      occasion: '',
+      shirt: 'Navy',
+    });
+    expect(init).toMatchObject({
+      headers: { accept: 'text/event-stream, application/json' },
+      credentials: 'same-origin',
+    });
+    const early = window[EARLY_GENERATION_GLOBAL];
+    expect(early?.query).toBe(String(url).split('?')[1]);
+    expect(early?.startedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('starts under the host’s holder, and neither cancels nor stops the tap itself', () => {
+    composedPage();
+    const hold = (event: Event) => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    // Registered first, as the host's page-start script is.
+    stopListening();
+    document.addEventListener('click', hold, true);
+    stopListening = listenForEarlyGenerate(window);
+    generateButton().click();
+    document.removeEventListener('click', hold, true);
+    expect(endpoint).toHaveBeenCalledTimes(1);
+
+    delete window[EARLY_GENERATION_GLOBAL];
+    const seen: Event[] = [];
+    const see = (event: Event) => seen.push(event);
+    document.addEventListener('click', see);
+    generateButton().click();
+    document.removeEventListener('click', see);
+    expect(endpoint).toHaveBeenCalledTimes(2);
+    expect(seen.map((event) => event.defaultPrevented)).toEqual([false]);
+  });
+
+  it('sends a field a new release adds to the form, with no change to this script', () => {
+    composedPage();
+    const mood = Object.assign(document.createElement('input'), { name: 'mood', value: 'calm' });
+    artFormPart().querySelector('form')!.append(mood);
+    generateButton().click();
+    expect(endpoint.requests[0]!.params.get('mood')).toBe('calm');
+  });
+
+  it('does nothing once the art form is live: the form sends it itself', () => {
+    composedPage();
+    artFormPart().setAttribute(PART_ATTRIBUTES.state, 'live');
+    generateButton().click();
+    expect(endpoint).not.toHaveBeenCalled();
+    expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
+  });
+
+  it('sends one generation however often Generate is pressed before the form is live', () => {
+    composedPage();
+    generateButton().click();
+    generateButton().click();
+    generateButton().click();
+    expect(endpoint).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores taps on anything but Generate', () => {
+    composedPage();
+    screen.getByRole('button', { name: FIELD_LABELS.customizations }).click();
+    screen.getByLabelText(FIELD_LABELS.interests).click();
+    document.body.click();
+    expect(endpoint).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on a page the store did not serve (a designer page running alone)', () => {
+    composedPage({ withSiteConfig: false });
+    generateButton().click();
+    expect(endpoint).not.toHaveBeenCalled();
+  });
+
+  it('sends no shirt when the page has no shirt preview', () => {
+    composedPage();
+    document.querySelector(`[${PART_ATTRIBUTES.part}="designer/ShirtPreview"]`)!.remove();
+    generateButton().click();
+    expect(endpoint.requests[0]!.params.has('shirt')).toBe(false);
+  });
+
+  it('never throws into the page, and keeps a failed request for the form to report', async () => {
+    composedPage();
+    const pageErrors: unknown[] = [];
+    const onError = (event: ErrorEvent) => pageErrors.push(event.error);
+    window.addEventListener('error', onError);
+    globalThis.fetch = () => {
+      throw new TypeError('no fetch here');
+    };
+    generateButton().click();
+    expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
+
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    generateButton().click();
+    await expect(window[EARLY_GENERATION_GLOBAL]?.response).rejects.toThrow('Failed to fetch');
+    window.removeEventListener('error', onError);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The designer's early handler: a tap on the art form's Generate before the designer's code is
+ * live sends the generation at once, instead of when the host replays the held tap, and lays the
+ * art it answers with over the shirt if the preview is not live yet either (./earlyArt.ts). The host's
+ * page-start script still holds the tap (this listener neither cancels nor stops it); the art
+ * form, once live, adopts the answer (./takeEarlyGeneration.ts) rather than ask again.
+ *
+ * Built as its own tiny classic script (tooling/build/earlyScript.ts): nothing here may need the
+ * designer's real code at run time, and nothing here may throw into the page.
+ */
+import { PART_ATTRIBUTES, SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
+import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
+import { EVENT_STREAM_TYPE } from '@tshirt/shared/generationStream';
+import { paintEarlyArt } from './earlyArt';
+import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
+
+const ART_FORM_PART = `[${PART_ATTRIBUTES.part}="designer/ArtForm"]`;
+/** The shirt preview's root says the shirt's colour (../shirt-preview/ShirtPreview.tsx). */
+const SHIRT_COLOR_ATTRIBUTE = 'data-shirt-color';
+const SHIRT_PREVIEW = `[${PART_ATTRIBUTES.part}="designer/ShirtPreview"] [${SHIRT_COLOR_ATTRIBUTE}]`;
+
+/** The submit button `target` is in (or is), when it is one a shopper can press. */
+function submitButtonOf(target: EventTarget | null): HTMLButtonElement | HTMLInputElement | null {
+  const control = target instanceof Element ? target.closest('button, input') : null;
+  const submits =
+    (control instanceof HTMLButtonElement && control.type === 'submit') ||
+    (control instanceof HTMLInputElement && control.type === 'submit');
+  if (!submits || control.disabled || control.getAttribute('aria-disabled') === 'true') {
+    return null;
+  }
+  return control;
+}
+
+/** The form a press on `target` submits, when it is the art form and that part is not live yet. */
+function artFormNotYetLive(target: EventTarget | null): HTMLFormElement | null {
+  const button = submitButtonOf(target);
+  const part = button?.closest(ART_FORM_PART);
+  if (!button || !part || part.getAttribute(PART_ATTRIBUTES.state) === 'live') return null;
+  const form = button.form;
+  return form && part.contains(form) ? form : null;
+}
+
+/** Every named field of the form (a field a new release adds goes too), and the shirt's colour. */
+function queryOf(form: HTMLFormElement, doc: Document): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string') params.append(name, value);
+  }
+  const shirt = doc.querySelector(SHIRT_PREVIEW)?.getAttribute(SHIRT_COLOR_ATTRIBUTE);
+  if (shirt) params.set('shirt', shirt);
+  return params.toString();
+}
+
+/**
+ * The art of a JSON answer, on the shirt at once when the preview is not live yet (a copy of the
+ * answer is read: the art form reads the answer itself when it adopts it).
+ */
+async function paintAnswer(answer: Response, doc: Document): Promise<void> {
+  if (!answer.ok || !(answer.headers.get('content-type') ?? '').startsWith('application/json')) {
+    return;
+  }
+  const body = (await answer.clone().json()) as {
+    prompt?: unknown;
+    artwork?: { svg?: unknown };
+  };
+  const svg = body.artwork?.svg;
+  if (typeof svg === 'string' && svg.startsWith('<svg')) {
+    paintEarlyArt(svg, typeof body.prompt === 'string' ? body.prompt : '', doc);
+  }
+}
+
+/** Starts the generation the press on `target` asks for, when it is an early one to start. */
+function startEarlyGeneration(win: Window, target: EventTarget | null): void {
+  const doc = win.document;
+  // Only the store's own pages carry its site configuration: there, its API is this origin.
+  if (win[EARLY_GENERATION_GLOBAL] || !doc.getElementById(SITE_CONFIG_ELEMENT_ID)) return;
+  const form = artFormNotYetLive(target);
+  if (!form) return;
+  const query = queryOf(form, doc);
+  const controller = new AbortController();
+  const response = win.fetch(`${GENERATE_IMAGE_PATH}?${query}`, {
+    headers: { accept: `${EVENT_STREAM_TYPE}, application/json` },
+    credentials: 'same-origin',
+    signal: controller.signal,
+  });
+  // Read by the art form when it adopts it; unread (the part never came), it fails quietly.
+  response.then((answer) => paintAnswer(answer, doc)).catch(() => undefined);
+  win[EARLY_GENERATION_GLOBAL] = {
+    query,
+    response,
+    abort: () => controller.abort(),
+    startedAt: Date.now(),
+  };
+}
+
+/** Listens (capturing, on the document) for the early press on Generate; returns how to stop. */
+export function listenForEarlyGenerate(win: Window): () => void {
+  const onClick = (event: Event) => {
+    try {
+      startEarlyGeneration(win, event.target);
+    } catch {
+      // The held tap is replayed into the live part, which then asks itself.
+    }
+  };
+  win.document.addEventListener('click', onClick, true);
+  return () => win.document.removeEventListener('click', onClick, true);
+}
