@@ -70,10 +70,11 @@ describe('routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the completed order with a Continue shopping link to the catalog on /complete', () => {
+  it('shows the completed order with a Continue shopping link to the catalog on /complete', async () => {
     renderAt('/complete');
+    // The page's code is loaded when it is opened.
     expect(
-      screen.getByRole('heading', { level: 1, name: PAGE_TEXT.orderComplete }),
+      await screen.findByRole('heading', { level: 1, name: PAGE_TEXT.orderComplete }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: PAGE_TEXT.continueShopping })).toHaveAttribute(
       'href',

@@ -18,7 +18,7 @@ export type PageName = keyof typeof PAGE_PATHS;
 export type PagePath = (typeof PAGE_PATHS)[PageName];
 
 /** Every page's path, in the order above. */
-export const ALL_PAGE_PATHS: readonly PagePath[] = Object.values(PAGE_PATHS);
+export const ALL_PAGE_PATHS: readonly PagePath[] = /* @__PURE__ */ Object.values(PAGE_PATHS);
 
 export function isPagePath(path: string): path is PagePath {
   return (ALL_PAGE_PATHS as readonly string[]).includes(path);

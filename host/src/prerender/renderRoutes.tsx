@@ -17,6 +17,8 @@ import {
 } from '@tshirt/shared';
 import { AppProviders } from '../App';
 import { AppRoutes } from '../AppRoutes';
+import { CompletePage } from '../pages/complete/CompletePage';
+import { OrderPage } from '../pages/order/OrderPage';
 import { createRemoteLoader, type RemoteLoader } from '../remote-loading/remoteLoader';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import { PRERENDERED_ATTRIBUTE, prerenderFingerprint } from './prerenderedPage';
@@ -49,7 +51,7 @@ export function renderRoute(
     <StrictMode>
       <AppProviders config={PRERENDER_SITE_CONFIG} remoteLoader={pendingRemotes}>
         <StaticRouter location={path === NOT_FOUND_ROUTE ? UNKNOWN_PATH : path}>
-          <AppRoutes />
+          <AppRoutes pages={{ complete: CompletePage, order: OrderPage }} />
         </StaticRouter>
       </AppProviders>
     </StrictMode>,

@@ -1,5 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { VITALS_PATH, type WebVitalName, type WebVitalReport } from '@tshirt/shared';
+import { VITALS_PATH } from '@tshirt/shared/apiPaths';
+import type { WebVitalName, WebVitalReport } from '@tshirt/shared';
 
 export type MetricListener = (onReport: (metric: Metric) => void) => void;
 

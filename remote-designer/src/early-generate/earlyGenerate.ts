@@ -9,7 +9,7 @@
  * designer's real code at run time, and nothing here may throw into the page.
  */
 import { PART_ATTRIBUTES, SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
-import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
+import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import { EVENT_STREAM_TYPE } from '@tshirt/shared/generationStream';
 import { paintEarlyArt } from './earlyArt';
 import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';

@@ -1,4 +1,3 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../contract';
 import { EVENT_STREAM_TYPE, type GenerationStreamEvent } from './generationStream';
 import { SHIRT_COLORS, type ShirtColor } from '../catalog';
@@ -13,11 +12,9 @@ import {
   type OrderView,
 } from '../types';
 
-export const GENERATE_IMAGE_PATH = '/creator/generate_image';
-export const CHECKOUT_PATH = '/creator/checkout';
-export const VITALS_PATH = '/creator/vitals';
-/** `?token=` (the order page's secret) or `?session_id=` (Stripe's success redirect). */
-export const ORDER_PATH = '/creator/order';
+import { CHECKOUT_PATH, GENERATE_IMAGE_PATH, ORDER_PATH } from './paths';
+
+export * from './paths';
 
 /**
  * Where the store's server is: this page's own origin (the composed site, and every page the
@@ -299,7 +296,42 @@ function isEventStream(response: Response): boolean {
   return type.split(';')[0]?.trim().toLowerCase() === EVENT_STREAM_TYPE;
 }
 
-function parsedData(message: EventSourceMessage): unknown {
+/** One server-sent event: its name and its data (the data lines joined). */
+interface StreamMessage {
+  event: string | undefined;
+  data: string;
+}
+
+/**
+ * A reader of server-sent events fed in chunks: lines may be split anywhere, `\r\n` or `\n`.
+ * Hand-written rather than a library because the stream is the store's own three events, and
+ * every byte of the shared client is on a phone's critical path (a parser library cost 1.5 KB).
+ */
+export function eventStreamReader(onMessage: (message: StreamMessage) => void) {
+  let pending = '';
+  let event: string | undefined;
+  let data: string[] = [];
+  return (chunk: string): void => {
+    const lines = (pending + chunk).split(/\r\n|\r|\n/);
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === '') {
+        if (data.length > 0) onMessage({ event, data: data.join('\n') });
+        event = undefined;
+        data = [];
+        continue;
+      }
+      const colon = line.indexOf(':');
+      if (colon === 0) continue;
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+  };
+}
+
+function parsedData(message: StreamMessage): unknown {
   try {
     return JSON.parse(message.data) as unknown;
   } catch {
@@ -322,42 +354,40 @@ async function readGenerationStream(
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', cancel, { once: true });
   let result: GenerateImageResult | undefined;
-  const parser = createParser({
-    onEvent(message) {
-      if (result !== undefined) return;
-      const data = parsedData(message);
-      switch (message.event as GenerationStreamEvent['event'] | undefined) {
-        case 'partial': {
-          const { image, index } = (data ?? {}) as Partial<{ image: unknown; index: unknown }>;
-          if (
-            typeof image === 'string' &&
-            image.startsWith('data:image/') &&
-            Number.isInteger(index)
-          ) {
-            onPartialImage(image, index as number);
-          }
-          return;
+  const feed = eventStreamReader((message) => {
+    if (result !== undefined) return;
+    const data = parsedData(message);
+    switch (message.event as GenerationStreamEvent['event'] | undefined) {
+      case 'partial': {
+        const { image, index } = (data ?? {}) as Partial<{ image: unknown; index: unknown }>;
+        if (
+          typeof image === 'string' &&
+          image.startsWith('data:image/') &&
+          Number.isInteger(index)
+        ) {
+          onPartialImage(image, index as number);
         }
-        case 'done':
-          result = generateResultOf(response.status, response.headers, data);
-          return;
-        case 'error': {
-          const status = (data as { status?: unknown } | undefined)?.status;
-          result =
-            typeof status === 'number' && status >= 400 && status <= 599
-              ? generateResultOf(status, response.headers, data)
-              : { kind: 'error', error: failureFrom(response.status, data) };
-          return;
-        }
+        return;
       }
-    },
+      case 'done':
+        result = generateResultOf(response.status, response.headers, data);
+        return;
+      case 'error': {
+        const status = (data as { status?: unknown } | undefined)?.status;
+        result =
+          typeof status === 'number' && status >= 400 && status <= 599
+            ? generateResultOf(status, response.headers, data)
+            : { kind: 'error', error: failureFrom(response.status, data) };
+        return;
+      }
+    }
   });
   const decoder = new TextDecoder();
   try {
     while (result === undefined && !signal?.aborted) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
     }
   } catch {
     // A broken connection, or a partial picture the page could not take: judged below.
