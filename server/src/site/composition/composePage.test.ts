@@ -150,11 +150,11 @@ describe('composePage with early scripts', () => {
       { remoteEntries },
     );
     expect(scripts(html)).toEqual([
-      '<script src="/remotes/designer/early.3f2a9c1d5e.js" async></script>',
-      '<script src="https://checkout.cdn.example/v2/early.0a1b2c3d4e.js" async></script>',
+      '<script src="/remotes/designer/early.3f2a9c1d5e.js" async fetchpriority="low"></script>',
+      '<script src="https://checkout.cdn.example/v2/early.0a1b2c3d4e.js" async fetchpriority="low"></script>',
     ]);
     expect(html).toMatch(
-      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async><\/script><script [^>]*><\/script><\/head>/,
+      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async fetchpriority="low"><\/script><script [^>]*><\/script><\/head>/,
     );
   });
 
@@ -185,14 +185,14 @@ describe('composePage with early scripts', () => {
       { remoteEntries: { designer: 'https://cdn.example/a"b<c/remoteEntry.js' } },
     );
     expect(scripts(html)).toEqual([
-      '<script src="https://cdn.example/a%22b%3Cc/early.js" async></script>',
+      '<script src="https://cdn.example/a%22b%3Cc/early.js" async fetchpriority="low"></script>',
     ]);
     const { html: quoted } = composePage(
       template,
       { designer: withEarly('designer', { ArtForm: '<form></form>' }, 'early.js') },
       { remoteEntries: { designer: "/remotes/it's/remoteEntry.js" } },
     );
-    expect(scripts(quoted)).toEqual(['<script src="/remotes/it&#39;s/early.js" async></script>']);
+    expect(scripts(quoted)).toEqual(['<script src="/remotes/it&#39;s/early.js" async fetchpriority="low"></script>']);
   });
 });
 

@@ -127,7 +127,7 @@ export function remoteFileUrl(entry: string, path: string): string {
 /** The remote's early script element, when its fragments name one and its entry is known. */
 function earlyScriptOf(fragments: RemoteFragments, entry: string | undefined): string {
   if (!fragments.early || entry === undefined) return '';
-  return `<script src="${escapeHtml(remoteFileUrl(entry, fragments.early))}" async></script>`;
+  return `<script src="${escapeHtml(remoteFileUrl(entry, fragments.early))}" async fetchpriority="low"></script>`;
 }
 
 export interface ComposeOptions {

@@ -115,7 +115,9 @@ describe('createPageComposer', () => {
     });
     const earlyScripts = async () =>
       [
-        ...(await composer.render(template, HOST)).html.matchAll(/<script src="([^"]+)" async>/g),
+        ...(await composer.render(template, HOST)).html.matchAll(
+          /<script src="([^"]+)" async fetchpriority="low">/g,
+        ),
       ].map(([, src]) => src);
     designer = fakeFragments('designer', 'a1', { early: 'early.1111111111.js' });
     expect(await earlyScripts()).toEqual(['/remotes/designer/early.1111111111.js']);
