@@ -4,8 +4,8 @@
  * the next release in one step, and a release copied over the folder file by file is never sent
  * half-written.
  */
-import { mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { existsSync, mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { withTestServer } from './fixtures';
@@ -142,22 +142,47 @@ describe('a served remote folder', () => {
       'the first version is served',
     );
 
-    /** As `cp` does it: the file truncated, then written in pieces. */
-    const rewrite = async (file: string, body: Buffer) => {
-      const handle = await open(file, 'w');
-      await handle.write(body, 0, body.length / 2, 0);
-      await handle.write(body, body.length / 2, body.length / 2, body.length / 2);
-      await handle.close();
-    };
-    let writing = true;
-    let written = 0;
-    const writer = (async () => {
-      while (writing) {
-        written += 1;
-        await rewrite(entry, versions[written % versions.length]!);
-        await rewrite(late, versions[written % versions.length]!);
-      }
-    })();
+    // Another process copies, as `cp` does (the file truncated, then written in pieces): the
+    // server's work in this process never holds the copy up half-way, nor the copy the server.
+    const sources = versions.map((version, index) => {
+      const file = join(served, `..`, `version-${index}.js`);
+      writeFileSync(file, version);
+      return file;
+    });
+    const copier = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs');
+        const [sources, targets] = JSON.parse(process.argv[1]);
+        const bodies = sources.map((file) => fs.readFileSync(file));
+        const pause = new Int32Array(new SharedArrayBuffer(4));
+        let written = 0;
+        let writing = true;
+        process.on('SIGTERM', () => (writing = false));
+        const copyOnce = () => {
+          written += 1;
+          const body = bodies[written % bodies.length];
+          for (const target of targets) {
+            const handle = fs.openSync(target, 'w');
+            fs.writeSync(handle, body, 0, body.length / 2, 0);
+            // Half-written for a few milliseconds, as a copy of a big file is.
+            Atomics.wait(pause, 0, 0, 5);
+            fs.writeSync(handle, body, body.length / 2, body.length / 2, body.length / 2);
+            fs.closeSync(handle);
+          }
+          if (writing) setImmediate(copyOnce);
+          else process.stdout.write(String(written));
+        };
+        copyOnce();`,
+        JSON.stringify([sources, [entry, late]]),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let copierOutput = '';
+    copier.stdout.on('data', (chunk: Buffer) => (copierOutput += chunk.toString('utf8')));
+    const copierDone = new Promise<void>((resolve) => copier.on('exit', () => resolve()));
+    await waitUntil(() => existsSync(late), 'the copier has started');
 
     const answers: { path: string; status: number; retryAfter: unknown; body: Buffer }[] = [];
     const ask = async (path: string, count: number) => {
@@ -178,9 +203,10 @@ describe('a served remote folder', () => {
         ...Array.from({ length: 3 }, () => ask('/remotes/designer/chunks/late.0123456789.js', 2)),
       ]);
     } finally {
-      writing = false;
-      await writer;
+      copier.kill('SIGTERM');
+      await copierDone;
     }
+    const written = Number(copierOutput);
 
     expect(answers).toHaveLength(306);
     for (const answer of answers) {

@@ -53,6 +53,7 @@ describe('ShirtPreview', () => {
   });
 
   it('paints the artwork that came with the answer without asking for it, and a new shirt colour from drawings fetched while idle', async () => {
+    stubWindowScrolling();
     const user = userEvent.setup();
     const endpoint = installFakeFetch();
     render(
