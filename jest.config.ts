@@ -53,6 +53,22 @@ function nodeProject(name: string, extra: Partial<Config> = {}): Config {
   } as Config;
 }
 
+/**
+ * The server's tests that run it as a process or beside real services (a Postgres cluster, a tmpfs
+ * disk, signals, minutes of load): their own project, so the unit run stays a matter of minutes.
+ */
+const SERVER_PROCESS_TESTS = [
+  'dataDirLock',
+  'databaseOutage',
+  'fullDisk',
+  'loadUnderTraffic',
+  'printFulfillmentFaults',
+  'processSignals',
+  'severalInstances',
+  'startupSafety',
+];
+const serverProcessTest = `/test/(${SERVER_PROCESS_TESTS.join('|')})\\.test\\.ts$`;
+
 const config: Config = {
   projects: [
     browserProject('shared'),
@@ -61,7 +77,15 @@ const config: Config = {
     browserProject('host'),
     browserProject('remote-designer'),
     browserProject('remote-checkout'),
-    nodeProject('server', { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] }),
+    nodeProject('server', {
+      setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+      testPathIgnorePatterns: ['/node_modules/', serverProcessTest],
+    }),
+    {
+      ...nodeProject('server', { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] }),
+      displayName: 'server-processes',
+      testMatch: SERVER_PROCESS_TESTS.map((name) => `<rootDir>/test/${name}.test.ts`),
+    },
     nodeProject('e2e', { setupFilesAfterEnv: ['<rootDir>/src/harness/testPageHooks.ts'] }),
   ],
 };
