@@ -5,8 +5,8 @@
  * literals), ES2017, a content hash in its name. The name is recorded for the remote's
  * `fragments.json` (`early`), which is how the server learns it.
  */
-import { join } from 'node:path';
 import webpack, { type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { typeScriptRule } from './typeScriptRule';
 
 /** Past this, something that belongs in the remote's real code was pulled in (React, the client…). */
 export const EARLY_SCRIPT_MAX_BYTES = 4 * 1024;
@@ -102,21 +102,8 @@ export function createEarlyScriptConfig({
     },
     resolve: { extensions: ['.ts', '.js'] },
     module: {
-      rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            options: {
-              transpileOnly: true,
-              configFile: join(appDir, 'tsconfig.json'),
-              // Runs on any browser that might tap before the rest loads.
-              compilerOptions: { noEmit: false, target: 'ES2017', sourceMap: false },
-            },
-          },
-        },
-      ],
+      // Runs on any browser that might tap before the rest loads.
+      rules: [typeScriptRule(appDir, { target: 'ES2017', sourceMap: false })],
     },
     optimization: { splitChunks: false, runtimeChunk: false },
     plugins: [new RecordEarlyScriptPlugin(record, maxBytes)],

@@ -21,7 +21,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { minify } from 'terser';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Configuration, type RuleSetRule } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { providedSingletons, sharedSingletons } from './federation';
@@ -32,6 +32,7 @@ import {
 } from './fragments';
 import { createEarlyScriptConfig } from './earlyScript';
 import { createPrerenderConfig } from './prerender';
+import { typeScriptRule } from './typeScriptRule';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
 export interface AppBuildOptions {
@@ -124,21 +125,6 @@ function cssModuleOptions(options: AppBuildOptions, production: boolean) {
     localIdentName: production
       ? `${options.federationName}-[hash:base64:6]`
       : `${options.federationName}-[name]-[local]`,
-  };
-}
-
-function typeScriptRule(appDir: string): RuleSetRule {
-  return {
-    test: /\.tsx?$/,
-    exclude: /node_modules/,
-    use: {
-      loader: 'ts-loader',
-      options: {
-        transpileOnly: true,
-        configFile: join(appDir, 'tsconfig.json'),
-        compilerOptions: { noEmit: false, sourceMap: true },
-      },
-    },
   };
 }
 
