@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE, type SiteConfig } from '@tshirt/shared/contract';
@@ -17,7 +16,7 @@ import {
   writeHostPages,
 } from './fakeComposition';
 import { withTestApps } from './fixtures';
-import { createFakeFrontEnd, type FakeFrontEnd } from './helpers';
+import { createFakeFrontEnd, listenOnLoopback, type FakeFrontEnd } from './helpers';
 
 // Each test starts its apps on a front end of its own, which it changes.
 const apps = withTestApps();
@@ -278,7 +277,6 @@ async function remoteOrigin(handle?: (request: IncomingMessage) => 'hang' | unde
   let fragments = JSON.stringify(fakeFragments('designer', 'o1'));
   let etag = '"o1"';
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     requests.push(`${request.url} ${request.headers['if-none-match'] ?? '-'}`);
     if (handle?.(request) === 'hang') return;
@@ -288,22 +286,10 @@ async function remoteOrigin(handle?: (request: IncomingMessage) => 'hang' | unde
     }
     response.writeHead(200, { 'content-type': 'application/json', etag }).end(fragments);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const { port, close } = await listenOnLoopback(server);
+  cleanups.push(close);
   return {
-    url: `http://127.0.0.1:${address.port}/designer/`,
+    url: `http://127.0.0.1:${port}/designer/`,
     release(name, changes) {
       fragments = JSON.stringify(fakeFragments('designer', name, changes));
       etag = `"${name}"`;

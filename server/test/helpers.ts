@@ -1,6 +1,6 @@
 /** Test harness: a fake built front end, one in-memory database per test file, the app on a free port. */
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,4 +161,24 @@ export function payOnTestPage(
     body: new URLSearchParams(form).toString(),
     redirect: 'manual',
   });
+}
+
+/**
+ * Starts `server` on a free loopback port. `close` ends it with every connection it holds, a
+ * request it never answered included.
+ */
+export async function listenOnLoopback(
+  server: Server,
+): Promise<{ port: number; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -6,7 +6,6 @@
  * every fetch is composed in the background while shoppers get the last composed page.
  */
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
@@ -16,7 +15,7 @@ import type { RemoteFragments } from '@tshirt/shared/fragments';
 import { DEFAULT_REMOTE_MARKUP_BUDGET_MS } from '../src/config';
 import { FAKE_PRODUCT_PAGE, fakeFragments, writeHostPages } from './fakeComposition';
 import { withTestApps } from './fixtures';
-import { createFakeFrontEnd } from './helpers';
+import { createFakeFrontEnd, listenOnLoopback } from './helpers';
 
 /** What an answer may take beyond the budget on this machine: sending, and the test's own work. */
 const MARGIN_MS = 250;
@@ -191,7 +190,6 @@ async function otherOrigin(): Promise<Publisher> {
   let bytes: Buffer = Buffer.alloc(0);
   let version = 0;
   let everyFetch: ((release: string) => Buffer) | undefined;
-  const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     if (everyFetch) {
       version += 1;
@@ -203,22 +201,10 @@ async function otherOrigin(): Promise<Publisher> {
     response.writeHead(200, { 'content-type': 'application/json', etag: `"${version}"` });
     response.end(bytes);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const { port, close } = await listenOnLoopback(server);
+  cleanups.push(close);
   return {
-    env: { ...startFrontEnd(), DESIGNER_URL: `http://127.0.0.1:${address.port}/designer/` },
+    env: { ...startFrontEnd(), DESIGNER_URL: `http://127.0.0.1:${port}/designer/` },
     publish(next) {
       bytes = next;
       version += 1;

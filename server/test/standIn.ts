@@ -1,5 +1,6 @@
 /** A local stand-in for a third-party HTTP API: each test sets how it answers. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './helpers';
 
 export interface RecordedRequest {
   method: string;
@@ -34,20 +35,14 @@ export async function startStandIn(): Promise<StandIn> {
       handler(request, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const { port, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     answerWith: (next) => {
       handler = next;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
