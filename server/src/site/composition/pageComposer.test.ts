@@ -47,16 +47,14 @@ describe('createPageComposer', () => {
     designer: source('designer', () => ready(designer)),
     checkout: source('checkout', () => ready(fakeFragments('checkout', 'c1'))),
   };
+  const composerWith = (
+    budgetMs: number,
+    render: Parameters<typeof createPageComposer>[0]['render'],
+  ) => createPageComposer({ sources, budgetMs, siteConfig: SITE_CONFIG, log: silent, render });
 
   it('answers the last composed page, within the budget, while a new release is composed, then the new one', async () => {
     const renders = heldRenders();
-    const composer = createPageComposer({
-      sources,
-      budgetMs: 50,
-      siteConfig: SITE_CONFIG,
-      log: silent,
-      render: renders.render,
-    });
+    const composer = composerWith(50, renders.render);
     designer = fakeFragments('designer', 'v1');
     expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
     renders.started[0]!.finish();
@@ -73,13 +71,7 @@ describe('createPageComposer', () => {
 
   it('answers a quickly compressed page of the current releases when nothing is composed yet', async () => {
     const renders = heldRenders();
-    const composer = createPageComposer({
-      sources,
-      budgetMs: 20,
-      siteConfig: SITE_CONFIG,
-      log: silent,
-      render: renders.render,
-    });
+    const composer = composerWith(20, renders.render);
     designer = fakeFragments('designer', 'q1');
     const page = await composer.render(template, HOST);
     expect(releaseIn(page)).toBe('q1');
@@ -88,13 +80,7 @@ describe('createPageComposer', () => {
 
   it('composes one combination at a time however often the release changes', async () => {
     const renders = heldRenders();
-    const composer = createPageComposer({
-      sources,
-      budgetMs: 5,
-      siteConfig: SITE_CONFIG,
-      log: silent,
-      render: renders.render,
-    });
+    const composer = composerWith(5, renders.render);
     for (let load = 0; load < 40; load += 1) {
       designer = fakeFragments('designer', `e${load}`);
       await composer.render(template, HOST);
@@ -105,14 +91,9 @@ describe('createPageComposer', () => {
   });
 
   it('puts a release’s early script in its page, from beside the remote’s configured entry', async () => {
-    const composer = createPageComposer({
-      sources,
-      budgetMs: 1_000,
-      siteConfig: SITE_CONFIG,
-      log: silent,
-      render: (html) =>
-        Promise.resolve({ html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] }),
-    });
+    const composer = composerWith(1_000, (html) =>
+      Promise.resolve({ html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] }),
+    );
     const earlyScripts = async () =>
       [
         ...(await composer.render(template, HOST)).html.matchAll(
@@ -129,20 +110,14 @@ describe('createPageComposer', () => {
 
   it('keeps a bounded number of composed pages, the most recently used', async () => {
     let renders = 0;
-    const composer = createPageComposer({
-      sources,
-      budgetMs: 1_000,
-      siteConfig: SITE_CONFIG,
-      log: silent,
-      render: (html) => {
-        renders += 1;
-        return Promise.resolve({
-          html,
-          brotli: Buffer.alloc(0),
-          gzip: Buffer.alloc(0),
-          styleSources: [],
-        });
-      },
+    const composer = composerWith(1_000, (html) => {
+      renders += 1;
+      return Promise.resolve({
+        html,
+        brotli: Buffer.alloc(0),
+        gzip: Buffer.alloc(0),
+        styleSources: [],
+      });
     });
     const load = async (release: string) => {
       designer = fakeFragments('designer', release);
