@@ -19,7 +19,8 @@ import {
 import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
-import { sendJson, startStandIn, type StandInHandler } from './standIn';
+import { sendJson } from '@tshirt/tooling/test/standInHttp';
+import { startStandIn, type StandInHandler } from './standIn';
 import { prepareDataDir } from './testDatabase';
 
 const ADMIN_TOKEN = 'signals-owner-token-0123456789';

@@ -1,5 +1,6 @@
 /** A local stand-in for a third-party HTTP API: each test sets how it answers. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBody } from '@tshirt/tooling/test/standInHttp';
 import { listenOnLoopback } from './helpers';
 
 export interface RecordedRequest {
@@ -22,14 +23,12 @@ export async function startStandIn(): Promise<StandIn> {
   let handler: StandInHandler = (_request, response) => response.writeHead(500).end();
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
+    void readBody(incoming).then((body) => {
       const request = {
         method: incoming.method ?? '',
         url: incoming.url ?? '',
         headers: incoming.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
       };
       requests.push(request);
       handler(request, response);
@@ -44,8 +43,4 @@ export async function startStandIn(): Promise<StandIn> {
     },
     close,
   };
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
-import { sendJson } from './standIn';
+import { sendJson } from '@tshirt/tooling/test/standInHttp';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';

@@ -4,7 +4,8 @@
  * then `image_generation.completed`), and its error shape. Server tests, browser tests and the
  * benchmark point OPENAI_BASE_URL at it; each sets how it answers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './standInHttp';
 import sharp from 'sharp';
 
 /**
@@ -84,21 +85,8 @@ function picture(size: string, detail: number, opaque: boolean): Promise<string>
   return made;
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 function sendEvent(response: ServerResponse, type: string, data: Record<string, unknown>): void {
   response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-}
-
-function readBody(incoming: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    incoming.on('error', reject);
-  });
 }
 
 export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {

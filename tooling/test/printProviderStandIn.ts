@@ -5,7 +5,8 @@
  * shipping webhook. Server tests and browser tests point PRINT_PROVIDER_API_BASE at it.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './standInHttp';
 
 /** The catalog's colour names and sizes the stand-in offers for every product. */
 const CATALOG_COLORS = [
@@ -78,18 +79,6 @@ export interface PrintProviderStandIn {
     options?: { secret?: string },
   ): Promise<Response>;
   close(): Promise<void>;
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 }
 
 export async function startPrintProviderStandIn(
