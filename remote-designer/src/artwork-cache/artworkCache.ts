@@ -14,6 +14,7 @@ import {
   type ArtworkShirtAdvice,
   type ShirtColor,
 } from '@tshirt/shared';
+import { svgSource } from './svgSource';
 
 /** Artworks whose drawings are kept (each up to one per shirt colour, about 15 KB apiece). */
 const KEPT_ARTWORKS = 4;
@@ -34,10 +35,6 @@ function baseOf(url: string): string {
   return url.split('?')[0] ?? url;
 }
 
-function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
 /** Keeps `svg` as the drawing at `url` (an artwork's address for one shirt). */
 export function keepDrawing(url: string, svg: string): void {
   const base = baseOf(url);
@@ -45,7 +42,7 @@ export function keepDrawing(url: string, svg: string): void {
   // Most recent last: the oldest artwork goes first.
   drawings.delete(base);
   drawings.set(base, kept);
-  kept.set(url, svgDataUrl(svg));
+  kept.set(url, svgSource(svg));
   while (drawings.size > KEPT_ARTWORKS) drawings.delete(drawings.keys().next().value as string);
   changed();
 }

@@ -5,14 +5,10 @@
  * itself. Designer-owned both ways: only the designer's markup and script know it.
  */
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { svgSource } from '../artwork-cache/svgSource';
 
 export const EARLY_ART_ATTRIBUTE = 'data-early-art';
 const PREVIEW_PART = 'designer/ShirtPreview';
-
-/** An SVG drawing as an image source (the preview keeps its drawings the same way). */
-export function svgSource(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
 
 /**
  * Lays `svg` over the print area of the preview part when that part is on the page and not yet
