@@ -57,7 +57,7 @@ export function keepAdvice(adviceUrl: string, value: ArtworkShirtAdvice): void {
   changed();
 }
 
-export function keptAdvice(adviceUrl: string): ArtworkShirtAdvice | undefined {
+function keptAdvice(adviceUrl: string): ArtworkShirtAdvice | undefined {
   return advice.get(adviceUrl);
 }
 
@@ -66,14 +66,25 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The kept drawing at `url`, re-read whenever a drawing is kept. */
-export function useKeptDrawing(url: string): string | undefined {
+/** Re-renders the caller whenever a drawing or an advice is kept. */
+function useCacheChanges(): void {
   useSyncExternalStore(
     subscribe,
     () => version,
     () => 0,
   );
+}
+
+/** The kept drawing at `url`, re-read whenever a drawing is kept. */
+export function useKeptDrawing(url: string): string | undefined {
+  useCacheChanges();
   return url === '' ? undefined : keptDrawing(url);
+}
+
+/** The kept advice at `adviceUrl` (none: undefined), re-read whenever an advice is kept. */
+export function useKeptAdvice(adviceUrl: string | undefined): ArtworkShirtAdvice | undefined {
+  useCacheChanges();
+  return adviceUrl === undefined ? undefined : keptAdvice(adviceUrl);
 }
 
 type IdleScheduler = (work: () => void) => () => void;

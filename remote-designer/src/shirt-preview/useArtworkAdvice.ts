@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { artworkAdviceUrl, readArtworkAdvice, storeUrl, type ArtworkShirtAdvice } from '@tshirt/shared';
-import { keepAdvice, keptAdvice, useKeptDrawing } from '../artwork-cache/artworkCache';
+import { keepAdvice, useKeptAdvice } from '../artwork-cache/artworkCache';
 
 /**
  * The server's advice about the shopper's colours on each shirt, for the artwork shown: the one
@@ -8,10 +8,8 @@ import { keepAdvice, keptAdvice, useKeptDrawing } from '../artwork-cache/artwork
  * fails, or for artwork that has none. A failure only means no advice.
  */
 export function useArtworkAdvice(artworkUrl: string): ArtworkShirtAdvice | undefined {
-  // Re-read whenever the artwork cache changes (advice kept there included).
-  useKeptDrawing('');
   const adviceUrl = artworkAdviceUrl(artworkUrl);
-  const kept = adviceUrl === undefined ? undefined : keptAdvice(adviceUrl);
+  const kept = useKeptAdvice(adviceUrl);
   useEffect(() => {
     if (adviceUrl === undefined || kept !== undefined || typeof fetch !== 'function') return undefined;
     const controller = new AbortController();
