@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REMOTE_SLOW_NOTICE_MS } from '@tshirt/shared';
 import { RemoteLoaderProvider } from './RemoteLoaderContext';
 import { RemoteSlot } from './RemoteSlot';
@@ -74,6 +74,32 @@ describe('RemoteSlot', () => {
     await remote.succeed('checkout/CheckoutPanel', CheckoutPanel);
     expect(screen.getByRole('button', { name: 'Buy It (/loading)' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('renders new props into the part it already shows, keeping the part’s own state', async () => {
+    const user = userEvent.setup();
+    const remote = controllableLoadModule();
+    function CountingPanel({ loadingPagePath }: { loadingPagePath?: string }) {
+      const [clicks, setClicks] = useState(0);
+      return (
+        <button type="button" onClick={() => setClicks((count) => count + 1)}>
+          {loadingPagePath}: {clicks}
+        </button>
+      );
+    }
+    const loader = createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: TIMEOUT_MS });
+    const slot = (path: string) => (
+      <RemoteLoaderProvider loader={loader}>
+        <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ loadingPagePath: path }} />
+      </RemoteLoaderProvider>
+    );
+    const { rerender } = render(slot('/a'));
+    await remote.succeed('checkout/CheckoutPanel', CountingPanel);
+    await user.click(screen.getByRole('button', { name: '/a: 0' }));
+
+    await act(async () => rerender(slot('/b')));
+    expect(screen.getByRole('button', { name: '/b: 1' })).toBeInTheDocument();
+    expect(remote.loadModule).toHaveBeenCalledTimes(1);
   });
 
   it('shows a fallback naming the part with a Retry button when loading fails', async () => {

@@ -1,8 +1,8 @@
 import type { RemoteName, SiteConfig } from '@tshirt/shared';
 import type { FederationRuntime } from './federationRuntime';
-import { loadFailureLogPlugin } from './loadFailureLogPlugin';
+import { loadFailureLogPlugin } from './runtime-plugin/loadFailureLogPlugin';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
-import { scriptTimeoutPlugin } from './scriptTimeoutPlugin';
+import { scriptTimeoutPlugin } from './runtime-plugin/scriptTimeoutPlugin';
 
 /**
  * The entry URL for a retry. A distinct URL gives a fresh request: the runtime reuses a `<script>`

@@ -52,7 +52,7 @@ export function mountPartRoot<P extends object>(options: PartRootOptions<P>): Pa
   );
   const rootOptions: RootOptions = {
     identifierPrefix,
-    onUncaughtError: (error) => onError(error),
+    onUncaughtError: onError,
     // A mismatch React recovers from by rendering the part anew; worth a line, not a fallback.
     onRecoverableError: (error) =>
       console.warn(`[remote-loading] ${moduleId} rendered anew:`, error),

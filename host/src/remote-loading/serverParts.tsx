@@ -21,6 +21,44 @@ export interface ServerParts {
   forget(moduleId: string): void;
 }
 
+/** JSON with sorted keys, so the same props compare equal whatever order they were written in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** Why the server's markup cannot be adopted by code of `release` given `propsJson`, if it cannot. */
+export function hydrationRefusal(
+  part: ServerPart,
+  release: string | undefined,
+  propsJson: string,
+): string | undefined {
+  if (release === undefined) return 'its code carries no release id';
+  if (release !== part.release)
+    return `the markup is from release ${part.release}, the code from release ${release}`;
+  try {
+    if (canonicalJson(JSON.parse(part.propsJson)) === propsJson) return undefined;
+  } catch {
+    return 'the markup names no readable props';
+  }
+  return 'the markup was rendered with other props';
+}
+
+/** The part element's attributes: those the server wrote, while its markup is shown. */
+export function partAttributes(moduleId: string, part?: ServerPart): Record<string, string> {
+  return {
+    [PART_ATTRIBUTES.part]: moduleId,
+    ...(part && {
+      [PART_ATTRIBUTES.release]: part.release,
+      [PART_ATTRIBUTES.identifierPrefix]: part.identifierPrefix,
+      [PART_ATTRIBUTES.props]: part.propsJson,
+    }),
+  };
+}
+
 export const NO_SERVER_PARTS: ServerParts = { peek: () => undefined, forget: () => undefined };
 
 /**
