@@ -54,14 +54,16 @@ function nodeProject(name: string, extra: Partial<Config> = {}): Config {
 }
 
 /**
- * The server's tests that run it as a process or beside real services (a Postgres cluster, a tmpfs
- * disk, signals, minutes of load): their own project, so the unit run stays a matter of minutes.
+ * The server's tests that run it, or its owner's commands, as processes or beside real services (a
+ * Postgres cluster, a tmpfs disk, signals, minutes of load): their own project, so the unit run
+ * stays a matter of minutes.
  */
 const SERVER_PROCESS_TESTS = [
   'dataDirLock',
   'databaseOutage',
   'fullDisk',
   'loadUnderTraffic',
+  'ownerScripts',
   'printFulfillmentFaults',
   'processSignals',
   'severalInstances',

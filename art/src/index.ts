@@ -14,16 +14,13 @@ import {
   renderPrintPngOnThisThread as renderPrintHere,
 } from './print/renderPrintPng';
 
-/** What the engine draws from: the shopper's fields of `GET /creator/generate_image`. */
-export type ArtRequest = ArtFields;
-
 export { PRINT_SIZE } from './print/renderPrintPng';
 
 /**
  * A self-contained SVG (no script, no external reference, lettering as outlines) drawn for `shirt`
  * (the default shirt colour when omitted): the same request, seed and shirt give the same SVG.
  */
-export function generateArtworkSvg(request: ArtRequest, seed: number, shirt?: ShirtColor): string {
+export function generateArtworkSvg(request: ArtFields, seed: number, shirt?: ShirtColor): string {
   return generateArtwork(request, seed, { shirt });
 }
 

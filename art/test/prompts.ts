@@ -1,7 +1,7 @@
 /** Prompts the art tests run through every style, hostile ones included. */
-import type { ArtRequest } from '../src/index';
+import type { ArtFields } from '@tshirt/shared/schemas';
 
-export type Prompt = Omit<ArtRequest, 'style'>;
+export type Prompt = Omit<ArtFields, 'style'>;
 
 const empty: Prompt = { interests: '', colors: '', target: '', occasion: '', objects: '' };
 

@@ -7,11 +7,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ART_STYLES, SHIRT_COLORS, SHIRT_COLOR_HEX } from '@tshirt/shared/catalog';
-import { generateArtworkSvg, renderPrintPng, type ArtRequest } from '@tshirt/art';
+import { generateArtworkSvg, renderPrintPng } from '@tshirt/art';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import { inkRuleProblems, measureInk } from '@tshirt/art/ink';
 import type { ArtFigures } from './runArtBench';
 
-const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
+const PROMPTS: ReadonlyArray<Omit<ArtFields, 'style'>> = [
   { interests: '', colors: '', target: '', occasion: '', objects: '' },
   { interests: 'jazz saxophone, new orleans', colors: 'navy and black', target: '', occasion: '', objects: '' },
   { interests: 'golf and fishing', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement', objects: '' },

@@ -10,6 +10,7 @@ import { GENERATE_IMAGE_PATH, VITALS_PATH } from '@tshirt/shared/api';
 import { GENERATED_IMAGE_PATH_PREFIX, type ShirtColor } from '@tshirt/shared/catalog';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { startStoreServer } from '@tshirt/tooling/test/storeServer';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { Page, Request } from 'playwright-core';
 import { median } from '../harness/stats';
 import { interactionTable } from './interactionGoals';
@@ -129,16 +130,14 @@ function watchNetwork(page: Page) {
   page.on('requestfailed', ended);
   return {
     async quietFor(quietMs: number): Promise<void> {
-      const deadline = Date.now() + STEP_LIMIT_MS;
-      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
-        if (Date.now() > deadline) {
+      await waitUntil(
+        () => inFlight.size === 0 && Date.now() - lastChange >= quietMs,
+        () => {
           const pending = [...inFlight].map((request) => request.url()).join(', ');
-          throw new Error(
-            `the network never rested ${quietMs} ms (in flight: ${pending || 'none'})`,
-          );
-        }
-        await new Promise((wait) => setTimeout(wait, 100));
-      }
+          return `the network rested ${quietMs} ms (in flight: ${pending || 'none'})`;
+        },
+        { timeoutMs: STEP_LIMIT_MS, everyMs: 100 },
+      );
     },
   };
 }
@@ -179,11 +178,10 @@ const marksOf = (page: Page) => page.evaluate<PageMarks>(SNAPSHOT_MARKS);
 const resourcesOf = (page: Page) => page.evaluate<ResourceMark[]>(RESOURCE_MARKS);
 /** Polls `condition` (page.waitForFunction would evaluate it with eval, which the page's CSP refuses). */
 async function waitFor(page: Page, condition: string): Promise<void> {
-  const deadline = Date.now() + STEP_LIMIT_MS;
-  while (!(await page.evaluate<boolean>(condition))) {
-    if (Date.now() > deadline) throw new Error(`not true within 60 s: ${condition}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
+  await waitUntil(() => page.evaluate<boolean>(condition), condition, {
+    timeoutMs: STEP_LIMIT_MS,
+    everyMs: 100,
+  });
 }
 
 /** A generation's query holds the shopper's words: the path is enough to name it. */

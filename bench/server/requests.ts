@@ -14,10 +14,8 @@ const INTERESTS = [
   'gardening',
 ];
 
-export type GenerationFields = ArtFields;
-
 /** Every request a new prompt, cycling through the styles. */
-export function generationFields(index: number): GenerationFields {
+export function generationFields(index: number): ArtFields {
   return {
     interests: `${INTERESTS[index % INTERESTS.length] ?? ''} ${index}`,
     style: ART_STYLES[index % ART_STYLES.length] ?? '',

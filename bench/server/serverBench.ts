@@ -21,6 +21,7 @@ import type { Request } from 'autocannon';
 import { runLoad } from '../harness/load';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { REPO_ROOT, startStoreServer } from '@tshirt/tooling/test/storeServer';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { median } from '../harness/stats';
 import { engineAllCoreRate } from './engineRate';
 import {
@@ -251,14 +252,17 @@ async function staticWhileGenerating(
 
 /** Waits until the server's background pre-compression has written the Brotli copies. */
 async function untilPrecompressed(url: string): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const response = await fetch(new URL('/main.js', url), {
-      method: 'HEAD',
-      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-    });
-    if (response.headers.get('content-encoding') === 'br' && response.headers.get('etag')) return;
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
+  await waitUntil(
+    async () => {
+      const response = await fetch(new URL('/main.js', url), {
+        method: 'HEAD',
+        headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+      });
+      return response.headers.get('content-encoding') === 'br' && !!response.headers.get('etag');
+    },
+    'the server sends its kept Brotli copy of /main.js',
+    { timeoutMs: 20_000, everyMs: 200 },
+  );
 }
 
 /** Each store endpoint with the limit it is compared with (generation's limit is the engine alone). */

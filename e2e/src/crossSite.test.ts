@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 
 const ADMIN_TOKEN = 'e2e-cross-site-token-0123456789';
@@ -93,11 +94,12 @@ it('refuses every spending request a page on another site sends in the visitorâ€
   await page.goto(hostileUrl);
   await page.evaluate(() => (window as unknown as { attempts: Promise<unknown> }).attempts);
   // The image, four fetches and the form reach the store (the beacon may not be seen as a response).
-  const deadline = Date.now() + 15_000;
-  while (answers.length + blocked.length < 6 && Date.now() < deadline) {
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  expect(answers.length + blocked.length).toBeGreaterThanOrEqual(6);
+  await waitUntil(
+    () => answers.length + blocked.length >= 6,
+    () =>
+      `six requests reached the store (answered: ${answers.length}, blocked: ${blocked.length})`,
+    { timeoutMs: 15_000, everyMs: 100 },
+  );
   expect(answers.filter((answer) => answer.status !== 403)).toEqual([]);
 
   const vitals = await fetch(`${store.url}/creator/admin/vitals`, {

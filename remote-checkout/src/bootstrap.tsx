@@ -5,19 +5,17 @@ import { PAGE_PATHS, configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneApp } from './standalone/StandaloneApp';
 import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';
 
-/** Running alone there is no host, so this app serves the page the payment tab opens on. */
-const LOADING_PAGE_PATH = PAGE_PATHS.loading;
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the checkout in.');
 
 // Running alone, the page learns from its static host where the store's API is.
 void configureStoreFromStandaloneConfig().then(() => {
   createRoot(container).render(
-    window.location.pathname === LOADING_PAGE_PATH ? (
+    // Running alone there is no host, so this app serves the page the payment tab opens on.
+    window.location.pathname === PAGE_PATHS.loading ? (
       <StandaloneLoadingPage />
     ) : (
-      <StandaloneApp loadingPagePath={LOADING_PAGE_PATH} />
+      <StandaloneApp loadingPagePath={PAGE_PATHS.loading} />
     ),
   );
 });

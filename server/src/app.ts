@@ -96,6 +96,7 @@ export async function buildApp(
   app.decorate('appConfig', config);
   app.decorate('clock', overrides.clock ?? (() => new Date()));
 
+  // Not autoloaded: the order matters, and @fastify/autoload refuses .ts under `node --import tsx`.
   await app.register(errorHandling);
   await app.register(shutdown);
   await app.register(crossSiteRequests);

@@ -141,6 +141,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('never repeats a secret in its refusal', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://shop:hunter2@db/shop',
+      ADMIN_TOKEN: 'hunter2',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^DATABASE_URL must be a postgres:\/\//),
+      'ADMIN_TOKEN must be at least 16 characters',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
   it('requires the webhook secret with a Stripe key', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_1' })).toEqual([
       expect.stringContaining('STRIPE_WEBHOOK_SECRET is required'),

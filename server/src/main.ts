@@ -3,6 +3,7 @@
  * clean stop on SIGTERM/SIGINT.
  */
 import { randomBytes } from 'node:crypto';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { acquireDataDirLock, dataDirTakenMessage, type DataDirLock } from './storage/dataDirLock';
@@ -40,37 +41,36 @@ async function main(): Promise<void> {
     (dataDir !== undefined ? randomBytes(24).toString('base64url') : undefined);
   const app = await buildApp({ ...config, adminToken });
 
-  // A terminal's Ctrl-C, a process-group stop and `npm start` forwarding can each deliver the
-  // signal: the first starts the stop, later ones are only noted (Node would otherwise exit at once,
-  // cutting requests in flight and leaving the instance note behind).
+  // Bounds the stop by SHUTDOWN_TIMEOUT_MS: exit 0 once closed, 1 if it timed out or failed.
+  const graceful = closeWithGrace(
+    {
+      delay: config.shutdownTimeoutMs,
+      logger: app.log,
+      // A terminal's Ctrl-C, a process-group stop and `npm start` forwarding can each deliver these:
+      // close-with-grace would exit at the second, so they are handled below.
+      skip: ['SIGTERM', 'SIGINT'],
+      onTimeout: (delay) =>
+        app.log.error(
+          `requests did not finish within SHUTDOWN_TIMEOUT_MS (${delay} ms); ending them`,
+        ),
+    },
+    async ({ err }) => {
+      if (err) app.log.error({ err }, 'stopping after an uncaught error');
+      await app.close();
+    },
+  );
   let stopping = false;
-  const finish = (code: number) => {
-    if (dataDir !== undefined) removeServerInstance(dataDir);
-    lock?.release();
-    process.exit(code);
-  };
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.info({ signal }, 'already stopping');
-      return;
-    }
-    stopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
-    setTimeout(() => {
-      app.log.error(
-        `requests did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); ending them`,
-      );
-      finish(1);
-    }, config.shutdownTimeoutMs);
-    app.close().then(
-      () => finish(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'the server did not stop cleanly');
-        finish(1);
-      },
+    app.log.info(
+      { signal },
+      stopping ? 'already stopping' : 'stopping: finishing requests in flight',
     );
+    if (!stopping) graceful.close();
+    stopping = true;
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
+  process.on('SIGTERM', stop).on('SIGINT', stop);
+  // However the process ends, the owner scripts must not find a note pointing at it.
+  if (dataDir !== undefined) process.once('exit', () => removeServerInstance(dataDir));
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

@@ -5,7 +5,14 @@
  */
 import { printFileUrl, type AdminOrder } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import {
+  VALID_ORDER,
+  expectErrorShape,
+  injectAsFetch,
+  newVisitor,
+  query,
+  type SendRequest,
+} from './helpers';
 
 const ADMIN_TOKEN = 'admin-orders-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -15,9 +22,9 @@ const SHIPPING_FORM =
 
 const server = withTestServer({ env: { ADMIN_TOKEN } });
 
-/** A pending order made through the checkout route, on the store at `url`; its id. */
-async function checkout(url = server.url): Promise<string> {
-  const answer = await fetch(`${url}/creator/checkout?${query(VALID_ORDER)}`, {
+/** A pending order made through the checkout route; its id. */
+async function checkout(): Promise<string> {
+  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -29,7 +36,7 @@ async function checkout(url = server.url): Promise<string> {
 /** An order paid on the test payment page with the shopper's address. */
 async function paidOrder(): Promise<string> {
   const id = await checkout();
-  const answer = await fetch(`${server.url}/pay/${id}`, {
+  const answer = await server.request(`/pay/${id}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: SHIPPING_FORM,
@@ -40,7 +47,7 @@ async function paidOrder(): Promise<string> {
 }
 
 async function listOrders(search = '', headers: Record<string, string> = OWNER) {
-  return fetch(`${server.url}/creator/admin/orders${search}`, { headers });
+  return server.request(`/creator/admin/orders${search}`, { headers });
 }
 
 async function listed(search = ''): Promise<AdminOrder[]> {
@@ -49,8 +56,13 @@ async function listed(search = ''): Promise<AdminOrder[]> {
   return ((await answer.json()) as { orders: AdminOrder[] }).orders;
 }
 
-function resubmit(id: string, url = server.url, headers: Record<string, string> = OWNER) {
-  return fetch(`${url}/creator/admin/orders/${id}/resubmit`, { method: 'POST', headers });
+/** Asks the file's app, or the one `send` reaches, to resubmit order `id`. */
+function resubmit(
+  id: string,
+  send: SendRequest = server.request,
+  headers: Record<string, string> = OWNER,
+) {
+  return send(`/creator/admin/orders/${id}/resubmit`, { method: 'POST', headers });
 }
 
 describe('GET /creator/admin/orders', () => {
@@ -147,7 +159,7 @@ describe('POST /creator/admin/orders/:id/resubmit', () => {
 
   it('is refused when a browser sends it from another site’s page, token or not', async () => {
     const id = await paidOrder();
-    const answer = await resubmit(id, server.url, { ...OWNER, 'sec-fetch-site': 'cross-site' });
+    const answer = await resubmit(id, server.request, { ...OWNER, 'sec-fetch-site': 'cross-site' });
     expect(answer.status).toBe(403);
     expect(((await answer.json()) as { error: { code: string } }).error.code).toBe(
       'cross_site_request',
@@ -158,18 +170,22 @@ describe('POST /creator/admin/orders/:id/resubmit', () => {
     // The provider refuses every call: a resubmitted order is queued, then fails again later.
     const provider = withStandIn();
     beforeAll(() => provider.answerWith((_request, response) => response.writeHead(401).end()));
-    const withProvider = () =>
-      server.start({
-        ADMIN_TOKEN,
-        PRINT_PROVIDER_API_KEY: 'pf_test_key_0123456789',
-        PRINT_PROVIDER_WEBHOOK_SECRET: 'pf_webhook_secret_0123456789',
-        PRINT_PROVIDER_API_BASE: provider.url,
-      });
+    const withProvider = async () =>
+      injectAsFetch(
+        (
+          await server.start({
+            ADMIN_TOKEN,
+            PRINT_PROVIDER_API_KEY: 'pf_test_key_0123456789',
+            PRINT_PROVIDER_WEBHOOK_SECRET: 'pf_webhook_secret_0123456789',
+            PRINT_PROVIDER_API_BASE: provider.url,
+          })
+        ).app,
+      );
 
     it('puts a ready-to-print order back on the queue and answers with it', async () => {
       const id = await paidOrder();
       const running = await withProvider();
-      const answer = await resubmit(id, running.url);
+      const answer = await resubmit(id, running);
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { order: AdminOrder }).order).toMatchObject({
         id,
@@ -183,7 +199,7 @@ describe('POST /creator/admin/orders/:id/resubmit', () => {
     it('answers without the admin token with a 401, and leaves the order as it was', async () => {
       const id = await paidOrder();
       const running = await withProvider();
-      const answer = await resubmit(id, running.url, {});
+      const answer = await resubmit(id, running, {});
       expect(answer.status).toBe(401);
       expectErrorShape(await answer.json());
       expect((await server.app.repositories.orders.find(id))?.fulfillment).toBe('ready_to_print');
@@ -202,7 +218,7 @@ describe('POST /creator/admin/orders/:id/resubmit', () => {
         [pending, 'pending'],
         [shipped, 'shipped'],
       ]) {
-        const answer = await resubmit(id as string, running.url);
+        const answer = await resubmit(id as string, running);
         expect([state, answer.status]).toEqual([state, 409]);
         const body = (await answer.json()) as { error: { code: string; message: string } };
         expect(body.error.code).toBe('not_resubmittable');

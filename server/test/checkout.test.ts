@@ -5,7 +5,7 @@ import { VALID_ORDER, expectErrorShape, newVisitor, query, payOnTestPage } from 
 const server = withTestServer({ env: { CHECKOUT_RATE_LIMIT_PER_MINUTE: '5' } });
 
 function checkout(params: Record<string, string | number>, visitor = newVisitor()) {
-  return fetch(`${server.url}/creator/checkout?${query(params)}`, {
+  return server.request(`/creator/checkout?${query(params)}`, {
     method: 'POST',
     headers: visitor,
   });
@@ -19,7 +19,7 @@ async function countOrders(): Promise<number> {
 }
 
 async function generatedImageUrl(): Promise<string> {
-  const response = await fetch(`${server.url}/creator/generate_image?interests=sailing`, {
+  const response = await server.request(`/creator/generate_image?interests=sailing`, {
     headers: newVisitor(),
   });
   return ((await response.json()) as { image_url: string }).image_url;
@@ -121,7 +121,7 @@ describe('POST /creator/checkout', () => {
 describe('the test payment page', () => {
   it('shows the order clearly marked as a test, with options, quantity and total', async () => {
     const link = await placeOrder({ quantity: 2 });
-    const response = await fetch(`${server.url}${link}`);
+    const response = await server.request(link);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
@@ -144,7 +144,7 @@ describe('the test payment page', () => {
 
   it('marks the order paid and sends the shopper to /complete, once', async () => {
     const link = await placeOrder();
-    const pay = () => payOnTestPage(server.url, link);
+    const pay = () => payOnTestPage(server.request, link);
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toMatch(/^\/complete\?token=[\w-]{24}$/);
@@ -162,7 +162,7 @@ describe('the test payment page', () => {
     );
     expect(unchanged?.paid_at).toEqual(row?.paid_at);
 
-    const page = await (await fetch(`${server.url}${link}`)).text();
+    const page = await (await server.request(link)).text();
     expect(page).toContain('This order is already paid');
     expect(page).toContain('href="/complete"');
     expect(page).not.toContain('<form');
@@ -171,11 +171,11 @@ describe('the test payment page', () => {
   it.each(['/pay/AAAAAAAAAAAAAAAA', '/pay/not-an-order', '/pay/a/b'])(
     'answers an HTML 404 for %s',
     async (path) => {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await server.request(path);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await response.text()).toContain('Order not found');
-      const post = await fetch(`${server.url}${path}`, { method: 'POST' });
+      const post = await server.request(path, { method: 'POST' });
       expect(post.status).toBe(404);
     },
   );

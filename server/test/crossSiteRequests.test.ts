@@ -53,7 +53,7 @@ async function stored(): Promise<Stored> {
 }
 
 async function pendingOrderId(): Promise<string> {
-  const response = await fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, {
+  const response = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -94,7 +94,7 @@ describe.each(FROM_ANOTHER_SITE)('a request with %s', (_label, siteHeaders) => {
   it('is refused with a 403 JSON error for generation, checkout, vitals and payment, changing nothing', async () => {
     for (const [name, path, init] of await spendingRequests()) {
       const before = await stored();
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await server.request(path, {
         ...init,
         redirect: 'manual',
         headers: { ...newVisitor(), ...(init.headers as Record<string, string>), ...siteHeaders },
@@ -113,7 +113,7 @@ describe.each(FROM_THE_STORE)('a request with %s', (_label, siteHeaders) => {
   it('generates, orders, reports vitals and pays as before', async () => {
     const statuses: Array<[string, number]> = [];
     for (const [name, path, init] of await spendingRequests()) {
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await server.request(path, {
         ...init,
         redirect: 'manual',
         headers: { ...newVisitor(), ...(init.headers as Record<string, string>), ...siteHeaders },
@@ -137,7 +137,7 @@ describe('reading from another site', () => {
       '/creator/designs/sunset-surf.svg',
       '/remotes/designer/remoteEntry.js',
     ]) {
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await server.request(path, {
         headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
       });
       expect([path, response.status]).toEqual([path, 200]);
@@ -153,12 +153,12 @@ describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS'
   });
 
   it('may generate art and check out, and may read the answers (CORS)', async () => {
-    const generated = await fetch(`${open.url}/creator/generate_image?interests=kites`, {
+    const generated = await open.request(`/creator/generate_image?interests=kites`, {
       headers: { ...fromStandalone, ...newVisitor() },
     });
     expect(generated.status).toBe(200);
     expect(generated.headers.get('access-control-allow-origin')).toBe(STANDALONE);
-    const checkout = await fetch(`${open.url}/creator/checkout?${query(VALID_ORDER)}`, {
+    const checkout = await open.request(`/creator/checkout?${query(VALID_ORDER)}`, {
       method: 'POST',
       headers: { ...fromStandalone, ...newVisitor() },
     });
@@ -167,7 +167,7 @@ describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS'
   });
 
   it('shows it the store’s artwork (Cross-Origin-Resource-Policy)', async () => {
-    const design = await fetch(`${open.url}/creator/designs/sunset-surf.svg`, {
+    const design = await open.request(`/creator/designs/sunset-surf.svg`, {
       headers: fromStandalone,
     });
     expect(design.status).toBe(200);
@@ -175,7 +175,7 @@ describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS'
   });
 
   it('is not extended to any other origin, which stays refused and unreadable', async () => {
-    const response = await fetch(`${open.url}/creator/generate_image?interests=kites`, {
+    const response = await open.request(`/creator/generate_image?interests=kites`, {
       headers: { origin: 'http://localhost:3009', 'sec-fetch-site': 'same-site', ...newVisitor() },
     });
     expect(response.status).toBe(403);
@@ -184,7 +184,7 @@ describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS'
   });
 
   it('gets no CORS headers from a store that lists no standalone origin', async () => {
-    const response = await fetch(`${server.url}/creator/designs/sunset-surf.svg`, {
+    const response = await server.request(`/creator/designs/sunset-surf.svg`, {
       headers: { origin: STANDALONE },
     });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

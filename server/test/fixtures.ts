@@ -16,8 +16,10 @@ import {
   openTestDatabase,
   startApp,
   testConfig,
+  injectAsFetch,
   type FakeFrontEnd,
   type RunningApp,
+  type SendRequest,
 } from './helpers';
 import { startStandIn, type StandIn } from './standIn';
 
@@ -101,6 +103,8 @@ export interface TestServer extends TestApps {
   /** The file's app, started before its tests. */
   readonly app: FastifyInstance;
   readonly url: string;
+  /** A request to the file's app through app.inject, for tests to which the socket is no matter. */
+  readonly request: SendRequest;
 }
 
 export interface TestServerOptions {
@@ -148,6 +152,7 @@ function setUpApps(options: TestServerOptions, withFileApp: boolean): TestServer
     get url() {
       return created(fileApp, 'The app').url;
     },
+    request: (path, init) => injectAsFetch(created(fileApp, 'The app').app)(path, init),
     get db() {
       return created(db, 'The test database');
     },

@@ -3,7 +3,7 @@ import { ArtEngineBusyError } from '../src/generation/artEnginePool';
 import { imagePrintKey } from '../src/images/printFiles';
 import { IMAGE_CONTENT_SECURITY_POLICY } from '../src/routes/creator/images';
 import { withTestServer } from './fixtures';
-import { expectErrorShape, newVisitor, query } from './helpers';
+import { expectErrorShape, injectAsFetch, newVisitor, query } from './helpers';
 
 let now = new Date('2026-03-10T22:00:00.000Z');
 const server = withTestServer({
@@ -12,7 +12,7 @@ const server = withTestServer({
 });
 
 function generate(params: Record<string, string>, visitor = newVisitor()) {
-  return fetch(`${server.url}/creator/generate_image?${query(params)}`, { headers: visitor });
+  return server.request(`/creator/generate_image?${query(params)}`, { headers: visitor });
 }
 
 describe('GET /creator/generate_image', () => {
@@ -42,9 +42,9 @@ describe('GET /creator/generate_image', () => {
     };
     expect(body.artwork?.shirt).toBe('Navy');
     // The same bytes and advice the preview would otherwise ask for in a second round trip.
-    const drawn = await fetch(`${server.url}${body.image_url}?shirt=Navy`);
+    const drawn = await server.request(`${body.image_url}?shirt=Navy`);
     expect(body.artwork?.svg).toBe(await drawn.text());
-    const advice = await fetch(`${server.url}${body.image_url.replace(/\.svg$/, '.json')}`);
+    const advice = await server.request(`${body.image_url.replace(/\.svg$/, '.json')}`);
     expect(body.artwork?.advice).toEqual(await advice.json());
     expect(body.artwork?.advice).toMatchObject({ faintColors: { Navy: ['navy'] } });
 
@@ -92,12 +92,9 @@ describe('GET /creator/generate_image', () => {
   });
 
   it('refuses a field given twice with a 400', async () => {
-    const response = await fetch(
-      `${server.url}/creator/generate_image?style=Cartoon&style=Sketch`,
-      {
-        headers: newVisitor(),
-      },
-    );
+    const response = await server.request(`/creator/generate_image?style=Cartoon&style=Sketch`, {
+      headers: newVisitor(),
+    });
     expect(response.status).toBe(400);
     expectErrorShape(await response.json());
   });
@@ -130,10 +127,10 @@ describe('GET /creator/generate_image', () => {
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const untrusting = await server.start({ GENERATION_DAILY_LIMIT: '1', TRUST_PROXY: '' });
-    const first = await fetch(`${untrusting.url}/creator/generate_image`, {
+    const first = await injectAsFetch(untrusting.app)(`/creator/generate_image`, {
       headers: newVisitor(),
     });
-    const second = await fetch(`${untrusting.url}/creator/generate_image`, {
+    const second = await injectAsFetch(untrusting.app)(`/creator/generate_image`, {
       headers: newVisitor(),
     });
     expect([first.status, second.status]).toEqual([200, 429]);
@@ -151,7 +148,7 @@ describe('GET /creator/generate_image', () => {
       },
     );
     const visitor = newVisitor();
-    const response = await fetch(`${busy.url}/creator/generate_image`, { headers: visitor });
+    const response = await injectAsFetch(busy.app)(`/creator/generate_image`, { headers: visitor });
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('3');
     const body = (await response.json()) as { error: { code: string } };
@@ -167,7 +164,7 @@ describe('generated images and pre-made designs', () => {
     const { image_url } = (await (await generate({ interests: 'owls' })).json()) as {
       image_url: string;
     };
-    const response = await fetch(`${server.url}${image_url}`);
+    const response = await server.request(image_url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     expect(response.headers.get('content-security-policy')).toBe(IMAGE_CONTENT_SECURITY_POLICY);
@@ -180,8 +177,8 @@ describe('generated images and pre-made designs', () => {
     const { image_url } = (await (await generate({ interests: 'print me' })).json()) as {
       image_url: string;
     };
-    const pngUrl = `${server.url}${image_url.replace(/\.svg$/, '.png')}`;
-    const [first, second] = await Promise.all([fetch(pngUrl), fetch(pngUrl)]);
+    const pngPath = image_url.replace(/\.svg$/, '.png');
+    const [first, second] = await Promise.all([server.request(pngPath), server.request(pngPath)]);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await first.arrayBuffer());
@@ -193,7 +190,7 @@ describe('generated images and pre-made designs', () => {
 
   it('serves every pre-made design as SVG', async () => {
     for (const design of PREMADE_DESIGNS) {
-      const response = await fetch(`${server.url}${design.imagePath}`);
+      const response = await server.request(design.imagePath);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/svg+xml');
       expect(response.headers.get('content-security-policy')).toBe(IMAGE_CONTENT_SECURITY_POLICY);
@@ -204,21 +201,21 @@ describe('generated images and pre-made designs', () => {
     const { image_url } = (await (
       await generate({ interests: 'jazz saxophone, new orleans', colors: 'navy and black' })
     ).json()) as { image_url: string };
-    const onBlack = await (await fetch(`${server.url}${image_url}`)).text();
-    const onWhite = await fetch(`${server.url}${image_url}?shirt=White`);
+    const onBlack = await (await server.request(image_url)).text();
+    const onWhite = await server.request(`${image_url}?shirt=White`);
     expect(onWhite.status).toBe(200);
     expect(onWhite.headers.get('content-type')).toBe('image/svg+xml');
     const white = await onWhite.text();
     expect(white).not.toBe(onBlack);
-    expect(await (await fetch(`${server.url}${image_url}?shirt=White`)).text()).toBe(white);
-    expect(await (await fetch(`${server.url}${image_url}?shirt=Black`)).text()).toBe(onBlack);
+    expect(await (await server.request(`${image_url}?shirt=White`)).text()).toBe(white);
+    expect(await (await server.request(`${image_url}?shirt=Black`)).text()).toBe(onBlack);
   });
 
   it('tells which typed colours are too faint on which shirt, and which shirts suit them', async () => {
     const { image_url } = (await (
       await generate({ interests: 'jazz', colors: 'navy and black' })
     ).json()) as { image_url: string };
-    const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.json')}`);
+    const response = await server.request(`${image_url.replace(/\.svg$/, '.json')}`);
     expect(response.status).toBe(200);
     const advice = (await response.json()) as {
       faintColors: Record<string, string[]>;
@@ -234,7 +231,7 @@ describe('generated images and pre-made designs', () => {
     const { image_url } = (await (await generate({ interests: 'print me on navy' })).json()) as {
       image_url: string;
     };
-    const response = await fetch(`${server.url}${image_url.replace(/\.svg$/, '.png')}?shirt=Navy`);
+    const response = await server.request(`${image_url.replace(/\.svg$/, '.png')}?shirt=Navy`);
     expect(response.status).toBe(200);
     expect(
       Buffer.from(await response.arrayBuffer())
@@ -245,12 +242,12 @@ describe('generated images and pre-made designs', () => {
 
   it('serves every pre-made design for every shirt colour, with nothing to warn about', async () => {
     const design = PREMADE_DESIGNS[0] as (typeof PREMADE_DESIGNS)[number];
-    const onNavy = await fetch(`${server.url}${design.imagePath}?shirt=Navy`);
+    const onNavy = await server.request(`${design.imagePath}?shirt=Navy`);
     expect(onNavy.status).toBe(200);
     expect(await onNavy.text()).not.toBe(
-      await (await fetch(`${server.url}${design.imagePath}?shirt=White`)).text(),
+      await (await server.request(`${design.imagePath}?shirt=White`)).text(),
     );
-    const advice = await fetch(`${server.url}${design.imagePath.replace(/\.svg$/, '.json')}`);
+    const advice = await server.request(`${design.imagePath.replace(/\.svg$/, '.json')}`);
     expect(await advice.json()).toEqual({
       faintColors: {},
       suggestedShirts: expect.arrayContaining(['Black', 'White']),
@@ -258,7 +255,7 @@ describe('generated images and pre-made designs', () => {
   });
 
   it('answers 400 JSON for a shirt colour the shop does not sell', async () => {
-    const response = await fetch(`${server.url}${PREMADE_DESIGNS[0]?.imagePath}?shirt=Purple`);
+    const response = await server.request(`${PREMADE_DESIGNS[0]?.imagePath}?shirt=Purple`);
     expect(response.status).toBe(400);
     expectErrorShape(await response.json());
   });
@@ -270,7 +267,7 @@ describe('generated images and pre-made designs', () => {
     '/creator/designs/unknown.svg',
     '/creator/designs/cosmic-cat.gif',
   ])('answers 404 JSON for %s', async (path) => {
-    const response = await fetch(`${server.url}${path}`);
+    const response = await server.request(path);
     expect(response.status).toBe(404);
     expectErrorShape(await response.json());
   });

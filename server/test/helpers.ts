@@ -77,6 +77,59 @@ export async function startApp(
   return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }
 
+/** Sends a request to an app and answers as fetch does; `path` starts at the origin. */
+export type SendRequest = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Statuses whose answer has no body (a Response with one cannot be made). */
+const NO_BODY_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * Requests to `app` through app.inject, no socket, each answered as a fetch Response. Unlike fetch,
+ * nothing is added to the request (no Accept-Encoding), so nothing is decompressed, and a redirect
+ * is answered, not followed.
+ */
+export function injectAsFetch(app: FastifyInstance): SendRequest {
+  return async (path, init = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    const body = bodyOf(init.body);
+    if (body?.type && !headers.has('content-type')) headers.set('content-type', body.type);
+    const answer = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: Object.fromEntries(headers.entries()),
+      ...(body && { payload: body.payload }),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const each of [value].flat())
+        if (each !== undefined) answerHeaders.append(name, String(each));
+    }
+    const answered =
+      method === 'HEAD' || NO_BODY_STATUSES.has(answer.statusCode)
+        ? null
+        : new Uint8Array(answer.rawPayload);
+    return new Response(answered, { status: answer.statusCode, headers: answerHeaders });
+  };
+}
+
+/** A fetch body as app.inject takes it, with the type fetch would give it when the caller gives none. */
+function bodyOf(
+  body: RequestInit['body'],
+): { payload: string | Buffer; type?: string } | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return { payload: body, type: 'text/plain;charset=UTF-8' };
+  if (body instanceof URLSearchParams)
+    return { payload: String(body), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
+  if (body instanceof Uint8Array) return { payload: Buffer.from(body) };
+  throw new Error('injectAsFetch sends text, form and byte bodies');
+}
+
+/** Requests over a socket to the server at `origin`, with fetch. */
+export function fetchFrom(origin: string): SendRequest {
+  return (path, init) => fetch(`${origin}${path}`, init);
+}
+
 /** A fresh random client IP (sent as X-Forwarded-For) so tests do not share a daily quota. */
 export function newVisitor(): { 'x-forwarded-for': string } {
   const [a, b, c] = randomBytes(3);
@@ -149,13 +202,17 @@ export const SHIPPING_FORM = {
   country: 'US',
 } as const;
 
-/** Pays an order on the built-in test page with SHIPPING_FORM (or `form`); the page's answer. */
+/**
+ * Pays an order on the built-in test page with SHIPPING_FORM (or `form`), over a socket to
+ * `server`'s origin or through `server` itself; the page's answer.
+ */
 export function payOnTestPage(
-  origin: string,
+  server: string | SendRequest,
   paymentLinkURL: string,
   form: Record<string, string> = SHIPPING_FORM,
 ): Promise<Response> {
-  return fetch(`${origin}${paymentLinkURL}`, {
+  const send = typeof server === 'string' ? fetchFrom(server) : server;
+  return send(paymentLinkURL, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),

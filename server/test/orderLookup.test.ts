@@ -16,18 +16,18 @@ import {
 const server = withTestServer();
 
 async function paidOrderToken(): Promise<{ id: string; token: string }> {
-  const checkout = await fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, {
+  const checkout = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
   const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
-  const paid = await payOnTestPage(server.url, paymentLinkURL);
+  const paid = await payOnTestPage(server.request, paymentLinkURL);
   const token = new URL(paid.headers.get('location')!, server.url).searchParams.get('token')!;
   return { id: paymentLinkURL.split('/').pop()!, token };
 }
 
 function lookUp(search: string, visitor = newVisitor()) {
-  return fetch(`${server.url}/creator/order?${search}`, { headers: visitor });
+  return server.request(`/creator/order?${search}`, { headers: visitor });
 }
 
 describe('GET /creator/order', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PRERENDERED_ROUTES_FILE, SITE_SETTING_TOKENS } from '@tshirt/shared/contract';
 import { writeHostPages } from './fakeComposition';
 import { withTestApps } from './fixtures';
+import { injectAsFetch } from './helpers';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>${SITE_SETTING_TOKENS.brandName}</title></head><body>${body}</body></html>`;
@@ -30,7 +31,7 @@ const apps = withTestApps({
 describe('pre-rendered route pages', () => {
   it('serve a route its pre-rendered HTML with the site config inlined and the brand filled in', async () => {
     const app = await apps.start();
-    const response = await fetch(`${app.url}/loading`);
+    const response = await injectAsFetch(app.app)(`/loading`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<h1>Pre-rendered loading</h1>');
@@ -41,7 +42,7 @@ describe('pre-rendered route pages', () => {
 
   it('carry the configured brand and contact address, escaped, when the store has its own', async () => {
     const app = await apps.start({ BRAND_NAME: 'Tee & <Co>', CONTACT_EMAIL: 'shop@tee.example' });
-    const html = await (await fetch(`${app.url}/loading`)).text();
+    const html = await (await injectAsFetch(app.app)(`/loading`)).text();
     expect(html).toContain('<h1>Pre-rendered loading</h1>');
     expect(html).toContain('<a href="mailto:shop@tee.example">Tee &#38; &#60;Co&#62;</a>');
     expect(html).toContain('<title>Tee &#38; &#60;Co&#62;</title>');
@@ -49,7 +50,7 @@ describe('pre-rendered route pages', () => {
 
   it('answer an unknown path with the pre-rendered not-found page and status 404', async () => {
     const app = await apps.start();
-    const response = await fetch(`${app.url}/no/such/page`);
+    const response = await injectAsFetch(app.app)(`/no/such/page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<h1>Pre-rendered not found</h1>');
   });
@@ -57,7 +58,7 @@ describe('pre-rendered route pages', () => {
   it('fall back to the empty shell for routes without a page and paths outside the build', async () => {
     const app = await apps.start();
     for (const path of ['/', '/empty']) {
-      const response = await fetch(`${app.url}${path}`);
+      const response = await injectAsFetch(app.app)(path);
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).not.toContain('Pre-rendered');

@@ -12,7 +12,14 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
 import { withTestApps } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, newVisitor, query, type RunningApp } from './helpers';
+import {
+  SHIPPING_FORM,
+  VALID_ORDER,
+  injectAsFetch,
+  newVisitor,
+  query,
+  type RunningApp,
+} from './helpers';
 
 const SHIPPING: ShippingDetails = { ...SHIPPING_FORM, line2: 'Apt 2' };
 
@@ -34,8 +41,8 @@ function startWithProvider(env: Record<string, string> = {}): Promise<RunningApp
 }
 
 /** A pending order made through the checkout route; its id. */
-async function checkout(url: string): Promise<string> {
-  const answer = await fetch(`${url}/creator/checkout?${query(VALID_ORDER)}`, {
+async function checkout(running: RunningApp): Promise<string> {
+  const answer = await injectAsFetch(running.app)(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -45,7 +52,7 @@ async function checkout(url: string): Promise<string> {
 }
 
 async function paidOrder(running: RunningApp): Promise<string> {
-  const id = await checkout(running.url);
+  const id = await checkout(running);
   await running.app.orderFulfillment.orderPaid(id, { reference: 'test', shipping: SHIPPING });
   return id;
 }
@@ -142,7 +149,7 @@ describe('sending paid orders to the print provider', () => {
 
   it('fails at once, without retrying, an order the provider cannot make', async () => {
     const running = await startWithProvider();
-    const id = await checkout(running.url);
+    const id = await checkout(running);
     // Paid without an address: the provider cannot ship it; trying again will not help.
     await running.app.orderFulfillment.orderPaid(id, { reference: 'test' });
     const failed = await waitUntil(async () => {
@@ -218,26 +225,27 @@ describe('the print provider webhook and print file links', () => {
     const running = await startWithProvider();
     const id = await paidOrder(running);
     const other = await paidOrder(running);
+    const send = injectAsFetch(running.app);
     const link = new URL(running.app.printFileLinks!.linkFor(id, new Date()));
-    const local = `${running.url}${link.pathname}${link.search}`;
+    const local = `${link.pathname}${link.search}`;
 
-    const good = await fetch(local);
+    const good = await send(local);
     expect(good.status).toBe(200);
     const png = Buffer.from(await good.arrayBuffer());
     expect(png.readUInt32BE(16)).toBe(3600);
     expect(png.readUInt32BE(20)).toBe(4800);
 
     const elsewhere = local.replace(id, other);
-    expect((await fetch(elsewhere)).status).toBe(403);
+    expect((await send(elsewhere)).status).toBe(403);
     const later = local.replace(
       /expires=(\d+)/,
       (_m, value: string) => `expires=${Number(value) + 1}`,
     );
-    expect((await fetch(later)).status).toBe(403);
+    expect((await send(later)).status).toBe(403);
     const expired = new URL(
       running.app.printFileLinks!.linkFor(id, new Date(Date.now() - 8 * 24 * 3600_000)),
     );
-    expect((await fetch(`${running.url}${expired.pathname}${expired.search}`)).status).toBe(403);
-    expect((await fetch(`${running.url}${link.pathname}`)).status).toBe(400);
+    expect((await send(`${expired.pathname}${expired.search}`)).status).toBe(403);
+    expect((await send(link.pathname)).status).toBe(400);
   });
 });

@@ -4,6 +4,7 @@
  * bounded cache of everyone else's.
  */
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { designPrintKey, imagePrintKey, printKeyForShirt } from '../src/images/printFiles';
 import { withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query, payOnTestPage } from './helpers';
@@ -31,9 +32,11 @@ async function generatedImages(count: number): Promise<string[]> {
 describe('a flood of print renders', () => {
   it('answers pages, files and the API before any print file is ready, and refuses what the queue cannot hold', async () => {
     const images = await generatedImages(6);
+    let refusedSoFar = 0;
     const flood = images.map((url) => {
       const started = performance.now();
       return fetch(`${server.url}${url.replace(/\.svg$/, '.png')}`).then(async (response) => {
+        if (response.status === 503) refusedSoFar += 1;
         const finishedAfterMs = performance.now() - started;
         const body = Buffer.from(await response.arrayBuffer());
         return {
@@ -44,8 +47,11 @@ describe('a flood of print renders', () => {
         };
       });
     });
-    // Give the six requests a moment to reach the pool, then ask for everything else at once.
-    await new Promise((wait) => setTimeout(wait, 50));
+    // A refusal means the pool is full, so once three are back all six requests have reached it.
+    await waitUntil(
+      () => refusedSoFar >= 6 - THREADS - QUEUE,
+      'the pool has refused the print renders it cannot hold',
+    );
     const othersStarted = performance.now();
     const others = await Promise.all(
       [

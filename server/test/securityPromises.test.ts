@@ -10,6 +10,7 @@ import { withTestServer } from './fixtures';
 import {
   VALID_ORDER,
   expectErrorShape,
+  injectAsFetch,
   newVisitor,
   openTestDatabase,
   query,
@@ -33,7 +34,7 @@ describe('security headers on pages', () => {
   it.each(['/', '/product', '/pay/AAAAAAAAAAAAAAAA'])(
     'sends the protective headers with %s',
     async (path) => {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await server.request(path);
       const header = (name: string) => response.headers.get(name);
       expect(header('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(header('content-security-policy')).toContain("object-src 'none'");
@@ -48,11 +49,11 @@ describe('security headers on pages', () => {
 
   it('sends Strict-Transport-Security only when PUBLIC_URL is https', async () => {
     // PUBLIC_URL of `server` is http://shop.test: the header would pin a host that has no https.
-    expect((await fetch(`${server.url}/`)).headers.get('strict-transport-security')).toBeNull();
+    expect((await server.request(`/`)).headers.get('strict-transport-security')).toBeNull();
     const secure = await server.start({ PUBLIC_URL: 'https://shop.example' });
     for (const path of ['/', '/product', '/creator/designs/sunset-surf.svg']) {
       expect(
-        (await fetch(`${secure.url}${path}`)).headers.get('strict-transport-security'),
+        (await injectAsFetch(secure.app)(path)).headers.get('strict-transport-security'),
       ).toMatch(/^max-age=\d+/);
     }
   });
@@ -99,7 +100,7 @@ describe('error messages', () => {
       ],
     ];
     for (const [path, status, init] of calls) {
-      const response = await fetch(`${server.url}${path}`, init);
+      const response = await server.request(path, init);
       const text = await response.text();
       expect([path, response.status]).toEqual([path, status]);
       expectErrorShape(JSON.parse(text));
@@ -133,20 +134,20 @@ describe('source maps', () => {
 
   it('are not served unless the owner asks for them', async () => {
     for (const path of [...MAPS, '/main.js.map.gz']) {
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await server.request(path, {
         headers: { 'accept-encoding': 'gzip, br' },
       });
       expect([path, response.status]).toEqual([path, 404]);
       expect(await response.text()).not.toContain('secret.ts');
     }
     // The files next to them still are.
-    expect((await fetch(`${server.url}/main.js`)).status).toBe(200);
+    expect((await server.request(`/main.js`)).status).toBe(200);
   });
 
   it('are served with SERVE_SOURCE_MAPS=true', async () => {
     const open = await server.start({ SERVE_SOURCE_MAPS: 'true' });
     for (const path of MAPS) {
-      expect([path, (await fetch(`${open.url}${path}`)).status]).toEqual([path, 200]);
+      expect([path, (await injectAsFetch(open.app)(path)).status]).toEqual([path, 200]);
     }
   });
 });
@@ -154,10 +155,10 @@ describe('source maps', () => {
 describe('SVG images', () => {
   it('are served so that they cannot run script, generated or pre-made', async () => {
     const generated = (await (
-      await fetch(`${server.url}/creator/generate_image?interests=owls`, { headers: newVisitor() })
+      await server.request(`/creator/generate_image?interests=owls`, { headers: newVisitor() })
     ).json()) as { image_url: string };
     for (const path of [generated.image_url, '/creator/designs/sunset-surf.svg']) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await server.request(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
       // Opened directly, the document may not run or load anything.
@@ -197,7 +198,7 @@ describe('internal errors', () => {
         ['/creator/admin/orders', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }],
       ];
       for (const [path, init] of calls) {
-        const response = await fetch(`${failing.url}${path}`, init);
+        const response = await injectAsFetch(failing.app)(path, init);
         const text = await response.text();
         expect([path, response.status]).toEqual([path, 500]);
         const body = JSON.parse(text) as { error: { code: string; message: string } };
@@ -216,7 +217,7 @@ describe('owner listings', () => {
     const tokenless = await server.start();
     for (const path of ['/creator/admin/orders', '/creator/admin/vitals']) {
       for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
-        const response = await fetch(`${tokenless.url}${path}`, {
+        const response = await injectAsFetch(tokenless.app)(path, {
           headers: authorization === undefined ? {} : { authorization },
         });
         expect(response.status).toBe(404);
@@ -234,7 +235,7 @@ describe('owner listings', () => {
         `Basic ${ADMIN_TOKEN}`,
         `bearer${ADMIN_TOKEN}`,
       ]) {
-        const response = await fetch(`${server.url}${path}`, { headers: { authorization } });
+        const response = await server.request(path, { headers: { authorization } });
         expect([path, authorization, response.status]).toEqual([path, authorization, 401]);
         expect(response.headers.get('cache-control')).toBe('no-store');
       }
@@ -245,8 +246,8 @@ describe('owner listings', () => {
 describe('payment links', () => {
   it('are only ever our own payment page with the built-in provider', async () => {
     for (const imageURL of [VALID_ORDER.imageURL, `http://shop.test${VALID_ORDER.imageURL}`]) {
-      const response = await fetch(
-        `${server.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
+      const response = await server.request(
+        `/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
         { method: 'POST', headers: newVisitor() },
       );
       expect(response.status).toBe(200);
@@ -258,8 +259,8 @@ describe('payment links', () => {
       '//evil.example/creator/designs/sunset-surf.svg',
       'javascript:alert(1)',
     ]) {
-      const response = await fetch(
-        `${server.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
+      const response = await server.request(
+        `/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`,
         { method: 'POST', headers: newVisitor() },
       );
       expect(response.status).toBe(400);
@@ -269,7 +270,7 @@ describe('payment links', () => {
 
 describe('request size limits', () => {
   it('answers a body over the limit with a 413 JSON error', async () => {
-    const response = await fetch(`${server.url}/creator/vitals`, {
+    const response = await server.request(`/creator/vitals`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify([{ padding: 'x'.repeat(300 * 1024) }]),

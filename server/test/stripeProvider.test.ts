@@ -36,7 +36,7 @@ function newSessionId(): string {
 }
 
 function checkout(params: Record<string, string | number> = {}) {
-  return fetch(`${server.url}/creator/checkout?${query({ ...VALID_ORDER, ...params })}`, {
+  return server.request(`/creator/checkout?${query({ ...VALID_ORDER, ...params })}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -58,7 +58,7 @@ async function latestOrderId(): Promise<string> {
 function sendWebhook(event: unknown, signatureSecret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: signatureSecret });
-  return fetch(`${server.url}/creator/stripe/webhook`, {
+  return server.request(`/creator/stripe/webhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
@@ -158,7 +158,7 @@ function errorsAbout(orderId: string): Record<string, unknown>[] {
 }
 
 function lookUpBySession(sessionId: string) {
-  return fetch(`${server.url}/creator/order?session_id=${encodeURIComponent(sessionId)}`, {
+  return server.request(`/creator/order?session_id=${encodeURIComponent(sessionId)}`, {
     headers: newVisitor(),
   });
 }
@@ -251,7 +251,7 @@ describe('the Stripe payment provider', () => {
   it('does not offer the built-in test payment page', async () => {
     answerWithSession();
     await checkout();
-    const response = await fetch(`${server.url}/pay/${await latestOrderId()}`, { method: 'POST' });
+    const response = await server.request(`/pay/${await latestOrderId()}`, { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await orderStatus(await latestOrderId())).toBe('pending');
   });
@@ -388,7 +388,7 @@ describe('POST /creator/stripe/webhook', () => {
   });
 
   it('refuses a request without a signature', async () => {
-    const response = await fetch(`${server.url}/creator/stripe/webhook`, {
+    const response = await server.request(`/creator/stripe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

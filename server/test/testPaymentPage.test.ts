@@ -1,6 +1,6 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { withTestServer } from './fixtures';
-import { VALID_ORDER, newVisitor, query } from './helpers';
+import { VALID_ORDER, injectAsFetch, newVisitor, query, type SendRequest } from './helpers';
 
 const server = withTestServer({ env: { SHIPPING_COUNTRIES: 'US,CA' } });
 
@@ -94,7 +94,7 @@ class PaymentPage {
 }
 
 async function placeOrder(): Promise<string> {
-  const response = await fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, {
+  const response = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -103,8 +103,12 @@ async function placeOrder(): Promise<string> {
   return paymentLinkURL.replace('/pay/', '');
 }
 
-function pay(orderId: string, form: Record<string, string> | string, url = server.url) {
-  return fetch(`${url}/pay/${orderId}`, {
+function pay(
+  orderId: string,
+  form: Record<string, string> | string,
+  send: SendRequest = server.request,
+) {
+  return send(`/pay/${orderId}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -112,8 +116,8 @@ function pay(orderId: string, form: Record<string, string> | string, url = serve
   });
 }
 
-async function openPage(orderId: string, url = server.url): Promise<PaymentPage> {
-  const response = await fetch(`${url}/pay/${orderId}`);
+async function openPage(orderId: string, send: SendRequest = server.request): Promise<PaymentPage> {
+  const response = await send(`/pay/${orderId}`);
   expect(response.status).toBe(200);
   return new PaymentPage(await response.text());
 }
@@ -170,7 +174,7 @@ describe('the test payment page’s shipping form', () => {
 
     const usOnly = await server.start();
     const orderId = await placeOrder();
-    const defaultPage = await openPage(orderId, usOnly.url);
+    const defaultPage = await openPage(orderId, injectAsFetch(usOnly.app));
     const defaultOptions = defaultPage
       .control('Country')
       .within.filter((el) => el.tag === 'option');
@@ -347,7 +351,7 @@ describe('paying on the test payment page', () => {
 
   it('refuses a body that is not the form, or too large, and changes nothing', async () => {
     const orderId = await placeOrder();
-    const json = await fetch(`${server.url}/pay/${orderId}`, {
+    const json = await server.request(`/pay/${orderId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADDRESS),

@@ -6,6 +6,8 @@ describe('cacheControlForStaticFile', () => {
       '/dist/chunks/540.0fe051d53e.js',
       '/dist/main.abc1234567.css',
       '/dist/chunks/540.0fe051d53e.js.map',
+      '/dist/chunks/540.0fe051d53e.js.br',
+      '/dist/main.abc1234567.css.gz',
       '/dist/assets/hero.webp',
     ]) {
       expect(cacheControlForStaticFile(file)).toBe(IMMUTABLE);
@@ -17,6 +19,8 @@ describe('cacheControlForStaticFile', () => {
       '/dist/remoteEntry.js',
       '/dist/mf-manifest.json',
       '/dist/main.js',
+      '/dist/main.js.br',
+      '/dist/remoteEntry.js.gz',
       '/dist/index.html',
     ]) {
       expect(cacheControlForStaticFile(file)).toBe(NO_CACHE);

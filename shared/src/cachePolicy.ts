@@ -6,8 +6,8 @@
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** `chunks/540.0fe051d53e.js`, `main.abc1234567.css`, their source maps, anything under assets/. */
-const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+/** `chunks/540.0fe051d53e.js`, `main.abc1234567.css`, their source maps and compressed copies. */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?(\.br|\.gz)?$/i;
 
 /** A name like `chunks/123.0fe051d53e.js` (or its map) carries a content hash and never changes. */
 export function isContentHashed(filePath: string): boolean {

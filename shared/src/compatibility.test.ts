@@ -1,4 +1,4 @@
-import { findSingletonMismatches, satisfiesRange } from './compatibility';
+import { findSingletonMismatches, parseHostManifest, satisfiesRange } from './compatibility';
 
 describe('findSingletonMismatches', () => {
   it('names the package, the range and the version when a remote asks for another major', () => {
@@ -47,5 +47,23 @@ describe('satisfiesRange', () => {
     expect(() => satisfiesRange('1.0.0', 'latest please')).toThrow(
       /"latest please" is not a version range/,
     );
+  });
+});
+
+describe('parseHostManifest', () => {
+  it('takes a manifest with a contract version and a version for every provided singleton', () => {
+    const manifest = { contractVersion: 1, provides: { react: { version: '19.2.0' } } };
+    expect(parseHostManifest(manifest)).toBe(manifest);
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['null', null],
+    ['no contract version', { provides: {} }],
+    ['no provides', { contractVersion: 1 }],
+    ['a singleton without a version', { contractVersion: 1, provides: { react: {} } }],
+    ['a singleton that is null', { contractVersion: 1, provides: { react: null } }],
+  ])('refuses %s', (_what, value) => {
+    expect(parseHostManifest(value)).toBeUndefined();
   });
 });

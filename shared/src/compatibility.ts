@@ -50,3 +50,14 @@ export interface HostManifest {
   contractVersion: number;
   provides: Record<string, { version: string }>;
 }
+
+/** `value` (a parsed HOST_MANIFEST_FILE) as a HostManifest, or undefined when it is not one. */
+export function parseHostManifest(value: unknown): HostManifest | undefined {
+  const manifest = value as Partial<HostManifest> | null | undefined;
+  const valid =
+    typeof manifest?.contractVersion === 'number' &&
+    typeof manifest.provides === 'object' &&
+    manifest.provides !== null &&
+    Object.values(manifest.provides).every((entry) => typeof entry?.version === 'string');
+  return valid ? (manifest as HostManifest) : undefined;
+}

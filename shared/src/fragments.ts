@@ -3,7 +3,7 @@
  * server-side markup of each exposed module's initial state, which is the same for every shopper.
  * The remote's build writes it (tooling/build/fragments.ts); the store's server reads it, checks it
  * against this schema and these limits, and stitches its parts into `/product`
- * (server/src/site/composition).
+ * (server/src/pages/composition).
  *
  * Node-only: imported through `@tshirt/shared/fragments`, never by browser code.
  */

@@ -46,7 +46,7 @@ describe('createEarlyScriptConfig', () => {
     return config;
   };
 
-  it('builds one small ES2017 classic script, content-hashed, with shared constants as literals, and records its name', async () => {
+  it('builds one small ES2017 classic script, content-hashed, with shared constants as literals, and its compressed copies, and records its name', async () => {
     const record: EarlyScriptRecord = {};
     const config = configFor(
       `import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
@@ -60,7 +60,9 @@ describe('createEarlyScriptConfig', () => {
 
     expect(stats.toJson({ errors: true }).errors?.map((e) => e.message)).toEqual([]);
     expect(record.early).toMatch(/^early\.[0-9a-f]{10}\.js$/);
-    expect(readdirSync(join(appDir, 'dist'))).toEqual([record.early]);
+    expect(readdirSync(join(appDir, 'dist')).sort()).toEqual(
+      [record.early, `${record.early}.br`, `${record.early}.gz`].sort(),
+    );
     const script = readFileSync(join(appDir, 'dist', record.early!), 'utf8');
     expect(script).toContain('data-remote-part');
     expect(script).not.toMatch(/\bimport\b|\brequire\(|__webpack_require__/);

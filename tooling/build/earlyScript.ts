@@ -6,6 +6,7 @@
  * `fragments.json` (`early`), which is how the server learns it.
  */
 import webpack, { type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { compressedCopies } from './compressedCopies';
 import { typeScriptRule } from './typeScriptRule';
 
 /** Past this, something that belongs in the remote's real code was pulled in (React, the client…). */
@@ -106,7 +107,7 @@ export function createEarlyScriptConfig({
       rules: [typeScriptRule(appDir, { target: 'ES2017', sourceMap: false })],
     },
     optimization: { splitChunks: false, runtimeChunk: false },
-    plugins: [new RecordEarlyScriptPlugin(record, maxBytes)],
+    plugins: [new RecordEarlyScriptPlugin(record, maxBytes), ...compressedCopies()],
     performance: { hints: false },
   };
 }

@@ -37,7 +37,9 @@ function designerTeamsTest(hostManifestUrl: string): Promise<{ status: number; o
         '--selectProjects',
         'remote-designer',
         '--testPathPatterns',
-        'hostCompatibility',
+        'src/contract',
+        '--testNamePattern',
+        'fits the host',
       ],
       { cwd: REPO_ROOT, env: { ...process.env, HOST_MANIFEST_URL: hostManifestUrl } },
       (error, stdout, stderr) => {

@@ -7,18 +7,8 @@
  */
 import { join } from 'node:path';
 import { CONTRACT_VERSION, HOST_MANIFEST_FILE } from '@tshirt/shared/contract';
-import type { HostManifest } from '@tshirt/shared/compatibility';
+import { parseHostManifest, type HostManifest } from '@tshirt/shared/compatibility';
 import { hostIncompatibilities, providedSingletons } from './federation';
-
-function isHostManifest(value: unknown): value is HostManifest {
-  const manifest = value as Partial<HostManifest> | null;
-  return (
-    typeof manifest?.contractVersion === 'number' &&
-    typeof manifest.provides === 'object' &&
-    manifest.provides !== null &&
-    Object.values(manifest.provides).every((entry) => typeof entry?.version === 'string')
-  );
-}
 
 /** The host to check against, and how to name it in a message. */
 async function hostToCheck(): Promise<{ host: HostManifest; name: string }> {
@@ -26,8 +16,8 @@ async function hostToCheck(): Promise<{ host: HostManifest; name: string }> {
   if (url) {
     const response = await fetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`HOST_MANIFEST_URL ${url} answered HTTP ${response.status}`);
-    const manifest: unknown = await response.json();
-    if (!isHostManifest(manifest)) throw new Error(`${url} is not a host's ${HOST_MANIFEST_FILE}`);
+    const manifest = parseHostManifest(await response.json());
+    if (!manifest) throw new Error(`${url} is not a host's ${HOST_MANIFEST_FILE}`);
     return { host: manifest, name: `the host at ${url}` };
   }
   const hostDir = join(__dirname, '..', '..', 'host');

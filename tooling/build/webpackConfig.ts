@@ -24,12 +24,14 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/shared/contract';
+import type { HostManifest } from '@tshirt/shared/compatibility';
 import { providedSingletons, sharedSingletons } from './federation';
 import {
   RecordContainerBuildPlugin,
   createFragmentsConfig,
   type ContainerBuildRecord,
 } from './fragments';
+import { compressedCopies } from './compressedCopies';
 import { createEarlyScriptConfig } from './earlyScript';
 import { createPrerenderConfig } from './prerender';
 import { typeScriptRule } from './typeScriptRule';
@@ -240,6 +242,7 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
       ...(options.pageStartScripts?.length
         ? [new PageStartScriptPlugin(options.pageStartScripts)]
         : []),
+      ...(production ? compressedCopies() : []),
     ],
     performance: { hints: false },
     devServer: {
@@ -313,12 +316,6 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
   ];
 }
 
-/** What `host-manifest.json` holds: the contract version and each shared singleton the host provides. */
-export interface HostManifest {
-  contractVersion: number;
-  provides: ReturnType<typeof providedSingletons>;
-}
-
 /** Emits `host-manifest.json`: the server checks remote fragments against it, remote teams their ranges. */
 class HostManifestPlugin {
   constructor(private readonly manifest: HostManifest) {}
@@ -372,6 +369,7 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     // Its CSS files: the exposed modules load theirs, the fragments inline them.
     ...(container.plugins ?? []).filter((plugin) => plugin instanceof MiniCssExtractPlugin),
     new RecordContainerBuildPlugin(record),
+    ...compressedCopies(),
   ];
   delete container.devServer;
 

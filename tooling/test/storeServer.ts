@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
+import { waitUntil } from './waitUntil';
 
 /** The repository root: the server runs from there, as `npm start` runs it. */
 export const REPO_ROOT = resolve(__dirname, '../..');
@@ -89,20 +90,21 @@ export async function spawnServerProcess(
 
 /** Resolves once /healthz answers 200; kills the process and throws if it exits or takes 60 s. */
 export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + HEALTHY_WITHIN_MS;
-  for (;;) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null)
-      throw new Error(`The server exited while starting:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      server.kill();
-      throw new Error(`The server did not become healthy in 60 s:\n${server.output()}`);
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
+  try {
+    await waitUntil(
+      async () => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null)
+          throw new Error(`The server exited while starting:\n${server.output()}`);
+        // Refused while it is not listening yet.
+        const answer = await fetch(`${server.url}/healthz`).catch(() => undefined);
+        return answer?.ok;
+      },
+      () => `the server is healthy; it printed:\n${server.output()}`,
+      { timeoutMs: HEALTHY_WITHIN_MS, everyMs: 100 },
+    );
+  } catch (error) {
+    server.kill();
+    throw error;
   }
 }
 

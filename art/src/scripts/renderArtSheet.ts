@@ -7,13 +7,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ART_STYLES, PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, type ShirtColor } from '@tshirt/shared/catalog';
-import { generateArtworkSvg, premadeDesignSvg, type ArtRequest } from '../index';
+import type { ArtFields } from '@tshirt/shared/schemas';
+import { generateArtworkSvg, premadeDesignSvg } from '../index';
 import { renderSvgToPng } from '../print/renderPrintPng';
 import { composeContactSheet, type SheetRow } from './contactSheet';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-const PROMPTS: ReadonlyArray<Omit<ArtRequest, 'style'>> = [
+const PROMPTS: ReadonlyArray<Omit<ArtFields, 'style'>> = [
   { interests: 'jazz saxophone, new orleans', colors: 'navy and gold', target: '', occasion: '', objects: '' },
   { interests: 'cats, coffee', colors: 'pastel', target: 'Maximilian Alexander', occasion: 'birthday', objects: 'cat' },
   { interests: 'golf and fishing', colors: 'red, white and blue', target: 'Grandpa', occasion: 'retirement', objects: '' },

@@ -9,8 +9,6 @@ import { RemoteSlot } from '../remote-loading/RemoteSlot';
 import { ProductDescription } from './ProductDescription';
 import styles from './ProductPage.module.css';
 
-const PART_PROPS = PRODUCT_PAGE_PART_PROPS;
-
 /**
  * The product page: the shell's title, price and description around the designer's parts and the
  * checkout part. One column in portrait; in landscape the preview stays beside the choices.
@@ -30,26 +28,26 @@ export function ProductPage() {
         <RemoteSlot
           remote="designer"
           module="ShirtPreview"
-          props={PART_PROPS.designer.ShirtPreview}
+          props={PRODUCT_PAGE_PART_PROPS.designer.ShirtPreview}
           className={styles.previewSlot}
         />
       </div>
       <RemoteSlot
         remote="designer"
         module="ArtForm"
-        props={PART_PROPS.designer.ArtForm}
+        props={PRODUCT_PAGE_PART_PROPS.designer.ArtForm}
         className={styles.artFormSlot}
       />
       <RemoteSlot
         remote="designer"
         module="DesignGallery"
-        props={PART_PROPS.designer.DesignGallery}
+        props={PRODUCT_PAGE_PART_PROPS.designer.DesignGallery}
         className={styles.gallerySlot}
       />
       <RemoteSlot
         remote="checkout"
         module="CheckoutPanel"
-        props={PART_PROPS.checkout.CheckoutPanel}
+        props={PRODUCT_PAGE_PART_PROPS.checkout.CheckoutPanel}
         className={styles.checkoutSlot}
       />
       <ProductDescription className={styles.description} />

@@ -13,11 +13,9 @@ import { CHECKOUT_FAILED_TITLE, NO_ARTWORK_HINT, SECURE_CHECKOUT_NOTE } from './
 import theme from '../theme/theme.module.css';
 import styles from './CheckoutPanel.module.css';
 
-const DEFAULT_LOADING_PAGE_PATH = PAGE_PATHS.loading;
-
 /** The checkout part of the product page: shirt picks, the total and Buy It. Exposed to the host. */
 export default function CheckoutPanel({
-  loadingPagePath = DEFAULT_LOADING_PAGE_PATH,
+  loadingPagePath = PAGE_PATHS.loading,
 }: CheckoutPanelProps) {
   const hasArtwork = useOrderState((state) => state.currentArtworkUrl !== '');
   const quantity = useOrderState((state) => state.quantity);

@@ -12,7 +12,7 @@ import ArtForm from '../art-form/ArtForm';
 import { listenForEarlyGenerate } from './earlyGenerate';
 import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
 
-/** A part's element as the server stitches it into /product (server/src/site/composition). */
+/** A part's element as the server stitches it into /product (server/src/pages/composition). */
 const part = (moduleId: string, html: string) =>
   `<div ${PART_ATTRIBUTES.part}="${moduleId}"><div ${PART_ATTRIBUTES.root}>${html}</div></div>`;
 

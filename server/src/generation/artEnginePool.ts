@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
-import type { ArtRequest } from '@tshirt/art';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import { HttpError } from '../http/httpError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
 import type { ArtEngineJob } from './artEngineTask';
@@ -48,7 +48,7 @@ export interface ArtEnginePoolOptions {
 
 export interface ArtEnginePool {
   /** A new artwork's SVG bytes, also written to `saveAs` (a new file) when given. */
-  generate(request: ArtRequest, seed: number, saveAs?: string): Promise<Buffer>;
+  generate(request: ArtFields, seed: number, saveAs?: string): Promise<Buffer>;
   /**
    * A stored artwork as drawn for `shirt`: itself on the default shirt (or none), and when the engine
    * did not make it; redrawn on a thread otherwise.

@@ -7,7 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ShirtColor } from '@tshirt/shared/catalog';
-import { artworkSvgForShirt, generateArtworkSvg, type ArtRequest } from '@tshirt/art';
+import { artworkSvgForShirt, generateArtworkSvg } from '@tshirt/art';
+import type { ArtFields } from '@tshirt/shared/schemas';
 
 /** A little below the event loop: when the cores are short, pages and the API answer first. */
 const ART_THREAD_NICENESS = 5;
@@ -15,7 +16,7 @@ const ART_THREAD_NICENESS = 5;
 export type ArtEngineJob =
   | {
       kind: 'generate';
-      request: ArtRequest;
+      request: ArtFields;
       seed: number;
       /** Where to write the SVG (created, never overwritten); undefined: only answer it. */
       saveAs?: string;

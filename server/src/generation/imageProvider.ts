@@ -1,5 +1,5 @@
 /** Where artwork comes from: the built-in engine or an image model, behind one interface. */
-import type { ArtRequest } from '@tshirt/art';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { HttpError } from '../http/httpError';
 import type { ImageFormat } from '../images/imagesRepository';
@@ -40,5 +40,5 @@ export interface ImageProvider {
   readonly name: 'builtin' | 'openai';
   /** Whether generate() calls onPartialImage (an answer worth streaming). */
   readonly streamsPartialImages: boolean;
-  generate(request: ArtRequest, options?: GenerateOptions): Promise<GeneratedImage>;
+  generate(request: ArtFields, options?: GenerateOptions): Promise<GeneratedImage>;
 }

@@ -1,5 +1,5 @@
 /** The prompt is always written by the server from the shopper's fields, never taken as-is. */
-import type { ArtRequest } from '@tshirt/art';
+import type { ArtFields } from '@tshirt/shared/schemas';
 
 /** Collapses whitespace and drops control characters so one field cannot reshape the sentence. */
 function clean(text: string): string {
@@ -20,7 +20,7 @@ function withArticle(phrase: string): string {
  * e.g. "A Cartoon style t-shirt design about cats, pizza featuring a hat in purple and gold for
  * Grandpa for a birthday". Empty fields are left out.
  */
-export function buildPrompt(fields: ArtRequest): string {
+export function buildPrompt(fields: ArtFields): string {
   const style = clean(fields.style);
   const interests = clean(fields.interests);
   const objects = clean(fields.objects);
@@ -41,7 +41,7 @@ const ASKS_FOR_TEXT =
   /["“”„«»]|(?:^|\s)'[^']+'|\b(?:text|words?|lettering|letters|slogan|saying|quote|caption|name|motto|typography|says|reads)\b/i;
 
 /** Whether any of the shopper's fields asks for words in the artwork. */
-export function asksForText(fields: ArtRequest): boolean {
+export function asksForText(fields: ArtFields): boolean {
   return [fields.interests, fields.objects, fields.colors, fields.occasion].some((field) =>
     ASKS_FOR_TEXT.test(clean(field)),
   );
@@ -51,7 +51,7 @@ export function asksForText(fields: ArtRequest): boolean {
  * What an image model is asked to draw: the shopper's description, framed as artwork for a print
  * (one subject, nothing around it, no shirt, no words unless the shopper asked for some).
  */
-export function buildModelPrompt(fields: ArtRequest): string {
+export function buildModelPrompt(fields: ArtFields): string {
   const style = clean(fields.style);
   const subject = [clean(fields.interests), clean(fields.objects)].filter(Boolean).join(', ');
   const colors = clean(fields.colors);

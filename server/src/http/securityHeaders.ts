@@ -2,14 +2,11 @@
  * The security headers every answer carries, whichever layer sends it: a page or a file, a JSON
  * error from a route or from a hook that answers early (plugins/app/errorHandling), Fastify's own
  * URL errors (app.ts) and the raw answers to requests Node's parser refused (requestLimits). Only
- * the Content-Security-Policy differs: a page's allows what it loads (plugins/external/helmet),
- * every other answer's allows nothing.
+ * the Content-Security-Policy differs (./contentSecurityPolicy).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-
-/** The policy of an answer that is not a page: it loads nothing, runs nothing and is never framed. */
-export const NOTHING_ALLOWED_POLICY = "default-src 'none'; frame-ancestors 'none'";
+import { NOTHING_ALLOWED_POLICY } from './contentSecurityPolicy';
 
 /** The headers helmet sets for `options`, worked out once rather than by its middleware per answer. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {

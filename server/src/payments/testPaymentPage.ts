@@ -5,8 +5,9 @@
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { Order } from '../orders/ordersRepository';
-import { escapeHtml } from '../site/htmlPages';
-import { hashSource } from '../site/inlineSources';
+import type { InlineSources } from '../http/contentSecurityPolicy';
+import { escapeHtml } from '../pages/htmlPages';
+import { hashSource } from '../pages/inlineSources';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 const STYLE = `
@@ -55,8 +56,11 @@ const STYLE = `
     clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
 
-/** The CSP source that allows the page's inline style (plugins/external/helmet). */
-export const TEST_PAYMENT_PAGE_STYLE_SOURCE = hashSource(STYLE);
+/** The inline sources of the test payment pages (and of the order-not-found page): their style. */
+export const TEST_PAYMENT_PAGE_SOURCES: InlineSources = {
+  scripts: [],
+  styles: [hashSource(STYLE)],
+};
 
 /** A simple shirt in the chosen colour with the artwork in the print area. */
 function shirtPicture(order: Order): string {

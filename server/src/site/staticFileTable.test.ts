@@ -69,6 +69,19 @@ describe('static file table', () => {
     expect(table.current('/main.js')).toBeDefined();
   });
 
+  it('keeps a compressed copy under its own name, with the type of its original and its encoding', async () => {
+    writeFileSync(join(remote, 'remoteEntry.js.br'), 'not really brotli');
+    const table = createStaticFileTable(mounts, { settleMs: 0 });
+    await table.refresh();
+    const copy = table.current('/remotes/designer/remoteEntry.js.br');
+    expect(copy?.body.toString()).toBe('not really brotli');
+    expect(copy?.headers).toMatchObject({
+      'content-type': 'application/javascript; charset=utf-8',
+      'content-encoding': 'br',
+      'cache-control': 'no-cache',
+    });
+  });
+
   it('leaves to @fastify/static what it must judge: refused files, dotfiles, escaped names, other spellings', async () => {
     const table = createStaticFileTable(mounts, { settleMs: 0 });
     await table.refresh();
@@ -137,14 +150,9 @@ describe('static file table', () => {
 
     const inside = await table.load('/current/app.js');
     expect(inside !== 'unsettled' && inside?.body.toString()).toBe('inside();');
-    expect(table.contains(0, '/current/app.js')).toBe(true);
     for (const path of ['/etc/hostname', '/linked.js', '/other-folder.js']) {
       expect(await table.load(path)).toBeUndefined();
-      expect(table.contains(0, path)).toBe(false);
     }
-    expect(table.contains(0, '/main.js')).toBe(true);
-    expect(table.contains(0, '/missing.js')).toBe(false);
-    expect(table.contains(0, '/%E0%A4%A.js')).toBe(false);
   });
 
   it('follows a folder link swapped to another release on the next turn, dropping the old files', async () => {
@@ -223,6 +231,5 @@ describe('static file table', () => {
     expect(await table.refresh()).toBe(0);
     expect(table.current('/main.js')).toBeUndefined();
     expect(await table.load('/main.js')).toBeUndefined();
-    expect(table.contains(0, '/main.js')).toBe(false);
   });
 });

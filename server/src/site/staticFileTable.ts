@@ -13,6 +13,7 @@
  * (`cp` over the folder), its last whole version is answered, or the request waits for the file to
  * settle and is refused (`unsettled`) if it does not in time. Only plain names (letters, digits,
  * `._~-`, no dotfiles) are handled here; any other spelling goes through @fastify/static's checks.
+ * A build's Brotli and gzip copies (`main.js.br`) are kept like any file, and sent as their original.
  */
 import type { Stats } from 'node:fs';
 import { realpathSync } from 'node:fs';
@@ -21,8 +22,7 @@ import { join, relative, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
-import { isCompressible } from './compressedFiles';
-import { SETTLE_MS, fileVersion, isInside, readWholeVersion, settlesInMs } from './fileVersion';
+import { SETTLE_MS, fileVersion, readWholeVersion, settlesInMs } from './fileVersion';
 import { statThisTurn } from './statThisTurn';
 
 /** A folder served under a URL prefix (`/` or `/remotes/designer/`). */
@@ -41,10 +41,8 @@ export interface KeptFile {
   version: string;
   body: Buffer;
   etag: string;
-  /** What @fastify/send would send with the file (its encoding, length and `Vary` aside). */
+  /** What @fastify/static sends with the file (its length and `Vary` aside). */
   headers: Readonly<Record<string, string>>;
-  /** Sent encoded when the client accepts it (and so with `Vary: accept-encoding`). */
-  compressible: boolean;
 }
 
 export interface StaticFileTable {
@@ -57,11 +55,6 @@ export interface StaticFileTable {
    * folder, a name @fastify/static must judge, a very large file).
    */
   load(urlPath: string): Promise<KeptFile | 'unsettled' | undefined>;
-  /**
-   * Whether the file at `pathName` (below the prefix of `mounts[mount]`, as a URL spells it) really
-   * lies inside the mount's folder once links are followed; for the answers @fastify/static sends.
-   */
-  contains(mount: number, pathName: string): boolean;
   /** Waits (a little) for a file @fastify/static found to settle; false when it did not in time. */
   settled(filePath: string, info: Stats): Promise<boolean>;
   /** Reads every settled file the mounts hold that is not kept yet; resolves with how many. */
@@ -110,9 +103,16 @@ interface Kept extends KeptFile {
   rootId: string;
 }
 
-/** The headers @fastify/send sends with a whole file of a known type (its content type rules included). */
+/** The encoding of a build's compressed copy of a file (`main.js.br`), by its suffix. */
+const COPY_ENCODINGS: Readonly<Record<string, string>> = { '.br': 'br', '.gz': 'gzip' };
+
+/**
+ * The headers @fastify/static sends with a whole file of a known type (its content type rules
+ * included); a compressed copy is sent as its original, encoded (`preCompressed`).
+ */
 function fileHeaders(filePath: string, info: Stats, etag: string) {
-  let type = mime.getType(filePath) ?? UNKNOWN_TYPE;
+  const encoding = COPY_ENCODINGS[filePath.slice(-3)];
+  let type = mime.getType(encoding ? filePath.slice(0, -3) : filePath) ?? UNKNOWN_TYPE;
   if (isUtf8MimeType(type)) type += '; charset=utf-8';
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
@@ -121,6 +121,7 @@ function fileHeaders(filePath: string, info: Stats, etag: string) {
     'content-type': type,
     'cache-control': cacheControlForStaticFile(filePath),
   };
+  if (encoding) headers['content-encoding'] = encoding;
   return headers;
 }
 
@@ -196,7 +197,6 @@ export function createStaticFileTable(
       body,
       etag,
       headers: fileHeaders(target.filePath, info, etag),
-      compressible: isCompressible(target.filePath, info.size),
       mount: target.mount,
       rootId: root.id,
     };
@@ -283,18 +283,6 @@ export function createStaticFileTable(
     },
 
     load: (urlPath) => load(urlPath),
-
-    contains(mount, pathName) {
-      let decoded;
-      try {
-        decoded = decodeURIComponent(pathName);
-      } catch {
-        return false;
-      }
-      const root = rootOf(mount);
-      const real = realPathOf(join(mounts[mount]!.root, decoded));
-      return root !== undefined && real !== undefined && isInside(root.real, real);
-    },
 
     async settled(filePath, info) {
       const wait = settlesInMs(info, settleMs);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { HttpError } from '../http/httpError';
 import { HELD_TASK_MODULE, watchHeldJobs } from '../../test/heldTask';
 import {
@@ -94,8 +95,8 @@ describe('createBoundedWorkerPool', () => {
       taskModule: join(__dirname, 'no-such-task-module.ts'),
       onThreadError: (error) => failures.push(error),
     });
-    while (failures.length === 0) await new Promise((wait) => setTimeout(wait, 10));
-    expect(String(failures[0])).toContain('no-such-task-module');
+    const failure = await waitUntil(() => failures[0], 'the pool hears the thread fail');
+    expect(String(failure)).toContain('no-such-task-module');
   });
 
   it('refuses a job past its threads and queue with the error it was given, saying when to retry', async () => {

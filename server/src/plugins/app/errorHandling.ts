@@ -11,8 +11,8 @@ import { HttpError, describeValidationIssue, errorBody } from '../../http/httpEr
 import { URL_LIMIT_CHARACTERS } from '../../http/requestLimits';
 import { errorAnswerHeaders } from '../../http/securityHeaders';
 import { REMOTES_PATH_PREFIX } from '../external/static';
-import { orderNotFoundPage } from '../../payments/testPaymentPage';
-import { sendShell } from '../../site/sendShell';
+import { TEST_PAYMENT_PAGE_SOURCES, orderNotFoundPage } from '../../payments/testPaymentPage';
+import { sendShell } from '../../pages/sendShell';
 import { isDatabaseUnavailable } from '../../storage/database';
 import { isStorageFull, StorageFullError } from '../../storage/localFolder';
 
@@ -135,6 +135,7 @@ async function errorHandlingPlugin(app: FastifyInstance) {
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
+        .header('content-security-policy', app.pagePolicy(TEST_PAYMENT_PAGE_SOURCES))
         .send(orderNotFoundPage(app.appConfig.site.brandName));
     }
     // The host renders its own not-found page from the URL; the status tells crawlers and tests.

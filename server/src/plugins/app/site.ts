@@ -12,10 +12,10 @@ import {
   fileFragmentSource,
   urlFragmentSource,
   type FragmentSource,
-} from '../../site/composition/fragmentSource';
-import { createPageComposer } from '../../site/composition/pageComposer';
-import { createHostShell, type HostShell } from '../../site/hostShell';
-import { buildSiteConfig } from '../../site/siteConfig';
+} from '../../pages/composition/fragmentSource';
+import { createPageComposer } from '../../pages/composition/pageComposer';
+import { createHostShell, type HostShell } from '../../pages/hostShell';
+import { buildSiteConfig } from '../../pages/siteConfig';
 import { REMOTES_PATH_PREFIX } from '../external/static';
 
 declare module 'fastify' {
@@ -60,7 +60,7 @@ function fragmentSources(
 /** Long enough for a first read on a busy machine; reached only when a remote is unwell. */
 const WARM_UP_BUDGET_MS = 5_000;
 
-async function sitePlugin(app: FastifyInstance) {
+async function pagesPlugin(app: FastifyInstance) {
   const config = app.appConfig;
   const siteConfig = buildSiteConfig(config.site);
   const sources = fragmentSources(config, app.log);
@@ -73,14 +73,6 @@ async function sitePlugin(app: FastifyInstance) {
   const hostShell = createHostShell(config.staticDirs.host, siteConfig, composer);
   app.decorate('siteConfig', siteConfig);
   app.decorate('hostShell', hostShell);
-  // Before the security headers are worked out: a page's CSP must allow the inline script of the
-  // build it is answered from, even on the first request after a new host build.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const checking =
-      request.method === 'GET' || request.method === 'HEAD' ? hostShell.refresh() : undefined;
-    if (checking) checking.then(() => done(), done);
-    else done();
-  });
   // The first page load finds the host build and the remotes' markup already read and checked,
   // rather than paying for the first reads within its budget. A remote on another origin is asked
   // in the background: start-up never waits on it.
@@ -94,4 +86,4 @@ async function sitePlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(sitePlugin, { name: 'site', decorators: { fastify: ['appConfig'] } });
+export default fp(pagesPlugin, { name: 'pages', decorators: { fastify: ['appConfig'] } });

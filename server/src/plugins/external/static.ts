@@ -1,15 +1,16 @@
 /**
- * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules.
+ * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules,
+ * each text file sent as the Brotli or gzip copy its build wrote beside it (`main.js.br`).
  * Whole-file GETs are answered by src/site/staticFileTable.ts: from memory after one `stat` shows
  * the file is still the one kept, else from one whole, settled read of the file, only if its real
  * path is inside its folder's (links out of the folder are not followed). Anything else (a range, a
  * precondition to judge, HEAD, a name a URL must escape, a very large file) goes to
- * @fastify/static, with the same two checks: the real path, and a file still being written waits
- * to settle or is refused with a 503. Either way a redeployed remote is served without a restart.
- * Text files are sent Brotli- or gzip-encoded from copies kept in memory for the very version of
- * the file sent (src/site/compressedFiles.ts); nothing is ever written into these folders.
+ * @fastify/static (`preCompressed`), with the same two checks: the real path, and a file still
+ * being written waits to settle or is refused with a 503. Either way a redeployed remote is served
+ * without a restart, and nothing is ever written into these folders.
  */
 import type { Stats } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -18,12 +19,7 @@ import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
 import { HttpError } from '../../http/httpError';
-import {
-  createCompressedFiles,
-  isCompressible,
-  type CompressedFiles,
-} from '../../site/compressedFiles';
-import { fileVersion } from '../../site/fileVersion';
+import { isInside } from '../../site/fileVersion';
 import {
   createStaticFileTable,
   type KeptFile,
@@ -43,6 +39,12 @@ export const REMOTES_PATH_PREFIX = '/remotes/';
 /** The folder of the host's pre-rendered pages: answered through the page routes, never as files. */
 const PAGES_FOLDER = PRERENDERED_ROUTES_FILE.split('/')[0] ?? 'pages';
 
+/** A build's compressed copy of a file: sent in place of its file, never by its own name. */
+const COMPRESSED_COPY = /\.(br|gz)$/i;
+const COPY_SUFFIX = { br: '.br', gzip: '.gz' } as const;
+/** Source maps show the original source to anyone. */
+const SOURCE_MAP = /\.map$/i;
+
 function addVary(reply: FastifyReply, header: string): void {
   const vary = String(reply.getHeader('vary') ?? '');
   if (
@@ -54,9 +56,6 @@ function addVary(reply: FastifyReply, header: string): void {
     reply.header('vary', vary ? `${vary}, ${header}` : header);
   }
 }
-
-/** Source maps (and any compressed copy of one) show the original source to anyone. */
-const SOURCE_MAP = /\.map(\.br|\.gz)?$/i;
 
 /** `If-None-Match` names this entity tag (or any, `*`): weak comparison, as @fastify/send makes it. */
 function noneMatch(header: string, etag: string): boolean {
@@ -73,6 +72,19 @@ function beingReplaced(): HttpError {
     'This file is being replaced by a new release. Please try again in a moment.',
     { 'retry-after': '1' },
   );
+}
+
+/** Refused as @fastify/static refuses a path it will not serve: a 403 the error handler answers as not found. */
+function outsideItsFolder(): Error {
+  return Object.assign(new Error('Forbidden'), { statusCode: 403 });
+}
+
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -93,29 +105,25 @@ function inChunks(body: Buffer): Readable {
 }
 
 /**
- * Answers a whole-file GET from the table (src/site/staticFileTable.ts), or leaves the request to
- * @fastify/static (a range, a precondition it must judge, HEAD, or a path the table does not answer).
+ * Answers a whole-file GET from the table (src/site/staticFileTable.ts), the build's compressed copy
+ * when the client accepts it, or leaves the request to @fastify/static (a range, a precondition it
+ * must judge, HEAD, or a path the table does not answer).
  */
-function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFiles) {
+function answerFromMemory(table: StaticFileTable) {
   const answer = (request: FastifyRequest, reply: FastifyReply, file: KeptFile) => {
     reply.headers(file.headers);
-    if (file.compressible) addVary(reply, 'accept-encoding');
+    addVary(reply, 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
       reply.code(304).send();
       return;
     }
-    let body = file.body;
-    const encoding = file.compressible ? acceptedEncoding(request) : undefined;
-    const encoded =
-      encoding && compressedFiles.lookup(file.filePath, file.version, encoding, file.body);
-    // Not encoded yet: plugins/external/compress encodes this answer on the fly.
-    if (encoding && encoded) {
-      reply.header('content-encoding', encoding);
-      body = encoded;
-    }
-    reply.send(body.length > STREAMED_BODY_BYTES ? inChunks(body) : body);
+    reply.send(file.body.length > STREAMED_BODY_BYTES ? inChunks(file.body) : file.body);
   };
+
+  /** The copy when there is one, else the file itself (plugins/external/compress encodes it). */
+  const load = async (copy: string | undefined, urlPath: string) =>
+    (copy && (await table.load(copy))) || table.load(urlPath);
 
   const hook: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
     const { headers } = request;
@@ -131,9 +139,12 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
     }
     const query = request.url.indexOf('?');
     const urlPath = query === -1 ? request.url : request.url.slice(0, query);
-    const kept = table.current(urlPath);
+    if (COMPRESSED_COPY.test(urlPath)) return done();
+    const encoding = acceptedEncoding(request);
+    const copy = encoding && `${urlPath}${COPY_SUFFIX[encoding]}`;
+    const kept = (copy && table.current(copy)) || table.current(urlPath);
     if (kept) return answer(request, reply, kept);
-    table.load(urlPath).then(
+    load(copy, urlPath).then(
       (file) => {
         if (file === 'unsettled') done(beingReplaced());
         else if (file) answer(request, reply, file);
@@ -145,43 +156,11 @@ function answerFromMemory(table: StaticFileTable, compressedFiles: CompressedFil
   return hook;
 }
 
-/**
- * Drops a file stream that will not be read. Its file is still being opened: if a release removed
- * the file meanwhile, the open fails after the answer has gone, and that error with nobody left
- * listening would end the server.
- */
-export function discardUnread(stream: Readable | null): void {
-  stream?.on?.('error', () => undefined);
-  stream?.destroy?.();
-}
-
 async function staticPlugin(app: FastifyInstance) {
   const config = app.appConfig;
-  const compressedFiles = createCompressedFiles();
-  /** The encoded body chosen for a reply while its headers were set, sent in place of the file. */
-  const encodedBodies = new WeakMap<FastifyReply, Buffer>();
-
-  const staticOptions = {
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    dotfiles: 'ignore',
-    setHeaders: (reply: FastifyReply, filePath: string, info: Stats) => {
-      reply.header('cache-control', cacheControlForStaticFile(filePath));
-      if (!isCompressible(filePath, info.size)) return;
-      addVary(reply, 'accept-encoding');
-      // Only a whole, fresh answer is encoded (not a 304, nor a byte range of the file).
-      if (reply.statusCode !== 200 || reply.request.headers.range !== undefined) return;
-      const encoding = acceptedEncoding(reply.request);
-      const body = encoding && compressedFiles.lookup(filePath, fileVersion(info), encoding);
-      if (!encoding || !body) return; // plugins/external/compress encodes it on the fly this time
-      reply.header('content-encoding', encoding);
-      reply.header('content-length', body.length);
-      encodedBodies.set(reply, body);
-    },
-  } as const;
-
-  const servedFile = (pathName: string) => config.serveSourceMaps || !SOURCE_MAP.test(pathName);
+  // A compressed copy is judged by the name of its file.
+  const servedFile = (pathName: string) =>
+    config.serveSourceMaps || !SOURCE_MAP.test(pathName.replace(COMPRESSED_COPY, ''));
   const mounts: StaticMount[] = [
     {
       prefix: '/',
@@ -189,7 +168,7 @@ async function staticPlugin(app: FastifyInstance) {
       // The shell and the pre-rendered pages are answered through the page routes, with the site
       // configuration inlined and the brand filled in.
       serves: (pathName: string) =>
-        !/(^|\/)index\.html$/i.test(pathName) &&
+        !/(^|\/)index\.html(\.br|\.gz)?$/i.test(pathName) &&
         !pathName.startsWith(`/${PAGES_FOLDER}/`) &&
         servedFile(pathName),
     },
@@ -201,45 +180,39 @@ async function staticPlugin(app: FastifyInstance) {
   ];
   const table = createStaticFileTable(mounts);
   app.decorate('staticFiles', table);
-  const onFile = async (filePath: string, info: Stats) => {
-    if (!(await table.settled(filePath, info))) throw beingReplaced();
-  };
 
   // The files' routes in a context of their own: only they pass through the memory lookup.
   await app.register(async (files) => {
-    files.addHook('onRequest', answerFromMemory(table, compressedFiles));
+    files.addHook('onRequest', answerFromMemory(table));
     for (const [index, mount] of mounts.entries()) {
       await files.register(fastifyStatic, {
-        ...staticOptions,
         root: mount.root,
         prefix: mount.prefix,
         decorateReply: index === 0,
+        index: false,
+        wildcard: true,
+        dotfiles: 'ignore',
+        preCompressed: true,
+        cacheControl: false,
+        // `filePath` is the file sent: cachePolicy gives `x.js.br` the rule of `x.js`.
+        setHeaders: (reply: FastifyReply, filePath: string) => {
+          reply.header('cache-control', cacheControlForStaticFile(filePath));
+        },
         allowedPath: (pathName: string) =>
-          mount.serves(pathName) && table.contains(index, pathName),
-        onFile,
+          !COMPRESSED_COPY.test(pathName) && mount.serves(pathName),
+        // The file chosen (a compressed copy, maybe): inside its folder, and settled.
+        onFile: async (filePath: string, info: Stats) => {
+          const root = realPathOf(mount.root);
+          const real = realPathOf(filePath);
+          if (!root || !real || !isInside(root, real)) throw outsideItsFolder();
+          if (!(await table.settled(filePath, info))) throw beingReplaced();
+        },
       });
     }
   });
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const body = encodedBodies.get(reply);
-    if (!body) return done(null, payload);
-    encodedBodies.delete(reply);
-    discardUnread(payload as Readable | null);
-    done(null, body);
-  });
-
-  // In the background: the server answers at once, and with the best encodings once they exist.
+  // In the background: the server answers at once, from memory once the files are read.
   app.addHook('onReady', async () => {
-    const folders = [
-      config.staticDirs.host,
-      config.staticDirs.designer,
-      config.staticDirs.checkout,
-    ];
-    void compressedFiles.warm(folders).then(
-      (made) => app.log.debug({ made }, 'static files compressed'),
-      (error: unknown) => app.log.warn({ err: error }, 'static files not compressed'),
-    );
     void table.refresh().then(
       (read) => app.log.debug({ read }, 'static files kept in memory'),
       (error: unknown) => app.log.warn({ err: error }, 'static files not kept in memory'),

@@ -10,6 +10,7 @@ import type { Order } from '../../orders/ordersRepository';
 import {
   SHIPPING_FIELDS,
   SHIPPING_FIELD_NAMES,
+  TEST_PAYMENT_PAGE_SOURCES,
   orderNotFoundPage,
   testPaymentPage,
   type ShippingField,
@@ -101,7 +102,11 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
   );
 
   function sendPage(reply: FastifyReply, html: string) {
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', app.pagePolicy(TEST_PAYMENT_PAGE_SOURCES))
+      .send(html);
   }
 
   function sendNotFound(reply: FastifyReply) {

@@ -3,9 +3,9 @@ import { SITE_CONFIG_PATH } from '@tshirt/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { NO_CACHE } from '@tshirt/shared/cachePolicy';
 import { ALL_PAGE_PATHS } from '@tshirt/shared/routes';
-import { sendShell } from '../../site/sendShell';
+import { sendShell } from '../../pages/sendShell';
 
-export default async function siteRoutes(app: FastifyInstance) {
+export default async function pageRoutes(app: FastifyInstance) {
   for (const route of ALL_PAGE_PATHS) {
     app.get(route, (request, reply) => sendShell(app, request, reply, route, 200));
   }

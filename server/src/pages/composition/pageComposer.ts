@@ -8,21 +8,20 @@
  * composition runs at a time, so releases that change on every fetch cost one composition after
  * another in the background, never one per request.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import type { HostManifest } from '@tshirt/shared/compatibility';
 import type { RemoteName, SiteConfig } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import { inlineStyleHashes } from '../inlineSources';
-import { renderPage, type RenderedPage } from '../renderedPage';
+import { compressPage, type CompressedPage } from '../compressedPage';
+import { inlineScriptHashes } from '../inlineSources';
 import { injectIntoShell, withReleases } from '../siteConfig';
-import { composePage, incompatibility, type HostProvides, type PageTemplate } from './composePage';
+import { composePage, incompatibility, type PageTemplate } from './composePage';
 import type { FragmentSource } from './fragmentSource';
 import { checkedMarkupProblem } from './partMarkup';
 
 export interface PageComposer {
   /** `template` with the parts whose markup can be had now; the others keep their placeholders. */
-  render(template: PageTemplate, host: HostProvides | undefined): Promise<RenderedPage>;
+  render(template: PageTemplate, host: HostManifest | undefined): Promise<CompressedPage>;
 }
 
 /** Combinations of releases kept per page: the current one and a few around a rollout. */
@@ -31,31 +30,18 @@ const PAGES_KEPT_PER_TEMPLATE = 8;
 /** Compositions under way at once, across pages: each is a full-quality compression. */
 const COMPOSITIONS_AT_ONCE = 1;
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * A page compressed fast rather than small: answered only when a template has no composed page
- * yet, while its full-quality one is made in the background.
- */
-async function quicklyRenderedPage(html: string): Promise<RenderedPage> {
-  const [brotli, gzipped] = await Promise.all([
-    brotliAsync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
-    gzipAsync(html, { level: 1 }),
-  ]);
-  return { html, brotli, gzip: gzipped, styleSources: inlineStyleHashes(html) };
-}
-
 /** The composed pages of one template. */
 interface TemplatePages {
+  /** The CSP sources of the template's inline scripts: a part's markup adds none that may run. */
+  scriptSources: string[];
   /** By combination of releases, least recently used first. */
-  done: Map<string, RenderedPage>;
+  done: Map<string, CompressedPage>;
   /** Compositions under way, by combination: one per combination however many requests want it. */
-  composing: Map<string, Promise<RenderedPage | undefined>>;
+  composing: Map<string, Promise<CompressedPage | undefined>>;
   /** The page last answered or composed: what a request answers while its own is not ready. */
-  latest?: RenderedPage;
+  latest?: CompressedPage;
   /** The first page of the template, composed while a request waits (fast compression). */
-  first?: Promise<RenderedPage>;
+  first?: Promise<CompressedPage>;
 }
 
 /** Resolves with `promise`, or with undefined after `ms`. */
@@ -77,8 +63,8 @@ export function createPageComposer(options: {
   siteConfig: SiteConfig;
   log: FastifyBaseLogger;
   now?: () => number;
-  /** Makes a composed page ready to send (compressed at full quality); a stand-in in tests. */
-  render?: (html: string) => Promise<RenderedPage>;
+  /** Makes a composed page ready to send (compressed small); a stand-in in tests. */
+  compress?: (html: string, scriptSources: readonly string[]) => Promise<CompressedPage>;
 }): PageComposer {
   const {
     sources,
@@ -86,7 +72,7 @@ export function createPageComposer(options: {
     siteConfig,
     log,
     now = () => performance.now(),
-    render = renderPage,
+    compress = compressPage,
   } = options;
   const remoteEntries = Object.fromEntries(
     Object.entries(siteConfig.remotes).map(([remote, { entry }]) => [remote, entry]),
@@ -109,11 +95,11 @@ export function createPageComposer(options: {
    * singleton ranges it checks (semver) were a quarter of the server's time per `/product` in a
    * profile. Both objects stay the same until a new build or release replaces them.
    */
-  const verdicts = new WeakMap<RemoteFragments, WeakMap<HostProvides, string | null>>();
+  const verdicts = new WeakMap<RemoteFragments, WeakMap<HostManifest, string | null>>();
   function checkedIncompatibility(
     remote: RemoteName,
     fragments: RemoteFragments,
-    host: HostProvides,
+    host: HostManifest,
   ): string | undefined {
     let byHost = verdicts.get(fragments);
     if (!byHost) verdicts.set(fragments, (byHost = new WeakMap()));
@@ -162,7 +148,7 @@ export function createPageComposer(options: {
 
   async function usableFragments(
     remote: RemoteName,
-    host: HostProvides | undefined,
+    host: HostManifest | undefined,
   ): Promise<RemoteFragments | undefined> {
     const source = sources[remote];
     if (!source) return undefined;
@@ -238,7 +224,7 @@ export function createPageComposer(options: {
     return injectIntoShell(composed.html, withReleases(siteConfig, releases));
   }
 
-  function keep(state: TemplatePages, key: string, page: RenderedPage): void {
+  function keep(state: TemplatePages, key: string, page: CompressedPage): void {
     state.done.delete(key);
     state.done.set(key, page);
     if (state.done.size > PAGES_KEPT_PER_TEMPLATE) {
@@ -253,12 +239,12 @@ export function createPageComposer(options: {
     state: TemplatePages,
     key: string,
     compose: () => string,
-  ): Promise<RenderedPage | undefined> | undefined {
+  ): Promise<CompressedPage | undefined> | undefined {
     if (compositionsRunning >= COMPOSITIONS_AT_ONCE) return undefined;
     compositionsRunning += 1;
     const composing = (async () => {
       try {
-        const page = await render(compose());
+        const page = await compress(compose(), state.scriptSources);
         keep(state, key, page);
         return page;
       } catch (error) {
@@ -289,7 +275,11 @@ export function createPageComposer(options: {
 
       let state = pages.get(template);
       if (!state) {
-        state = { done: new Map(), composing: new Map() };
+        state = {
+          scriptSources: inlineScriptHashes(template.html),
+          done: new Map(),
+          composing: new Map(),
+        };
         pages.set(template, state);
       }
       const done = state.done.get(key);
@@ -305,7 +295,7 @@ export function createPageComposer(options: {
       if (state.latest) return state.latest;
       // Nothing composed for this template yet: this once, the request composes a page itself.
       const pending = state;
-      pending.first ??= quicklyRenderedPage(compose()).then(
+      pending.first ??= compressPage(compose(), pending.scriptSources, 'fast').then(
         (first) => {
           pending.latest ??= first;
           return first;

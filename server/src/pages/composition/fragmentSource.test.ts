@@ -3,12 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACT_VERSION, FRAGMENTS_FORMAT, REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
-import {
-  fileFragmentSource,
-  MAX_FRAGMENTS_BYTES,
-  urlFragmentSource,
-  type FragmentsState,
-} from './fragmentSource';
+import { FRAGMENTS_LIMITS } from '@tshirt/shared/fragments';
+import { fileFragmentSource, urlFragmentSource, type FragmentsState } from './fragmentSource';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -80,7 +76,7 @@ describe('fileFragmentSource', () => {
     writeFileSync(file, JSON.stringify({ format: 7 }));
     await nextTurn();
     expect(releaseOf(await source.current(1_000))).toMatch(/format 7/);
-    writeFileSync(file, ' '.repeat(MAX_FRAGMENTS_BYTES + 1));
+    writeFileSync(file, ' '.repeat(FRAGMENTS_LIMITS.fileBytes + 1));
     await nextTurn();
     expect(releaseOf(await source.current(1_000))).toMatch(/too large/);
   });
@@ -155,7 +151,7 @@ describe('urlFragmentSource', () => {
   });
 
   it('refuses an answer larger than a fragments file can be', async () => {
-    answer = () => ({ status: 200, body: ' '.repeat(MAX_FRAGMENTS_BYTES + 10) });
+    answer = () => ({ status: 200, body: ' '.repeat(FRAGMENTS_LIMITS.fileBytes + 10) });
     const source = urlFragmentSource(
       'designer',
       new URL(`${base}/big/${REMOTE_FRAGMENTS_FILE}`),

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTRACT_VERSION, PART_ATTRIBUTES, type SiteConfig } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import type { RenderedPage } from '../renderedPage';
+import type { HostManifest } from '@tshirt/shared/compatibility';
+import { NO_INLINE_SOURCES } from '../../http/contentSecurityPolicy';
+import type { CompressedPage } from '../compressedPage';
 import { FAKE_PRODUCT_PAGE, fakeFragments, HOST_PROVIDES } from '../../../test/fakeComposition';
-import { parsePageTemplate, type HostProvides } from './composePage';
+import { parsePageTemplate } from './composePage';
 import type { FragmentSource, FragmentsState } from './fragmentSource';
 import { createPageComposer } from './pageComposer';
 
-const HOST: HostProvides = { contractVersion: CONTRACT_VERSION, provides: HOST_PROVIDES };
+const HOST: HostManifest = { contractVersion: CONTRACT_VERSION, provides: HOST_PROVIDES };
 const SITE_CONFIG = {
   brandName: 'Shop',
   contactEmail: 'shop@example.com',
@@ -24,18 +26,25 @@ function source(remote: 'designer' | 'checkout', state: () => FragmentsState): F
 
 const ready = (fragments: RemoteFragments): FragmentsState => ({ status: 'ready', fragments });
 
+/** The page as it is, standing in for its compression. */
+const uncompressedPage = (html: string): CompressedPage => ({
+  html,
+  brotli: Buffer.alloc(0),
+  gzip: Buffer.alloc(0),
+  inlineSources: NO_INLINE_SOURCES,
+});
+
 /** A full-quality composition the test finishes when it wants, counting each one started. */
-function heldRenders() {
+function heldCompressions() {
   const started: Array<{ html: string; finish: () => void }> = [];
-  const render = (html: string) =>
-    new Promise<RenderedPage>((resolve) => {
-      const page = { html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] };
-      started.push({ html, finish: () => resolve(page) });
+  const compress = (html: string) =>
+    new Promise<CompressedPage>((resolve) => {
+      started.push({ html, finish: () => resolve(uncompressedPage(html)) });
     });
-  return { started, render };
+  return { started, compress };
 }
 
-const releaseIn = (page: RenderedPage) =>
+const releaseIn = (page: CompressedPage) =>
   new RegExp(
     `${PART_ATTRIBUTES.part}="designer/ArtForm" ${PART_ATTRIBUTES.release}="([^"]+)"`,
   ).exec(page.html)?.[1];
@@ -49,29 +58,29 @@ describe('createPageComposer', () => {
   };
   const composerWith = (
     budgetMs: number,
-    render: Parameters<typeof createPageComposer>[0]['render'],
-  ) => createPageComposer({ sources, budgetMs, siteConfig: SITE_CONFIG, log: silent, render });
+    compress: Parameters<typeof createPageComposer>[0]['compress'],
+  ) => createPageComposer({ sources, budgetMs, siteConfig: SITE_CONFIG, log: silent, compress });
 
   it('answers the last composed page, within the budget, while a new release is composed, then the new one', async () => {
-    const renders = heldRenders();
-    const composer = composerWith(50, renders.render);
+    const compressions = heldCompressions();
+    const composer = composerWith(50, compressions.compress);
     designer = fakeFragments('designer', 'v1');
     expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
-    renders.started[0]!.finish();
+    compressions.started[0]!.finish();
 
     designer = fakeFragments('designer', 'v2');
     const started = performance.now();
     expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
     expect(performance.now() - started).toBeLessThan(500);
-    expect(renders.started).toHaveLength(2);
-    renders.started[1]!.finish();
+    expect(compressions.started).toHaveLength(2);
+    compressions.started[1]!.finish();
     await Promise.resolve();
     expect(releaseIn(await composer.render(template, HOST))).toBe('v2');
   });
 
   it('answers a quickly compressed page of the current releases when nothing is composed yet', async () => {
-    const renders = heldRenders();
-    const composer = composerWith(20, renders.render);
+    const compressions = heldCompressions();
+    const composer = composerWith(20, compressions.compress);
     designer = fakeFragments('designer', 'q1');
     const page = await composer.render(template, HOST);
     expect(releaseIn(page)).toBe('q1');
@@ -79,21 +88,19 @@ describe('createPageComposer', () => {
   });
 
   it('composes one combination at a time however often the release changes', async () => {
-    const renders = heldRenders();
-    const composer = composerWith(5, renders.render);
+    const compressions = heldCompressions();
+    const composer = composerWith(5, compressions.compress);
     for (let load = 0; load < 40; load += 1) {
       designer = fakeFragments('designer', `e${load}`);
       await composer.render(template, HOST);
-      if (load % 10 === 9) renders.started.at(-1)!.finish();
+      if (load % 10 === 9) compressions.started.at(-1)!.finish();
     }
     // One composition started, then one more after each finished: never one per request.
-    expect(renders.started.length).toBeLessThanOrEqual(5);
+    expect(compressions.started.length).toBeLessThanOrEqual(5);
   });
 
   it('puts a release’s early script in its page, from beside the remote’s configured entry', async () => {
-    const composer = composerWith(1_000, (html) =>
-      Promise.resolve({ html, brotli: Buffer.alloc(0), gzip: Buffer.alloc(0), styleSources: [] }),
-    );
+    const composer = composerWith(1_000, (html) => Promise.resolve(uncompressedPage(html)));
     const earlyScripts = async () =>
       [
         ...(await composer.render(template, HOST)).html.matchAll(
@@ -109,25 +116,20 @@ describe('createPageComposer', () => {
   });
 
   it('keeps a bounded number of composed pages, the most recently used', async () => {
-    let renders = 0;
+    let compressions = 0;
     const composer = composerWith(1_000, (html) => {
-      renders += 1;
-      return Promise.resolve({
-        html,
-        brotli: Buffer.alloc(0),
-        gzip: Buffer.alloc(0),
-        styleSources: [],
-      });
+      compressions += 1;
+      return Promise.resolve(uncompressedPage(html));
     });
     const load = async (release: string) => {
       designer = fakeFragments('designer', release);
       return releaseIn(await composer.render(template, HOST));
     };
     for (let release = 0; release < 20; release += 1) await load(`k${release}`);
-    expect(renders).toBe(20);
+    expect(compressions).toBe(20);
     expect(await load('k19')).toBe('k19');
-    expect(renders).toBe(20);
+    expect(compressions).toBe(20);
     expect(await load('k0')).toBe('k0');
-    expect(renders).toBe(21);
+    expect(compressions).toBe(21);
   });
 });

@@ -5,10 +5,10 @@
  * check never holds a request longer than its budget, and concurrent requests share one check.
  */
 import { readFile } from 'node:fs/promises';
-import { statThisTurn } from '../statThisTurn';
+import { statThisTurn } from '../../site/statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { FRAGMENTS_LIMITS, type RemoteFragments } from '@tshirt/shared/fragments';
-import { fileVersion } from '../fileVersion';
+import { fileVersion } from '../../site/fileVersion';
 import { readFragmentsFile } from './fragmentsFile';
 
 /**
@@ -30,9 +30,6 @@ export interface FragmentSource {
   current(budgetMs: number): Promise<FragmentsState>;
 }
 
-/** A fragments file is tens of kilobytes; a much larger answer is not one. */
-export const MAX_FRAGMENTS_BYTES = FRAGMENTS_LIMITS.fileBytes;
-
 function unavailable(reason: string): FragmentsState {
   return { status: 'unavailable', reason };
 }
@@ -41,7 +38,7 @@ function refused(reason: string): FragmentsState {
   return { status: 'refused', reason };
 }
 
-const TOO_LARGE = `the fragments file is too large (over ${MAX_FRAGMENTS_BYTES} bytes)`;
+const TOO_LARGE = `the fragments file is too large (over ${FRAGMENTS_LIMITS.fileBytes} bytes)`;
 
 function parseBytes(bytes: Uint8Array): FragmentsState {
   const verdict = readFragmentsFile(bytes);
@@ -99,7 +96,9 @@ export function fileFragmentSource(
     const version = fileVersion(info);
     if (cached?.version === version) return cached.state;
     const state =
-      info.size > MAX_FRAGMENTS_BYTES ? refused(TOO_LARGE) : parseBytes(await readFile(file));
+      info.size > FRAGMENTS_LIMITS.fileBytes
+        ? refused(TOO_LARGE)
+        : parseBytes(await readFile(file));
     cached = { version, state };
     return state;
   };
@@ -108,7 +107,7 @@ export function fileFragmentSource(
 
 async function boundedBytes(response: Response): Promise<Buffer | undefined> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_FRAGMENTS_BYTES) return undefined;
+  if (declared > FRAGMENTS_LIMITS.fileBytes) return undefined;
   const reader = response.body?.getReader();
   if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
@@ -117,7 +116,7 @@ async function boundedBytes(response: Response): Promise<Buffer | undefined> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_FRAGMENTS_BYTES) {
+    if (size > FRAGMENTS_LIMITS.fileBytes) {
       await reader.cancel();
       return undefined;
     }

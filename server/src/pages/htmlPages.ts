@@ -1,4 +1,5 @@
 /** Small server-rendered pages, and the escaping every one of them uses. */
+import type { InlineSources } from '../http/contentSecurityPolicy';
 import { hashSource } from './inlineSources';
 
 export function escapeHtml(text: string): string {
@@ -15,8 +16,8 @@ const PAGE_STYLE = `
   code { background: #e8e6e1; padding: 0.1rem 0.35rem; border-radius: 4px; }
 `;
 
-/** The CSP source that allows the inline style of `simplePage` (plugins/external/helmet). */
-export const SIMPLE_PAGE_STYLE_SOURCE = hashSource(PAGE_STYLE);
+/** The inline sources of every `simplePage`: its style. */
+export const SIMPLE_PAGE_SOURCES: InlineSources = { scripts: [], styles: [hashSource(PAGE_STYLE)] };
 
 /** A complete minimal HTML document (used for the not-built page and simple errors). */
 export function simplePage(title: string, bodyHtml: string): string {

@@ -68,14 +68,11 @@ export function parsePageTemplate(html: string): PageTemplate | undefined {
   return { html, placeholders, headEnd };
 }
 
-/** What the host provides to remotes (its build's host-manifest.json). */
-export type HostProvides = HostManifest;
-
 /** Why a remote's fragments must not go into this host's page, or undefined when they may. */
 export function incompatibility(
   remote: RemoteName,
   fragments: RemoteFragments,
-  host: HostProvides,
+  host: HostManifest,
 ): string | undefined {
   const name = REMOTES[remote].name;
   if (fragments.remote !== name) return `the fragments are ${fragments.remote}'s, not ${name}'s`;

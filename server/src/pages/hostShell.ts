@@ -14,24 +14,17 @@ import {
   PRERENDERED_ROUTES_FILE,
   SITE_SETTING_TOKENS,
 } from '@tshirt/shared/contract';
-import { parsePageTemplate, type HostProvides, type PageTemplate } from './composition/composePage';
+import { parseHostManifest, type HostManifest } from '@tshirt/shared/compatibility';
+import { parsePageTemplate, type PageTemplate } from './composition/composePage';
 import type { PageComposer } from './composition/pageComposer';
+import { compressPage, type CompressedPage } from './compressedPage';
 import { escapeHtml } from './htmlPages';
 import { inlineScriptHashes } from './inlineSources';
-import { renderPage, type RenderedPage } from './renderedPage';
 import { injectIntoShell } from './siteConfig';
-
-/** The inline script sources when no host is built (one array, as for a build). */
-const NO_SCRIPT_SOURCES: readonly string[] = Object.freeze([]);
 
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
-  render(pathname: string): Promise<RenderedPage | undefined>;
-  /**
-   * CSP sources (`'sha256-…'`) of the inline scripts in the current build's pages: the same array
-   * for as long as the build stays, so what is worked out from it can be remembered by it.
-   */
-  inlineScriptSources(): readonly string[];
+  render(pathname: string): Promise<CompressedPage | undefined>;
   /**
    * Picks up a new build (checked at most once a second); `render` does it too. Undefined when no
    * check is under way, so the many requests between checks wait for nothing.
@@ -46,24 +39,16 @@ export function fillSiteSettings(html: string, siteConfig: SiteConfig): string {
     .replaceAll(SITE_SETTING_TOKENS.contactEmail, escapeHtml(siteConfig.contactEmail));
 }
 
-/**
- * A page of the current build: sent as it is, or composed with the remotes' parts per request;
- * with the CSP sources of its inline scripts.
- */
-type BuiltPage = (
-  { kind: 'static'; page: RenderedPage } | { kind: 'composed'; template: PageTemplate }
-) & { scriptSources: string[] };
+/** A page of the current build: sent as it is, or composed with the remotes' parts per request. */
+type BuiltPage =
+  { kind: 'static'; page: CompressedPage } | { kind: 'composed'; template: PageTemplate };
 
 /** A page with remote parts gets the site configuration when it is composed (with the releases in it). */
 async function builtPage(html: string, siteConfig: SiteConfig): Promise<BuiltPage> {
-  const scriptSources = inlineScriptHashes(html);
   const template = parsePageTemplate(html);
-  if (template) return { kind: 'composed', template, scriptSources };
-  return {
-    kind: 'static',
-    page: await renderPage(injectIntoShell(html, siteConfig)),
-    scriptSources,
-  };
+  if (template) return { kind: 'composed', template };
+  const page = await compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html));
+  return { kind: 'static', page };
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -72,15 +57,6 @@ async function readJson(file: string): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-function isHostProvides(value: unknown): value is HostProvides {
-  const manifest = value as Partial<HostProvides> | undefined;
-  return (
-    typeof manifest?.contractVersion === 'number' &&
-    typeof manifest.provides === 'object' &&
-    manifest.provides !== null
-  );
 }
 
 /**
@@ -120,10 +96,9 @@ export function createHostShell(
   let build:
     | {
         mtimeMs: number;
-        shell: RenderedPage;
+        shell: CompressedPage;
         prerendered: Map<string, BuiltPage>;
-        host: HostProvides | undefined;
-        scriptSources: string[];
+        host: HostManifest | undefined;
       }
     | undefined;
   let checkedAt = -Infinity;
@@ -134,16 +109,13 @@ export function createHostShell(
     try {
       const { mtimeMs } = await stat(indexFile);
       if (build?.mtimeMs === mtimeMs) return;
-      const html = injectIntoShell(await readFile(indexFile, 'utf8'), siteConfig);
-      const manifest = await readJson(join(hostDistDir, HOST_MANIFEST_FILE));
-      const prerendered = await readPrerenderedPages(hostDistDir, siteConfig);
-      const pageSources = [...prerendered.values()].flatMap((page) => page.scriptSources);
+      const html = await readFile(indexFile, 'utf8');
+      const shell = await compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html));
       build = {
         mtimeMs,
-        shell: await renderPage(html),
-        scriptSources: [...new Set([...inlineScriptHashes(html), ...pageSources])],
-        prerendered,
-        host: isHostProvides(manifest) ? manifest : undefined,
+        shell,
+        prerendered: await readPrerenderedPages(hostDistDir, siteConfig),
+        host: parseHostManifest(await readJson(join(hostDistDir, HOST_MANIFEST_FILE))),
       };
     } catch {
       build = undefined;
@@ -162,7 +134,6 @@ export function createHostShell(
   }
 
   return {
-    inlineScriptSources: () => build?.scriptSources ?? NO_SCRIPT_SOURCES,
     refresh,
     async render(pathname) {
       await refresh();

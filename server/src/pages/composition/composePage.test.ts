@@ -1,12 +1,7 @@
 import { CONTRACT_VERSION, FRAGMENTS_FORMAT } from '@tshirt/shared/contract';
+import type { HostManifest } from '@tshirt/shared/compatibility';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import {
-  composePage,
-  incompatibility,
-  parsePageTemplate,
-  remoteFileUrl,
-  type HostProvides,
-} from './composePage';
+import { composePage, incompatibility, parsePageTemplate, remoteFileUrl } from './composePage';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>Shop</title><link rel="stylesheet" href="/main.css"></head><body>${body}</body></html>`;
@@ -39,7 +34,7 @@ function fragments(
   };
 }
 
-const HOST: HostProvides = {
+const HOST: HostManifest = {
   contractVersion: CONTRACT_VERSION,
   provides: { react: { version: '19.3.1' }, '@tshirt/shared': { version: '1.0.0' } },
 };
@@ -192,7 +187,9 @@ describe('composePage with early scripts', () => {
       { designer: withEarly('designer', { ArtForm: '<form></form>' }, 'early.js') },
       { remoteEntries: { designer: "/remotes/it's/remoteEntry.js" } },
     );
-    expect(scripts(quoted)).toEqual(['<script src="/remotes/it&#39;s/early.js" async fetchpriority="low"></script>']);
+    expect(scripts(quoted)).toEqual([
+      '<script src="/remotes/it&#39;s/early.js" async fetchpriority="low"></script>',
+    ]);
   });
 });
 
