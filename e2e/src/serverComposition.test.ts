@@ -71,6 +71,33 @@ describe('the product page without JavaScript', () => {
   });
 });
 
+describe('the product page’s scripts', () => {
+  it('are preloaded while it paints: each script that makes a part live, and each fetched once', async () => {
+    const page = await browser.newPage(PORTRAIT);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(new URL(request.url()).href);
+    });
+    await page.goto(`${store.url}/product`);
+    await waitUntilEveryPartIsLive(page);
+    const beforeLive = [...requested];
+    const preloaded = await page
+      .locator('link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const early = await page
+      .locator('script[async][src]')
+      .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+    await page.close();
+    // The host's entry, its part loader, and each remote's entry and parts, each named once.
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + 2 + PRODUCT_PART_COUNT);
+    for (const href of preloaded) expect(requested.filter((url) => url === href)).toEqual([href]);
+    // Besides the preloads, only the remotes' early scripts and the vitals reporter, which no part waits for.
+    const others = beforeLive.filter((url) => !preloaded.includes(url) && !early.includes(url));
+    expect(others.filter((url) => !/\/web-vitals\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+  });
+});
+
 describe('the product page before its parts’ code arrives', () => {
   let page: Page;
   let releaseDesigner: () => void;

@@ -1,7 +1,7 @@
 // Runs before the first paint: the page's own scripts (this element's `data-scripts`) are added
-// only once the page has painted and is parsed, so on a slow connection the server-rendered page
-// shows without competing with them for bandwidth. The host then preloads the remotes' entries
-// for a page that has remote parts. Until the scripts run, clicks on parts are held
+// only once the page has painted and is parsed (the page preloads them at low priority meanwhile),
+// so the server-rendered page shows first. The host then preloads the remotes' entries the page
+// does not preload yet, for a page that has remote parts. Until the scripts run, clicks on parts are held
 // (hold-part-events.js), and links and forms work as plain HTML.
 (function () {
   var script = document.currentScript;
@@ -17,7 +17,15 @@
     } catch {
       return;
     }
+    var preloaded = Array.prototype.map.call(
+      document.querySelectorAll('link[rel="preload"]'),
+      function (link) {
+        return link.getAttribute('href');
+      },
+    );
     Object.keys(remotes).forEach(function (name) {
+      // A page with the remote's parts in it preloads its entry already (the server put it there).
+      if (preloaded.indexOf(remotes[name].entry) !== -1) return;
       var link = document.createElement('link');
       link.rel = 'preload';
       link.as = 'script';

@@ -49,6 +49,8 @@ export function findSingletonMismatches(
 export interface HostManifest {
   contractVersion: number;
   provides: Record<string, { version: string }>;
+  /** The host's scripts (paths on its origin) a page with remote parts loads to mount them. */
+  partScripts?: string[];
 }
 
 /** `value` (a parsed HOST_MANIFEST_FILE) as a HostManifest, or undefined when it is not one. */
@@ -59,5 +61,16 @@ export function parseHostManifest(value: unknown): HostManifest | undefined {
     typeof manifest.provides === 'object' &&
     manifest.provides !== null &&
     Object.values(manifest.provides).every((entry) => typeof entry?.version === 'string');
-  return valid ? (manifest as HostManifest) : undefined;
+  if (!valid) return undefined;
+  return { ...(manifest as HostManifest), partScripts: hostScripts(manifest.partScripts) };
+}
+
+/** A script of the host's own build, by its path on the store's origin. */
+const HOST_SCRIPT = /^\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.js$/;
+
+/** The manifest's part scripts that are plain paths of the host's own; anything else is dropped. */
+function hostScripts(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((path): path is string => typeof path === 'string' && HOST_SCRIPT.test(path))
+    : [];
 }

@@ -41,11 +41,20 @@ export const FRAGMENTS_LIMITS = {
 
 const MAX_NAME_LENGTH = 200;
 
+/**
+ * A file of the remote's folder, by a relative path of plain names: no scheme, no host, no `..`,
+ * nothing a URL or an HTML attribute would read otherwise.
+ */
+const REMOTE_SCRIPT_PATTERN = '^(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*\\.js$';
+const RemoteScript = Type.String({ maxLength: MAX_NAME_LENGTH, pattern: REMOTE_SCRIPT_PATTERN });
+
 const RenderedPart = Type.Object({
   /** `renderToString` of the module with `props`, under `identifierPrefix`. */
   html: Type.String({ maxLength: FRAGMENTS_LIMITS.partHtmlLength }),
   identifierPrefix: Type.String({ maxLength: MAX_NAME_LENGTH, pattern: '^[A-Za-z0-9_-]*$' }),
   props: Type.Record(Type.String(), Type.Unknown()),
+  /** The scripts (relative to the remote's folder) the part's code loads: the page preloads them. */
+  scripts: Type.Optional(Type.Array(RemoteScript, { maxItems: 20 })),
 });
 
 const Stylesheet = Type.Object({
@@ -53,12 +62,6 @@ const Stylesheet = Type.Object({
   href: Type.String({ maxLength: MAX_NAME_LENGTH, pattern: '^[A-Za-z0-9_./-]+\\.css$' }),
   css: Type.String({ maxLength: FRAGMENTS_LIMITS.cssLength }),
 });
-
-/**
- * A file of the remote's folder, by a relative path of plain names: no scheme, no host, no `..`,
- * nothing a URL or an HTML attribute would read otherwise.
- */
-const EARLY_SCRIPT_PATTERN = '^(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*\\.js$';
 
 export const RemoteFragmentsSchema = Type.Object({
   format: Type.Literal(FRAGMENTS_FORMAT),
@@ -80,7 +83,7 @@ export const RemoteFragmentsSchema = Type.Object({
    * the remote wants on the page before its parts are live; the server adds it, `async`, to a page
    * holding at least one of its parts.
    */
-  early: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH, pattern: EARLY_SCRIPT_PATTERN })),
+  early: Type.Optional(RemoteScript),
 });
 
 export type RemoteFragments = Static<typeof RemoteFragmentsSchema>;

@@ -27,6 +27,8 @@ export interface ContainerBuildRecord extends EarlyScriptRecord {
   outputPath?: string;
   /** The CSS files (relative to the remote's folder) its exposed modules load, with their text. */
   styles: Array<{ href: string; css: string }>;
+  /** Each exposed module (e.g. `ArtForm`) → the script files (relative to the remote's folder) it loads. */
+  scripts: Record<string, string[]>;
 }
 
 /** Prefix of the chunk (group) name the federation plugin gives each exposed module. */
@@ -50,7 +52,18 @@ function exposedStyles(compilation: Compilation): ContainerBuildRecord['styles']
   return styles;
 }
 
-/** Added to the container compilation: records its hash and its exposed modules' CSS. */
+function exposedScripts(compilation: Compilation): ContainerBuildRecord['scripts'] {
+  const scripts: ContainerBuildRecord['scripts'] = {};
+  for (const [name, group] of compilation.namedChunkGroups) {
+    if (!name.startsWith(EXPOSE_CHUNK_PREFIX)) continue;
+    scripts[name.slice(EXPOSE_CHUNK_PREFIX.length)] = group
+      .getFiles()
+      .filter((file) => file.endsWith('.js'));
+  }
+  return scripts;
+}
+
+/** Added to the container compilation: records its hash and its exposed modules' CSS and scripts. */
 export class RecordContainerBuildPlugin implements WebpackPluginInstance {
   constructor(private readonly record: ContainerBuildRecord) {}
 
@@ -59,6 +72,7 @@ export class RecordContainerBuildPlugin implements WebpackPluginInstance {
       this.record.release = compilation.hash ?? undefined;
       this.record.outputPath = compiler.outputPath;
       this.record.styles = exposedStyles(compilation);
+      this.record.scripts = exposedScripts(compilation);
     });
   }
 }
@@ -109,7 +123,12 @@ class WriteFragmentsPlugin implements WebpackPluginInstance {
           ]),
         ),
         styles: record.styles,
-        parts: renderer.render(),
+        parts: Object.fromEntries(
+          Object.entries(renderer.render()).map(([name, part]) => [
+            name,
+            { ...part, scripts: record.scripts[name] ?? [] },
+          ]),
+        ),
         ...(record.early ? { early: record.early } : {}),
       };
       // Renamed into place: a server reading the folder never sees half a file.

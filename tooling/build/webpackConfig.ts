@@ -175,6 +175,17 @@ class PageStartScriptPlugin {
             });
           groups.headTags = withoutEntryScripts(groups.headTags);
           groups.bodyTags = withoutEntryScripts(groups.bodyTags);
+          // Downloaded while the page paints, at low priority; run only once it has painted.
+          for (const src of entryScripts) {
+            groups.headTags.push(
+              HtmlWebpackPlugin.createHtmlTagObject('link', {
+                rel: 'preload',
+                as: 'script',
+                href: src,
+                fetchpriority: 'low',
+              }),
+            );
+          }
           groups.headTags.push(
             HtmlWebpackPlugin.createHtmlTagObject(
               'script',
@@ -316,6 +327,9 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
   ];
 }
 
+/** The host's chunk that loads remote parts (the `import()` of its federation runtime names it). */
+const PART_LOADER_CHUNK = 'federation-runtime';
+
 /** Emits `host-manifest.json`: the server checks remote fragments against it, remote teams their ranges. */
 class HostManifestPlugin {
   constructor(private readonly manifest: HostManifest) {}
@@ -325,9 +339,18 @@ class HostManifestPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'HostManifestPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
+          const publicPath = compilation.outputOptions.publicPath;
+          const root = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
+          const partScripts = (
+            compilation.namedChunkGroups.get(PART_LOADER_CHUNK)?.getFiles() ?? []
+          )
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => `${root}${file}`);
           compilation.emitAsset(
             HOST_MANIFEST_FILE,
-            new webpack.sources.RawSource(`${JSON.stringify(this.manifest, null, 2)}\n`),
+            new webpack.sources.RawSource(
+              `${JSON.stringify({ ...this.manifest, partScripts }, null, 2)}\n`,
+            ),
           );
         },
       );
@@ -359,7 +382,7 @@ export function hostBrowserConfig(options: AppBuildOptions, mode: Mode): AppWebp
  */
 function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   const containerName = `${options.federationName}-container`;
-  const record: ContainerBuildRecord = { styles: [] };
+  const record: ContainerBuildRecord = { styles: [], scripts: {} };
   const container = browserConfig(options, 'production');
   container.name = containerName;
   // The container plugin adds `remoteEntry.js` as the only entry; there is no page in this build.

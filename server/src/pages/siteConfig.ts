@@ -49,10 +49,17 @@ export function injectIntoShell(html: string, siteConfig: SiteConfig): string {
 /** Query parameter carrying a remote's release in its entry URL. */
 export const RELEASE_PARAMETER = 'release';
 
+/** A remote's entry URL for one release (`remoteEntry.js?release=…`). */
+export function entryOfRelease(entry: string, release: string): string {
+  const url = new URL(entry, 'http://same-origin.invalid');
+  url.searchParams.set(RELEASE_PARAMETER, release);
+  return url.origin === 'http://same-origin.invalid' ? `${url.pathname}${url.search}` : url.href;
+}
+
 /**
  * The site configuration with each remote's entry URL carrying the release whose markup is in the
- * page (`remoteEntry.js?release=…`): a new release is a new URL, so the browser fetches its entry
- * anew whatever the remote's static host says about caching, and markup and code match.
+ * page: a new release is a new URL, so the browser fetches its entry anew whatever the remote's
+ * static host says about caching, and markup and code match.
  */
 export function withReleases(
   siteConfig: SiteConfig,
@@ -60,11 +67,7 @@ export function withReleases(
 ): SiteConfig {
   const remotes = { ...siteConfig.remotes };
   for (const [remote, release] of Object.entries(releases) as Array<[RemoteName, string]>) {
-    const url = new URL(remotes[remote].entry, 'http://same-origin.invalid');
-    url.searchParams.set(RELEASE_PARAMETER, release);
-    const entry =
-      url.origin === 'http://same-origin.invalid' ? `${url.pathname}${url.search}` : url.href;
-    remotes[remote] = { entry };
+    remotes[remote] = { entry: entryOfRelease(remotes[remote].entry, release) };
   }
   return { ...siteConfig, remotes };
 }

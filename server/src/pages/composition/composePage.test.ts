@@ -149,7 +149,7 @@ describe('composePage with early scripts', () => {
       '<script src="https://checkout.cdn.example/v2/early.0a1b2c3d4e.js" async fetchpriority="low"></script>',
     ]);
     expect(html).toMatch(
-      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async fetchpriority="low"><\/script><script [^>]*><\/script><\/head>/,
+      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async fetchpriority="low"><\/script><script [^>]*><\/script>(<link rel="preload" [^>]*>)*<\/head>/,
     );
   });
 
@@ -190,6 +190,69 @@ describe('composePage with early scripts', () => {
     expect(scripts(quoted)).toEqual([
       '<script src="/remotes/it&#39;s/early.js" async fetchpriority="low"></script>',
     ]);
+  });
+});
+
+describe('composePage with part scripts', () => {
+  const template = parsePageTemplate(
+    page(`<main>${placeholder('designer/ArtForm')}${placeholder('checkout/CheckoutPanel')}</main>`),
+  )!;
+  const remoteEntries = {
+    designer: '/remotes/designer/remoteEntry.js',
+    checkout: 'https://checkout.cdn.example/v2/remoteEntry.js',
+  };
+  const withScripts = (
+    remote: string,
+    parts: Record<string, [html: string, scripts: string[]]>,
+  ) => {
+    const built = fragments(
+      remote,
+      Object.fromEntries(Object.entries(parts).map(([name, [html]]) => [name, html])),
+    );
+    for (const [name, [, scripts]] of Object.entries(parts)) built.parts[name]!.scripts = scripts;
+    return built;
+  };
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="script" href="([^"]*)" fetchpriority="low">/g)].map(
+      ([, href]) => href,
+    );
+
+  it('preloads, at low priority, the host’s part loader, then each stitched remote’s entry of that release and its parts’ scripts', () => {
+    const { html } = composePage(
+      template,
+      {
+        designer: withScripts('designer', {
+          ArtForm: ['<form></form>', ['chunks/ArtForm.1.js', 'chunks/shared.2.js']],
+          ShirtPreview: ['<div></div>', ['chunks/ShirtPreview.3.js', 'chunks/shared.2.js']],
+        }),
+        checkout: withScripts('checkout', {
+          CheckoutPanel: ['<section></section>', ['chunks/CheckoutPanel.4.js']],
+        }),
+      },
+      { remoteEntries, hostPartScripts: ['/chunks/runtime.5.js'] },
+    );
+    expect(preloads(html)).toEqual([
+      '/chunks/runtime.5.js',
+      '/remotes/designer/remoteEntry.js?release=designer-r1',
+      '/remotes/designer/chunks/ArtForm.1.js',
+      '/remotes/designer/chunks/shared.2.js',
+      'https://checkout.cdn.example/v2/remoteEntry.js?release=checkout-r1',
+      'https://checkout.cdn.example/v2/chunks/CheckoutPanel.4.js',
+    ]);
+    expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('preloads nothing for a page with no part stitched, and no remote file without its entry', () => {
+    const unstitched = composePage(
+      template,
+      { designer: withScripts('designer', { Elsewhere: ['<p></p>', ['chunks/Elsewhere.1.js']] }) },
+      { remoteEntries, hostPartScripts: ['/chunks/runtime.5.js'] },
+    );
+    expect(preloads(unstitched.html)).toEqual([]);
+    const entryless = composePage(template, {
+      designer: withScripts('designer', { ArtForm: ['<form></form>', ['chunks/ArtForm.1.js']] }),
+    });
+    expect(preloads(entryless.html)).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import type { RemoteFragments } from '@tshirt/shared/fragments';
 import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/compatibility';
 import { escapeHtml } from '../htmlPages';
+import { entryOfRelease } from '../siteConfig';
 
 /** One placeholder of a page: where it is in the HTML and which part it stands for. */
 export interface PartPlaceholder {
@@ -127,9 +128,35 @@ function earlyScriptOf(fragments: RemoteFragments, entry: string | undefined): s
   return `<script src="${escapeHtml(remoteFileUrl(entry, fragments.early))}" async fetchpriority="low"></script>`;
 }
 
+/**
+ * Preloads, at low priority, of the scripts that make a remote's stitched parts live: its entry (at
+ * the URL of the release in the page) and each part's own scripts. They download while the page
+ * paints; they run only when the host's loader asks for them.
+ */
+function partScriptsOf(
+  fragments: RemoteFragments,
+  entry: string | undefined,
+  modules: readonly string[],
+): string {
+  if (entry === undefined) return '';
+  const scripts = [
+    entryOfRelease(entry, fragments.release),
+    ...modules.flatMap((module) =>
+      (fragments.parts[module]?.scripts ?? []).map((script) => remoteFileUrl(entry, script)),
+    ),
+  ];
+  return [...new Set(scripts)].map(scriptPreload).join('');
+}
+
+function scriptPreload(href: string): string {
+  return `<link rel="preload" as="script" href="${escapeHtml(href)}" fetchpriority="low">`;
+}
+
 export interface ComposeOptions {
   /** Each remote's entry (SiteConfig `remotes[remote].entry`): its early script is beside it. */
   remoteEntries?: Partial<Record<RemoteName, string>>;
+  /** The host's scripts a page with parts loads to mount them (its `host-manifest.json`). */
+  hostPartScripts?: readonly string[];
   /** Parts that would make the page larger than this keep their placeholders. */
   maxBytes?: number;
 }
@@ -143,7 +170,11 @@ export interface ComposeOptions {
 export function composePage(
   template: PageTemplate,
   fragments: Partial<Record<RemoteName, RemoteFragments>>,
-  { remoteEntries = {}, maxBytes = MAX_COMPOSED_PAGE_BYTES }: ComposeOptions = {},
+  {
+    remoteEntries = {},
+    hostPartScripts = [],
+    maxBytes = MAX_COMPOSED_PAGE_BYTES,
+  }: ComposeOptions = {},
 ): ComposedPage {
   const stitched: string[] = [];
   const overCap: string[] = [];
@@ -192,12 +223,27 @@ export function composePage(
   html += template.html.slice(cursor);
   if (stitched.length === 0) return { html, stitched, overCap };
 
+  const preloads =
+    hostPartScripts.map(scriptPreload).join('') +
+    [...styles.keys()]
+      .map((remote) =>
+        partScriptsOf(
+          fragments[remote]!,
+          remoteEntries[remote],
+          stitched.flatMap((id) =>
+            id.startsWith(`${remote}/`) ? [id.slice(remote.length + 1)] : [],
+          ),
+        ),
+      )
+      .join('');
+
   // Everything stitched lies after the head, so the head's offset still holds in the new HTML.
   return {
     html:
       html.slice(0, template.headEnd) +
       [...styles.values()].join('') +
       [...scripts.values()].join('') +
+      preloads +
       html.slice(template.headEnd),
     stitched,
     overCap,

@@ -30,6 +30,12 @@ describe('readFragmentsFile', () => {
     },
   );
 
+  it('accepts each part’s scripts, relative to the remote’s folder', () => {
+    const fragments = good();
+    fragments.parts.ArtForm!.scripts = ['chunks/__federation_expose_ArtForm.b8739bd169.js'];
+    expect(readFragmentsFile(bytes(JSON.stringify(fragments)))).toEqual({ ok: true, fragments });
+  });
+
   it('accepts props nested as deep as the limit allows', () => {
     // The file is level 1, parts 2, the part 3, props 4: the limit leaves the rest to the props.
     const depth = FRAGMENTS_LIMITS.depth - 4;
@@ -78,6 +84,20 @@ describe('readFragmentsFile', () => {
       /more than 256 entries/,
     ],
     ['parts as an array', withChange((f) => ((f as { parts: unknown }).parts = [])), /parts/],
+    ...['https://elsewhere.example/chunk.js', '../host/main.js', 'chunk.js" onload="x'].map(
+      (script): [string, Buffer, RegExp] => [
+        `a part script named ${JSON.stringify(script)}`,
+        withChange((f) => (f.parts.ArtForm!.scripts = [script])),
+        /\/scripts/,
+      ],
+    ),
+    [
+      'a part with too many scripts',
+      withChange(
+        (f) => (f.parts.ArtForm!.scripts = Array.from({ length: 30 }, (_, n) => `c${n}.js`)),
+      ),
+      /\/scripts/,
+    ],
     ...[
       'https://elsewhere.example/early.js',
       '//elsewhere.example/early.js',

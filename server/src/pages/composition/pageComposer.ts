@@ -203,8 +203,12 @@ export function createPageComposer(options: {
     template: PageTemplate,
     remotes: RemoteName[],
     fragments: Partial<Record<RemoteName, RemoteFragments>>,
+    host: HostManifest | undefined,
   ): string {
-    const composed = composePage(template, fragments, { remoteEntries });
+    const composed = composePage(template, fragments, {
+      remoteEntries,
+      hostPartScripts: host?.partScripts,
+    });
     for (const moduleId of composed.overCap) {
       report(moduleId, 'over the page cap', () =>
         log.warn(
@@ -287,7 +291,7 @@ export function createPageComposer(options: {
         keep(state, key, done);
         return done;
       }
-      const compose = () => composedHtml(template, remotes, fragments);
+      const compose = () => composedHtml(template, remotes, fragments, host);
       const composing = state.composing.get(key) ?? startComposing(state, key, compose);
       const left = budgetMs - (now() - started);
       const page = composing && left > 0 ? await within(composing, left) : undefined;
