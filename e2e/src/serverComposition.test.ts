@@ -72,7 +72,7 @@ describe('the product page without JavaScript', () => {
 });
 
 describe('the product page’s scripts', () => {
-  it('are preloaded while it paints: each script that makes a part live, and each fetched once', async () => {
+  it('are asked for at once after the first paint: each script that makes a part live, and each fetched once', async () => {
     const page = await browser.newPage(PORTRAIT);
     const requested: string[] = [];
     page.on('request', (request) => {
@@ -84,16 +84,25 @@ describe('the product page’s scripts', () => {
     const preloaded = await page
       .locator('link[rel="preload"][as="script"]')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const pageScripts = await page
+      .locator('script[data-scripts]')
+      .evaluate((script) =>
+        (JSON.parse(script.getAttribute('data-scripts') ?? '[]') as string[]).map(
+          (src) => new URL(src, document.baseURI).href,
+        ),
+      );
     const early = await page
       .locator('script[async][src]')
       .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
     await page.close();
-    // The host's entry, its part loader, and each remote's entry and parts, each named once.
+    // The host's part loader, and each remote's entry and parts, each named once.
     expect(new Set(preloaded).size).toBe(preloaded.length);
-    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + 2 + PRODUCT_PART_COUNT);
+    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 2 + PRODUCT_PART_COUNT);
     for (const href of preloaded) expect(requested.filter((url) => url === href)).toEqual([href]);
-    // Besides the preloads, only the remotes' early scripts and the vitals reporter, which no part waits for.
-    const others = beforeLive.filter((url) => !preloaded.includes(url) && !early.includes(url));
+    // Besides them, only the page's own scripts, the remotes' early scripts and the vitals reporter.
+    const others = beforeLive.filter(
+      (url) => ![...preloaded, ...pageScripts, ...early].includes(url),
+    );
     expect(others.filter((url) => !/\/web-vitals\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Runs before the first paint: the page's own scripts (this element's `data-scripts`) are added
-// only once the page has painted and is parsed (the page preloads them at low priority meanwhile),
-// so the server-rendered page shows first. The host then preloads the remotes' entries the page
-// does not preload yet, for a page that has remote parts. Until the scripts run, clicks on parts are held
+// only once the page has painted and is parsed, so on a slow connection the server-rendered page
+// shows without competing with them for bandwidth; with them, the preloads the server listed for
+// the page's parts, and of the remotes' entries any the server did not list. Until the scripts run, clicks on parts are held
 // (hold-part-events.js), and links and forms work as plain HTML.
 (function () {
   var script = document.currentScript;
@@ -44,6 +44,9 @@
       element.async = false;
       document.head.appendChild(element);
     });
+    // The server's preloads of what the page's parts will load: asked for now, all at once.
+    var partScripts = document.querySelector('template[data-part-scripts]');
+    if (partScripts) document.head.appendChild(partScripts.content.cloneNode(true));
     preloadRemoteEntries();
   }
 

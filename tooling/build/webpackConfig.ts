@@ -175,17 +175,6 @@ class PageStartScriptPlugin {
             });
           groups.headTags = withoutEntryScripts(groups.headTags);
           groups.bodyTags = withoutEntryScripts(groups.bodyTags);
-          // Downloaded while the page paints, at low priority; run only once it has painted.
-          for (const src of entryScripts) {
-            groups.headTags.push(
-              HtmlWebpackPlugin.createHtmlTagObject('link', {
-                rel: 'preload',
-                as: 'script',
-                href: src,
-                fetchpriority: 'low',
-              }),
-            );
-          }
           groups.headTags.push(
             HtmlWebpackPlugin.createHtmlTagObject(
               'script',

@@ -129,9 +129,8 @@ function earlyScriptOf(fragments: RemoteFragments, entry: string | undefined): s
 }
 
 /**
- * Preloads, at low priority, of the scripts that make a remote's stitched parts live: its entry (at
- * the URL of the release in the page) and each part's own scripts. They download while the page
- * paints; they run only when the host's loader asks for them.
+ * Preloads of the scripts that make a remote's stitched parts live: its entry (at the URL of the
+ * release in the page) and each part's own scripts.
  */
 function partScriptsOf(
   fragments: RemoteFragments,
@@ -223,6 +222,8 @@ export function composePage(
   html += template.html.slice(cursor);
   if (stitched.length === 0) return { html, stitched, overCap };
 
+  // Inert in a template: the host's page-start script adds them with its own scripts once the page
+  // has painted, so they never compete with the first paint, yet all start at once.
   const preloads =
     hostPartScripts.map(scriptPreload).join('') +
     [...styles.keys()]
@@ -243,7 +244,7 @@ export function composePage(
       html.slice(0, template.headEnd) +
       [...styles.values()].join('') +
       [...scripts.values()].join('') +
-      preloads +
+      (preloads && `<template ${PART_ATTRIBUTES.scripts}>${preloads}</template>`) +
       html.slice(template.headEnd),
     stitched,
     overCap,
