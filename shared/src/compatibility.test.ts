@@ -53,7 +53,24 @@ describe('satisfiesRange', () => {
 describe('parseHostManifest', () => {
   it('takes a manifest with a contract version and a version for every provided singleton', () => {
     const manifest = { contractVersion: 1, provides: { react: { version: '19.2.0' } } };
-    expect(parseHostManifest(manifest)).toBe(manifest);
+    expect(parseHostManifest(manifest)).toEqual({ ...manifest, partScripts: [] });
+  });
+
+  it('keeps the part scripts that are plain paths of the host’s own, and drops any other', () => {
+    const manifest = {
+      contractVersion: 1,
+      provides: {},
+      partScripts: [
+        '/chunks/federation-runtime.9b00141444.js',
+        'https://elsewhere.example/x.js',
+        '/chunks/../x.js',
+        '/x.js" onload="y',
+        7,
+      ],
+    };
+    expect(parseHostManifest(manifest)?.partScripts).toEqual([
+      '/chunks/federation-runtime.9b00141444.js',
+    ]);
   });
 
   it.each([
