@@ -82,6 +82,16 @@ describe('static files', () => {
     }
   });
 
+  it('never sends an older release’s compressed copy of a file copied without its copies', async () => {
+    // Its build an hour after the copies beside it, its time kept (`rsync -a`): settled at once.
+    writeFileSync(file(), release('r3'));
+    utimesSync(file(), RELEASE_TIME + 3600, RELEASE_TIME + 3600);
+    for (const encoding of ['br', 'gzip', '']) {
+      expect(decoded(await rawGet(path, encoding))).toBe(release('r3'));
+    }
+    writeAsBuilt(file(), release('r2'), RELEASE_TIME);
+  });
+
   it('serves a file added by a release at once, and a removed one no more', async () => {
     const added = join(server.frontEnd.env.DESIGNER_DIST_DIR!, 'chunks-next.0fe051d53e.js');
     writeFileSync(added, release('added'));

@@ -133,6 +133,19 @@ function realPathOf(path: string): string | undefined {
   }
 }
 
+/**
+ * How much older than its original a build's compressed copy may be: a release copied whole writes
+ * both within moments, in any order; one copied without its copies leaves older ones behind.
+ */
+const COPY_AGE_TOLERANCE_MS = 60_000;
+
+/** A compressed copy (`main.js.br`) whose original is gone or was written well after it. */
+function outdatedCopy(filePath: string, info: Stats): boolean {
+  if (!COPY_ENCODINGS[filePath.slice(-3)]) return false;
+  const original = statThisTurn(filePath.slice(0, -3));
+  return !original?.isFile() || original.mtimeMs - info.mtimeMs > COPY_AGE_TOLERANCE_MS;
+}
+
 export function createStaticFileTable(
   mounts: readonly StaticMount[],
   options: StaticFileTableOptions = {},
@@ -238,7 +251,7 @@ export function createStaticFileTable(
     const target = locate(urlPath);
     if (!target) return Promise.resolve(undefined);
     const arrival = statThisTurn(target.filePath);
-    if (!arrival?.isFile()) {
+    if (!arrival?.isFile() || outdatedCopy(target.filePath, arrival)) {
       forget(urlPath);
       return Promise.resolve(undefined);
     }
@@ -279,6 +292,7 @@ export function createStaticFileTable(
       if (!file || rootOf(file.mount)?.id !== file.rootId) return undefined;
       const info = statThisTurn(file.filePath);
       if (!info?.isFile() || fileVersion(info) !== file.version) return undefined;
+      if (outdatedCopy(file.filePath, info)) return undefined;
       return file;
     },
 
