@@ -1,4 +1,4 @@
-/** The goals of issue 17 ("art that looks good on the shirt it is printed on"), for the report. */
+/** The art goals (art that looks good on the shirt it is printed on), for the report. */
 import type { BenchResults } from '../report/results';
 
 interface ArtGoal {
@@ -22,7 +22,10 @@ export const ART_GOALS: readonly ArtGoal[] = [
       const rows = results.art?.data.figures?.printByStyle;
       if (!rows || rows.length === 0) return undefined;
       const slowest = rows.reduce((worst, row) => (row.p99Ms > worst.p99Ms ? row : worst));
-      return { measured: `${(slowest.p99Ms / 1000).toFixed(2)} s (${slowest.style})`, met: slowest.p99Ms <= PRINT_P99_MS };
+      return {
+        measured: `${(slowest.p99Ms / 1000).toFixed(2)} s (${slowest.style})`,
+        met: slowest.p99Ms <= PRINT_P99_MS,
+      };
     },
   },
   {
@@ -31,7 +34,9 @@ export const ART_GOALS: readonly ArtGoal[] = [
     target: '≤ 60 KB',
     check: (results) => {
       const bytes = results.art?.data.figures?.svgMaxBytes;
-      return bytes === undefined ? undefined : { measured: `${(bytes / 1024).toFixed(1)} KB`, met: bytes <= SVG_MAX_BYTES };
+      return bytes === undefined
+        ? undefined
+        : { measured: `${(bytes / 1024).toFixed(1)} KB`, met: bytes <= SVG_MAX_BYTES };
     },
   },
   {
@@ -40,7 +45,12 @@ export const ART_GOALS: readonly ArtGoal[] = [
     target: 'all',
     check: (results) => {
       const figures = results.art?.data.figures;
-      return figures && { measured: `${figures.contrastMet} of ${figures.contrastChecked}`, met: figures.contrastMet === figures.contrastChecked };
+      return (
+        figures && {
+          measured: `${figures.contrastMet} of ${figures.contrastChecked}`,
+          met: figures.contrastMet === figures.contrastChecked,
+        }
+      );
     },
   },
   {
@@ -49,7 +59,9 @@ export const ART_GOALS: readonly ArtGoal[] = [
     target: '≥ 70%',
     check: (results) => {
       const share = results.art?.data.figures?.narrowestWidthShare;
-      return share === undefined ? undefined : { measured: `${Math.round(share * 100)}%`, met: share >= 0.7 };
+      return share === undefined
+        ? undefined
+        : { measured: `${Math.round(share * 100)}%`, met: share >= 0.7 };
     },
   },
   {
@@ -58,7 +70,12 @@ export const ART_GOALS: readonly ArtGoal[] = [
     target: `≤ ${PRINT_P99_MS / 1000} s`,
     check: (results) => {
       const model = results.art?.data.modelPath;
-      return model && { measured: `${(model.printFileP99Ms / 1000).toFixed(2)} s`, met: model.printFileP99Ms <= PRINT_P99_MS };
+      return (
+        model && {
+          measured: `${(model.printFileP99Ms / 1000).toFixed(2)} s`,
+          met: model.printFileP99Ms <= PRINT_P99_MS,
+        }
+      );
     },
   },
   {

@@ -10,7 +10,7 @@ import { runModelPathBench, type ModelPathFigures } from './modelPathBench';
 
 const run = promisify(execFile);
 
-/** The figures the goals of issue 17 are judged on. */
+/** The figures the art goals (artGoals.ts) are judged on. */
 export interface ArtFigures {
   svgMaxBytes: number;
   printByStyle: Array<{ style: string; renders: number; p50Ms: number; p99Ms: number }>;
@@ -25,7 +25,7 @@ export interface ArtResult {
   table: string[];
   /** Its closing note (Node version, platform). */
   note: string;
-  /** Absent in results recorded before issue 17. */
+  /** Absent in results recorded before the art goals were measured. */
   figures?: ArtFigures;
   /** The image-model path; absent in results recorded before it was measured. */
   modelPath?: ModelPathFigures;
@@ -53,7 +53,9 @@ export async function runArtBench(): Promise<ArtResult> {
       `| Model path: the stand-in's own request → first event (same runs) | ${modelPath.partialRuns} | ${second(modelPath.standInFirstEventMs)} | | | |`,
     ],
     modelPath,
-    note: lines.filter((line) => line !== '' && !line.startsWith('|') && !line.startsWith('DATA ')).join(' '),
+    note: lines
+      .filter((line) => line !== '' && !line.startsWith('|') && !line.startsWith('DATA '))
+      .join(' '),
     ...(data ? { figures: JSON.parse(data.slice('DATA '.length)) as ArtFigures } : {}),
   };
 }

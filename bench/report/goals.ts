@@ -29,7 +29,7 @@ interface Goal {
 const JS_BUDGET_HOME = 100_000;
 const JS_BUDGET_PRODUCT = 150_000;
 
-/** Issue 12: `/product` as fast as the page itself allows, `/` kept where it was. */
+/** `/product` as fast as the page itself allows, `/` kept where it was. */
 function lighthouseGoals(): Goal[] {
   type Page = '/' | '/product';
   const mobile = (results: BenchResults, page: Page) =>
@@ -110,7 +110,7 @@ function shareOfLimit(data: ServerData, group: EndpointFigures['group']): number
   return shares.length === 0 ? undefined : Math.min(...shares);
 }
 
-/** Issue 8's absolute figures, then issue 13's: each endpoint against its own limit. */
+/** Absolute figures first, then each endpoint against its own limit measured in the same run. */
 function serverGoals(): Goal[] {
   const throughput = [
     { group: 'static' as const, label: 'static responses', perSecond: 8000 },

@@ -43,7 +43,7 @@ export function readResults(): BenchResults {
   if (!existsSync(RESULTS_FILE)) return {};
   try {
     const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults;
-    // Server figures from before issue 13 (a plain list of endpoints) are no longer comparable.
+    // Older server figures (a plain list of endpoints, no limit beside each) are not comparable.
     if (results.server && Array.isArray(results.server.data)) delete results.server;
     return results;
   } catch {

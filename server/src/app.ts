@@ -23,7 +23,7 @@ import fulfillment from './plugins/app/fulfillment';
 import printFiles from './plugins/app/printFiles';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
-import site from './plugins/app/site';
+import pages from './plugins/app/pages';
 import storage from './plugins/app/storage';
 import adminRoutes from './routes/creator/admin';
 import checkoutRoute from './routes/creator/checkout';
@@ -34,7 +34,7 @@ import printProviderRoutes from './routes/creator/printProvider';
 import stripeWebhookRoute from './routes/creator/stripeWebhook';
 import vitalsRoute from './routes/creator/vitals';
 import testPaymentRoutes from './routes/pay';
-import siteRoutes from './routes/site';
+import pageRoutes from './routes/pages';
 import type { ImageProvider } from './generation/imageProvider';
 import type { Database } from './storage/database';
 
@@ -102,8 +102,7 @@ export async function buildApp(
   await app.register(crossSiteRequests);
   // Before any route: it adds its check to each route with a schema as the route is declared.
   await app.register(finiteNumbers);
-  // Before helmet: the Content-Security-Policy allows the inline script of the host build in use.
-  await app.register(site);
+  await app.register(pages);
   await app.register(helmet);
   await app.register(cors);
   await app.register(compress);
@@ -123,7 +122,7 @@ export async function buildApp(
   await app.register(printProviderRoutes);
   await app.register(adminRoutes, { adminToken: config.adminToken });
   await app.register(testPaymentRoutes);
-  await app.register(siteRoutes);
+  await app.register(pageRoutes);
   await app.register(staticFiles);
   return app;
 }

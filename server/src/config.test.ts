@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     expect(config.dailyGenerationLimit).toBe(10);
     expect(config.checkoutRateLimitPerMinute).toBe(30);
     expect(config.trustProxy).toBe(false);
-    expect(config.site).toEqual({
+    expect(config.frontEnd).toEqual({
       brandName: 'Threadwise',
       contactEmail: 'hello@threadwise.example',
       remoteEntries: {
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
       DATA_DIR: 'memory://',
       PUBLIC_URL: 'https://shop.example/',
     });
-    expect(config.site.remoteEntries).toEqual({
+    expect(config.frontEnd.remoteEntries).toEqual({
       designer: 'https://cdn.example/designer/remoteEntry.js',
       checkout: 'https://cdn.example/checkout/mf-manifest.json',
     });

@@ -309,7 +309,7 @@ function appConfig(vars: EnvVars) {
       /** Drawings that may wait for a thread; past that a generation is answered 503 + Retry-After. */
       queueLimit: vars.ART_ENGINE_QUEUE,
     },
-    site: {
+    frontEnd: {
       brandName: vars.BRAND_NAME,
       contactEmail: vars.CONTACT_EMAIL,
       /** Entry file URL (absolute or same-origin path) of each remote. */
@@ -338,7 +338,7 @@ export type StorageConfig = AppConfig['storage'];
 export type ImageProviderConfig = AppConfig['imageProvider'];
 export type PaymentProviderConfig = AppConfig['paymentProvider'];
 export type PrintProviderConfig = AppConfig['printProvider'];
-export type SiteSettings = AppConfig['site'];
+export type FrontEndSettings = AppConfig['frontEnd'];
 
 type EnvAjv = Parameters<
   Extract<EnvSchemaOpt['ajv'], { customOptions: unknown }>['customOptions']

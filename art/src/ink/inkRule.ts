@@ -1,4 +1,4 @@
-/** The contrast rule of issue 17, as judged on a measured artwork (see measureInk). */
+/** The contrast rule that keeps art legible on its shirt, judged on measureInk's report. */
 import type { InkReport } from './measureInk';
 
 /**
@@ -13,10 +13,13 @@ export const MIN_WIDTH_SHARE = 0.7;
 
 export function inkRuleProblems(report: InkReport): string[] {
   const problems: string[] = [];
-  if (report.edgeShare < MIN_EDGE_SHARE) problems.push(`outline ${(report.edgeShare * 100).toFixed(1)}% at 3:1`);
+  if (report.edgeShare < MIN_EDGE_SHARE)
+    problems.push(`outline ${(report.edgeShare * 100).toFixed(1)}% at 3:1`);
   report.lettering.forEach((line, index) => {
-    if (line.share < MIN_LETTERING_SHARE) problems.push(`lettering line ${index + 1} ${(line.share * 100).toFixed(1)}% at 3:1`);
+    if (line.share < MIN_LETTERING_SHARE)
+      problems.push(`lettering line ${index + 1} ${(line.share * 100).toFixed(1)}% at 3:1`);
   });
-  if (report.widthShare < MIN_WIDTH_SHARE) problems.push(`spans ${(report.widthShare * 100).toFixed(0)}% of the width`);
+  if (report.widthShare < MIN_WIDTH_SHARE)
+    problems.push(`spans ${(report.widthShare * 100).toFixed(0)}% of the width`);
   return problems;
 }

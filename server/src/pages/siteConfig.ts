@@ -1,7 +1,7 @@
 import { SITE_CONFIG_ELEMENT_ID, type RemoteName, type SiteConfig } from '@tshirt/shared/contract';
-import type { SiteSettings } from '../config';
+import type { FrontEndSettings } from '../config';
 
-export function buildSiteConfig(settings: SiteSettings): SiteConfig {
+export function buildSiteConfig(settings: FrontEndSettings): SiteConfig {
   return {
     brandName: settings.brandName,
     contactEmail: settings.contactEmail,
@@ -22,7 +22,7 @@ export function jsonForScriptElement(value: unknown): string {
 }
 
 /** Origins (scheme://host:port) of remotes served from elsewhere; same-origin paths add none. */
-export function remoteOrigins(settings: SiteSettings): string[] {
+export function remoteOrigins(settings: FrontEndSettings): string[] {
   const origins = new Set<string>();
   for (const entry of Object.values(settings.remoteEntries)) {
     if (/^https?:\/\//i.test(entry)) origins.add(new URL(entry).origin);

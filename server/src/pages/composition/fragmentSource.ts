@@ -5,10 +5,10 @@
  * check never holds a request longer than its budget, and concurrent requests share one check.
  */
 import { readFile } from 'node:fs/promises';
-import { statThisTurn } from '../../site/statThisTurn';
+import { statThisTurn } from '../../staticFiles/statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { FRAGMENTS_LIMITS, type RemoteFragments } from '@tshirt/shared/fragments';
-import { fileVersion } from '../../site/fileVersion';
+import { fileVersion } from '../../staticFiles/fileVersion';
 import { readFragmentsFile } from './fragmentsFile';
 
 /**
@@ -87,7 +87,7 @@ export function fileFragmentSource(
   let cached: { version: string; state: FragmentsState } | undefined;
   const check = async (): Promise<FragmentsState> => {
     // One synchronous stat a loop turn rather than a trip through libuv's thread pool on every
-    // page load, as the static files are checked (src/site/staticFileTable.ts).
+    // page load, as the static files are checked (src/staticFiles/staticFileTable.ts).
     const info = statThisTurn(file);
     if (!info) {
       cached = undefined;

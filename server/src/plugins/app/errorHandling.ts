@@ -136,7 +136,7 @@ async function errorHandlingPlugin(app: FastifyInstance) {
         .code(404)
         .type('text/html; charset=utf-8')
         .header('content-security-policy', app.pagePolicy(TEST_PAYMENT_PAGE_SOURCES))
-        .send(orderNotFoundPage(app.appConfig.site.brandName));
+        .send(orderNotFoundPage(app.appConfig.frontEnd.brandName));
     }
     // The host renders its own not-found page from the URL; the status tells crawlers and tests.
     return sendShell(app, request, reply, path, 404);

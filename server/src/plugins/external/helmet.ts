@@ -21,7 +21,7 @@ declare module 'fastify' {
 
 async function helmetPlugin(app: FastifyInstance) {
   const config = app.appConfig;
-  const pagePolicy = pagePolicyWriter(remoteOrigins(config.site));
+  const pagePolicy = pagePolicyWriter(remoteOrigins(config.frontEnd));
   app.decorate('pagePolicy', pagePolicy);
   // Worked out once rather than per request, as helmet's middleware would.
   const headers = {

@@ -1,10 +1,10 @@
 /**
  * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules,
  * each text file sent as the Brotli or gzip copy its build wrote beside it (`main.js.br`).
- * Whole-file GETs are answered by src/site/staticFileTable.ts: from memory after one `stat` shows
- * the file is still the one kept, else from one whole, settled read of the file, only if its real
- * path is inside its folder's (links out of the folder are not followed). Anything else (a range, a
- * precondition to judge, HEAD, a name a URL must escape, a very large file) goes to
+ * Whole-file GETs are answered by src/staticFiles/staticFileTable.ts: from memory after one `stat`
+ * shows the file is still the one kept, else from one whole, settled read of the file, only if its
+ * real path is inside its folder's (links out of the folder are not followed). Anything else (a
+ * range, a precondition to judge, HEAD, a name a URL must escape, a very large file) goes to
  * @fastify/static (`preCompressed`), with the same two checks: the real path, and a file still
  * being written waits to settle or is refused with a 503. Either way a redeployed remote is served
  * without a restart, and nothing is ever written into these folders.
@@ -19,13 +19,13 @@ import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
 import { HttpError } from '../../http/httpError';
-import { isInside } from '../../site/fileVersion';
+import { isInside } from '../../staticFiles/fileVersion';
 import {
   createStaticFileTable,
   type KeptFile,
   type StaticFileTable,
   type StaticMount,
-} from '../../site/staticFileTable';
+} from '../../staticFiles/staticFileTable';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,9 +105,9 @@ function inChunks(body: Buffer): Readable {
 }
 
 /**
- * Answers a whole-file GET from the table (src/site/staticFileTable.ts), the build's compressed copy
- * when the client accepts it, or leaves the request to @fastify/static (a range, a precondition it
- * must judge, HEAD, or a path the table does not answer).
+ * Answers a whole-file GET from the table (src/staticFiles/staticFileTable.ts), the build's
+ * compressed copy when the client accepts it, or leaves the request to @fastify/static (a range, a
+ * precondition it must judge, HEAD, or a path the table does not answer).
  */
 function answerFromMemory(table: StaticFileTable) {
   const answer = (request: FastifyRequest, reply: FastifyReply, file: KeptFile) => {

@@ -90,7 +90,7 @@ function completePath(order: Order): string {
 export default async function testPaymentRoutes(app: FastifyInstance) {
   if (app.paymentProvider.name !== 'test') return;
   const { orders } = app.repositories;
-  const { brandName } = app.appConfig.site;
+  const { brandName } = app.appConfig.frontEnd;
   const countries = app.appConfig.shippingCountries;
 
   // The shipping form is the only body these routes read.

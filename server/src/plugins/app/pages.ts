@@ -38,7 +38,7 @@ function fragmentSources(
 ): Partial<Record<RemoteName, FragmentSource>> {
   const sources: Partial<Record<RemoteName, FragmentSource>> = {};
   for (const remote of Object.keys(REMOTES) as RemoteName[]) {
-    const entry = config.site.remoteEntries[remote];
+    const entry = config.frontEnd.remoteEntries[remote];
     if (/^https?:\/\//i.test(entry)) {
       sources[remote] = urlFragmentSource(
         remote,
@@ -62,11 +62,11 @@ const WARM_UP_BUDGET_MS = 5_000;
 
 async function pagesPlugin(app: FastifyInstance) {
   const config = app.appConfig;
-  const siteConfig = buildSiteConfig(config.site);
+  const siteConfig = buildSiteConfig(config.frontEnd);
   const sources = fragmentSources(config, app.log);
   const composer = createPageComposer({
     sources,
-    budgetMs: config.site.markupBudgetMs,
+    budgetMs: config.frontEnd.markupBudgetMs,
     siteConfig,
     log: app.log,
   });

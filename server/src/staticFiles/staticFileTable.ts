@@ -1,12 +1,12 @@
 /**
  * The built front-end files held in memory with their headers, so that answering one costs a
- * single `stat` (is it still the same file?; src/site/statThisTurn.ts) instead of a lookup on disk:
+ * single `stat` (is it still the same file?; statThisTurn.ts) instead of a lookup on disk:
  * @fastify/static reads every folder on the path to check its spelling, then opens, stats, streams
  * and closes the file, each a trip through libuv's thread pool (in a profile, the server sat
  * waiting on them and answered remoteEntry.js at a fifth of the rate of a bare server sending the
  * same bytes).
  *
- * A file not kept, or changed since, is read whole from one descriptor (src/site/fileVersion.ts):
+ * A file not kept, or changed since, is read whole from one descriptor (fileVersion.ts):
  * only a settled version, whose real path is inside the real path of its mount's folder, is ever
  * answered. The folder may be a link swapped to another release in one step; it is looked at once
  * a loop turn, and a new target drops the files of the old one. While a file is being written
