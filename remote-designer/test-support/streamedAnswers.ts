@@ -2,7 +2,11 @@
  * The streamed answer of `GET /creator/generate_image` (an image model drawing), for the fake fetch
  * of component tests: the test sends each event when it wants, as the server would.
  */
-import { EVENT_STREAM_TYPE, formatStreamEvent, type GenerationStreamEvent } from '@tshirt/shared';
+import {
+  EVENT_STREAM_TYPE,
+  formatStreamEvent,
+  type GenerationStreamEvent,
+} from '@tshirt/shared/generationStream';
 
 export interface StreamedGeneration {
   /** The 200 `text/event-stream` answer to hand to the fake fetch. */

@@ -228,7 +228,7 @@ describe('/product composed on the server', () => {
     const html = await response.text();
     expect(scriptSources(html)).toEqual(['/remotes/designer/early.1111111111.js']);
     expect(html).toMatch(
-      /<script src="\/remotes\/designer\/early\.1111111111\.js" async fetchpriority="low"><\/script><\/head>/,
+      /<script src="\/remotes\/designer\/early\.1111111111\.js" async fetchpriority="low"><\/script>(<template data-part-scripts>(<link [^>]*>)*<\/template>)?<\/head>/,
     );
     expect(directive(response.headers.get('content-security-policy'), 'script-src')).toContain(
       "'self'",

@@ -120,11 +120,6 @@ export const PART_ATTRIBUTES = {
   state: 'data-part-state',
   /** Marks the one child of the part's element that the part's own React root renders into. */
   root: 'data-part-root',
-  /**
-   * Marks the `<template>` of the preloads of the page's part scripts, which the host's page-start
-   * script adds with its own scripts (host/public/load-after-first-paint.js reads the same name).
-   */
-  scripts: 'data-part-scripts',
 } as const;
 
 /** Marks the host's loading placeholder of a part, which the server replaces with the part's markup. */

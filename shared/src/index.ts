@@ -6,6 +6,5 @@ export * from './types';
 export * from './contract';
 export * from './routes';
 export * from './api/client';
-export * from './api/generationStream';
 export * from './store/orderStore';
 export * from './store/useOrderStore';

@@ -13,7 +13,7 @@ import {
   REMOTES,
   type RemoteName,
 } from '@tshirt/shared/contract';
-import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { PART_SCRIPTS_ATTRIBUTE, type RemoteFragments } from '@tshirt/shared/fragments';
 import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/compatibility';
 import { escapeHtml } from '../htmlPages';
 import { entryOfRelease } from '../siteConfig';
@@ -244,7 +244,7 @@ export function composePage(
       html.slice(0, template.headEnd) +
       [...styles.values()].join('') +
       [...scripts.values()].join('') +
-      (preloads && `<template ${PART_ATTRIBUTES.scripts}>${preloads}</template>`) +
+      (preloads && `<template ${PART_SCRIPTS_ATTRIBUTE}>${preloads}</template>`) +
       html.slice(template.headEnd),
     stitched,
     overCap,
