@@ -101,19 +101,21 @@ async function productHtml(): Promise<string> {
   return (await fetch(`${store.url}/product`)).text();
 }
 
-/** The page's cumulative layout shift since it started loading (every shift the browser buffered). */
+/**
+ * The page's cumulative layout shift since it started loading, up to its latest rendered frame
+ * (every shift the browser buffered).
+ */
 function layoutShiftSoFar(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries() as Array<PerformanceEntry & { value: number }>;
-          resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        // No callback at all: nothing shifted.
-        setTimeout(() => resolve(0), 500);
-      }),
-  );
+  return page.evaluate(async () => {
+    // A shift is recorded as its frame renders: two frames on, every change so far has rendered.
+    await new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered)));
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // observe() queues the buffered shifts; takeRecords() returns them now (none: nothing shifted).
+    const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number }>;
+    observer.disconnect();
+    return entries.reduce((sum, entry) => sum + entry.value, 0);
+  });
 }
 
 it('shows a redeployed remote on the next page load, and a page left open keeps working', async () => {

@@ -20,6 +20,7 @@ import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { startStandIn, type StandInHandler } from './standIn';
 import { prepareDataDir } from './testDatabase';
 
@@ -27,6 +28,8 @@ const ADMIN_TOKEN = 'signals-owner-token-0123456789';
 /** The images API's picture: a disc on a transparent background, as a model would draw it. */
 let pictureBase64 = '';
 const SLOW_GENERATION_MS = 1500;
+/** What the server logs (at info) when a signal starts its stop. */
+const STOPPING_LOG = 'stopping: finishing requests in flight';
 
 const frontEnd = withFakeFrontEnd();
 const dataDirs = withTemporaryFolder('tshirt-signals-');
@@ -120,6 +123,7 @@ describe('SIGTERM during traffic', () => {
       OPENAI_BASE_URL: `${imagesApi.url}/v1`,
       GENERATION_DAILY_LIMIT: '1000',
       CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'info',
     });
     try {
       const requestsBefore = imagesApi.requests.length;
@@ -132,14 +136,19 @@ describe('SIGTERM during traffic', () => {
       // …and checkouts streaming in, when the signal arrives.
       let stopped = false;
       const burst = checkoutBurst(server.url, 4, () => stopped).done;
-      while (imagesApi.requests.length < requestsBefore + 5) {
-        await new Promise((wait) => setTimeout(wait, 20));
-      }
+      await waitUntil(
+        () => imagesApi.requests.length >= requestsBefore + 5,
+        () =>
+          `the 5 generations reach the images API (${imagesApi.requests.length - requestsBefore} did)`,
+      );
       server.signal('SIGTERM');
       const signalledAt = Date.now();
 
-      // A new connection after the signal is refused, or answered with the JSON 503.
-      await new Promise((wait) => setTimeout(wait, 200));
+      // A new connection once the server is stopping is refused, or answered with the JSON 503.
+      await waitUntil(
+        () => server.output().includes(STOPPING_LOG),
+        () => `the server logs that it is stopping; it printed:\n${server.output().slice(-4_000)}`,
+      );
       const late = await checkout(server.url);
       expect(late.kind).toBe('refused');
 
@@ -199,9 +208,12 @@ describe.each([
       const before = await listOrderIds(server.url);
       const burst = checkoutBurst(server.url, 8, () => killed);
       // Kill it mid-burst, once a good number of checkouts have been answered.
-      while (burst.outcomes.filter((outcome) => outcome.kind === 'ok').length < 60) {
-        await new Promise((wait) => setTimeout(wait, 5));
-      }
+      const answeredSoFar = () => burst.outcomes.filter((outcome) => outcome.kind === 'ok').length;
+      await waitUntil(
+        () => answeredSoFar() >= 60,
+        () => `60 checkouts are answered 200 (${answeredSoFar()} were)`,
+        { everyMs: 5 },
+      );
       server.signal('SIGKILL');
       killed = true;
       expect(await server.exited).toBeNull();
@@ -239,11 +251,17 @@ async function startWithNpm(env: Record<string, string>): Promise<ServerProcess>
   return started;
 }
 
-/** What a terminal's Ctrl-C pressed twice, or a service manager's stop sent again, delivers. */
-async function signalGroupTwice(group: number): Promise<void> {
-  process.kill(-group, 'SIGTERM');
-  await new Promise((wait) => setTimeout(wait, 150));
-  process.kill(-group, 'SIGTERM');
+/**
+ * What a terminal's Ctrl-C pressed twice, or a service manager's stop sent again, delivers: the
+ * second once the server has begun stopping at the first.
+ */
+async function signalGroupTwice(started: ServerProcess): Promise<void> {
+  process.kill(-group(started), 'SIGTERM');
+  await waitUntil(
+    () => started.output().includes(STOPPING_LOG),
+    () => `the server logs that it is stopping; it printed:\n${started.output().slice(-4_000)}`,
+  );
+  process.kill(-group(started), 'SIGTERM');
 }
 
 /** npm's pid, which is also the id of the process group it leads. */
@@ -284,20 +302,16 @@ function runningInGroup(group: number): string[] {
 }
 
 /**
- * Whether every process of the group has ended within `withinMs`: npm may exit a moment before the
- * server's own children.
+ * True once every process of the group has ended, within `withinMs` (npm may exit a moment before
+ * the server's own children); a time-out error naming those still running otherwise.
  */
-async function groupEnds(group: number, withinMs = 5_000): Promise<boolean> {
-  const giveUpAt = Date.now() + withinMs;
-  for (;;) {
-    const running = runningInGroup(group);
-    if (running.length === 0) return true;
-    if (Date.now() > giveUpAt) {
-      console.error(`Still running in process group ${group}: ${running.join(', ')}`);
-      return false;
-    }
-    await new Promise((wait) => setTimeout(wait, 20));
-  }
+function groupEnds(group: number, withinMs = 5_000): Promise<boolean> {
+  return waitUntil(
+    () => runningInGroup(group).length === 0,
+    () =>
+      `every process of group ${group} has ended; still running: ${runningInGroup(group).join(', ')}`,
+    { timeoutMs: withinMs, everyMs: 20 },
+  );
 }
 
 describe('npm start, stopped by SIGTERM sent twice to its whole process group', () => {
@@ -307,6 +321,7 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       DATA_DIR: dataDir,
       OPENAI_API_KEY: 'sk-test-key',
       OPENAI_BASE_URL: `${imagesApi.url}/v1`,
+      LOG_LEVEL: 'info',
     });
     try {
       expect(existsSync(serverInstanceFile(dataDir))).toBe(true);
@@ -324,12 +339,14 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
           async (response) => ({ status: response.status, body: await response.text() }),
         ),
       );
-      while (imagesApi.requests.length < requestsBefore + 3) {
-        await new Promise((wait) => setTimeout(wait, 20));
-      }
+      await waitUntil(
+        () => imagesApi.requests.length >= requestsBefore + 3,
+        () =>
+          `the 3 generations reach the images API (${imagesApi.requests.length - requestsBefore} did)`,
+      );
       // The check after the stop sees the group's members (npm, node, the server, esbuild).
       expect(runningInGroup(group(started))).not.toEqual([]);
-      await signalGroupTwice(group(started));
+      await signalGroupTwice(started);
       sendAnswers();
 
       for (const generation of await Promise.all(generations)) {
@@ -360,18 +377,20 @@ describe('npm start, stopped by SIGTERM sent twice to its whole process group', 
       OPENAI_BASE_URL: `${hungProvider.url}/v1`,
       OPENAI_TIMEOUT_MS: '600000',
       SHUTDOWN_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'info',
     });
     try {
       const hung = fetch(`${started.url}/creator/generate_image?interests=forever`).then(
         (response) => response.status,
         () => 'connection closed',
       );
-      while (hungProvider.requests.length < 1) {
-        await new Promise((wait) => setTimeout(wait, 20));
-      }
+      await waitUntil(
+        () => hungProvider.requests.length >= 1,
+        'the generation reaches the images API',
+      );
       // The check after the stop sees the group's members (npm, node, the server, esbuild).
       expect(runningInGroup(group(started))).not.toEqual([]);
-      await signalGroupTwice(group(started));
+      await signalGroupTwice(started);
       // The stop is bounded: npm start ends long before the provider's 10-minute time limit.
       expect(await started.exited).toBe(1);
       expect(started.output()).toContain('requests did not finish within SHUTDOWN_TIMEOUT_MS');

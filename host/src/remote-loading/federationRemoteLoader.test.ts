@@ -1,3 +1,4 @@
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import {
   createFederationRemoteLoader,
@@ -42,7 +43,9 @@ describe('createFederationRemoteLoader', () => {
   it('starts it ahead of the first load when asked to prepare', async () => {
     const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
     loader.prepare();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitUntil(() => startRuntime.mock.calls.length > 0, 'prepare() starts the runtime', {
+      timeoutMs: 1_000,
+    });
     expect(startRuntime).toHaveBeenCalledTimes(1);
   });
 
