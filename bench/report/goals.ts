@@ -139,7 +139,7 @@ function serverGoals(): Goal[] {
     );
   return [
     ...throughput.map(({ group, label, perSecond }) =>
-      serverGoal(`Server (issue 8): ${label} per second`, `≥ ${count(perSecond)}/s`, (data) => {
+      serverGoal(`Server: ${label} per second`, `≥ ${count(perSecond)}/s`, (data) => {
         const rows = storeRows(data).filter((row) => row.group === group);
         if (rows.length === 0) return undefined;
         const slowest = Math.min(...rows.map((row) => row.requestsPerSecond));
@@ -149,7 +149,7 @@ function serverGoals(): Goal[] {
         };
       }),
     ),
-    serverGoal('Server (issue 8): p99 latency, every endpoint', '< 50 ms', (data) => {
+    serverGoal('Server: p99 latency, every endpoint', '< 50 ms', (data) => {
       const worst = p99Of(data, ['static', 'generation', 'checkout']);
       return { measured: `${ms(worst)} (worst)`, met: worst < 50 };
     }),
