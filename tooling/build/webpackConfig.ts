@@ -3,7 +3,7 @@
  * CSS (CSS Modules for `*.module.css`), assets, html-webpack-plugin, Module Federation with the
  * shared singletons, and a dev server that proxies the API to the local server.
  *
- * How federation is built, for bytes (issue 8): the federation runtime is downloaded once per page,
+ * How federation is built, for bytes: the federation runtime is downloaded once per page,
  * and only by pages that compose remotes.
  * - The host has no federation plugin: it starts the runtime itself (`@module-federation/enhanced/runtime`)
  *   in a lazily loaded chunk, provides its own React and store as the shared singletons
