@@ -316,7 +316,7 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
   ];
 }
 
-/** The host's chunk that loads remote parts (the `import()` of its federation runtime names it). */
+/** The host's chunk that loads remote parts, as host/src/remote-loading/federationRemoteLoader.ts names it. */
 const PART_LOADER_CHUNK = 'federation-runtime';
 
 /** Emits `host-manifest.json`: the server checks remote fragments against it, remote teams their ranges. */

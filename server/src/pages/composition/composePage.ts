@@ -4,7 +4,8 @@
  * placeholder with the part's markup inside an element that says what rendered it, and puts the
  * parts' CSS in the head. A part whose markup is missing or incompatible keeps its placeholder, and
  * the browser loads it as before. A remote whose fragments name an early script gets it in the
- * head too, `async`, from beside its entry, when at least one of its parts is in the page.
+ * head too, `async`, from beside its entry, when at least one of its parts is in the page; the
+ * scripts the stitched parts load are listed, inert, for the host's page-start script to preload.
  */
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import {
@@ -164,7 +165,8 @@ export interface ComposeOptions {
  * The page with each part's markup in place of its placeholder, for every remote whose fragments
  * are given (already checked compatible, their parts' markup checked); the others keep their
  * placeholders, as does a part that would make the page larger than `maxBytes`. The head gets the
- * CSS, and the early script, of each remote with a part in the page.
+ * CSS and the early script of each remote with a part in the page, and the template of the
+ * preloads of every script the stitched parts need.
  */
 export function composePage(
   template: PageTemplate,
