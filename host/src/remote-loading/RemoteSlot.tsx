@@ -86,8 +86,10 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
         hydrate: markup !== undefined && !refusal,
         onLive: () => {
           element.setAttribute(PART_ATTRIBUTES.state, 'live');
-          // After the commit that made the part live, so its handlers see a settled tree.
-          queueMicrotask(() => replayIntoPart(element, changes, held));
+          // Taps held while the part hydrated too; after the commit that made it live, so its
+          // handlers see a settled tree.
+          const heldSince = takeHeldEvents(element);
+          queueMicrotask(() => replayIntoPart(element, changes, [...held, ...heldSince]));
         },
         onError: fail,
       });

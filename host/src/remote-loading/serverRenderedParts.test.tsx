@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, screen } from '@testing-library/react';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { PART_ATTRIBUTES, RELEASE_EXPORT, partIdentifierPrefix } from '@tshirt/shared';
@@ -151,6 +151,26 @@ describe('a slot with server-rendered markup', () => {
     expect(screen.getByText('generated: surfing')).toBeInTheDocument();
     expect(screen.getByLabelText('Interests')).toHaveValue('surfing');
     expect(screen.getByRole('button', { name: 'Generate Art' })).not.toHaveAttribute('data-held');
+  });
+
+  it('replays a click made while the part hydrates, after its held clicks were taken', async () => {
+    const container = serverComposedPage(fragmentOf(<ArtForm />));
+    const remote = lateModule();
+    await hydratePage(
+      container,
+      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
+    );
+    function TappedWhileHydrating() {
+      // The shopper taps as React commits the adopted markup, before the part is live.
+      useLayoutEffect(() => screen.getByRole('button', { name: 'Generate Art' }).click(), []);
+      return <ArtForm />;
+    }
+
+    await remote.arrive({ default: TappedWhileHydrating, [RELEASE_EXPORT]: RELEASE });
+    await act(async () => undefined);
+
+    expect(screen.getByText('generated:')).toBeInTheDocument();
+    expect(window.__heldPartEvents).toEqual([]);
   });
 
   it('renders the part anew, with no fallback, when the markup is from another release', async () => {
