@@ -4,7 +4,7 @@
  * pieces the file looks finished: so a version is only taken once it has not been written for a
  * short settle time, and only when it did not change while it was read from its one descriptor.
  */
-import type { Stats } from 'node:fs';
+import { realpathSync, type Stats } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 
@@ -31,6 +31,15 @@ export function settlesInMs(
   // A time far ahead is another machine's clock, kept by the copy (`rsync -a`), not a write now.
   if (age >= settleMs || age <= -settleMs) return 0;
   return Math.ceil(settleMs - age);
+}
+
+/** `path` with every link resolved, or undefined when nothing is there. */
+export function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether `path` (a real path) lies below the folder `root` (a real path). */

@@ -16,13 +16,12 @@
  * A build's Brotli and gzip copies (`main.js.br`) are kept like any file, and sent as their original.
  */
 import type { Stats } from 'node:fs';
-import { realpathSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
-import { SETTLE_MS, fileVersion, readWholeVersion, settlesInMs } from './fileVersion';
+import { SETTLE_MS, fileVersion, readWholeVersion, realPathOf, settlesInMs } from './fileVersion';
 import { statThisTurn } from './statThisTurn';
 
 /** A folder served under a URL prefix (`/` or `/remotes/designer/`). */
@@ -123,14 +122,6 @@ function fileHeaders(filePath: string, info: Stats, etag: string) {
   };
   if (encoding) headers['content-encoding'] = encoding;
   return headers;
-}
-
-function realPathOf(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -10,7 +10,6 @@
  * without a restart, and nothing is ever written into these folders.
  */
 import type { Stats } from 'node:fs';
-import { realpathSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -19,7 +18,7 @@ import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
 import { HttpError } from '../../http/httpError';
-import { isInside } from '../../staticFiles/fileVersion';
+import { isInside, realPathOf } from '../../staticFiles/fileVersion';
 import {
   createStaticFileTable,
   type KeptFile,
@@ -77,14 +76,6 @@ function beingReplaced(): HttpError {
 /** Refused as @fastify/static refuses a path it will not serve: a 403 the error handler answers as not found. */
 function outsideItsFolder(): Error {
   return Object.assign(new Error('Forbidden'), { statusCode: 403 });
-}
-
-function realPathOf(path: string): string | undefined {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
