@@ -5,6 +5,7 @@
  * through `@tshirt/shared/compatibility`, never by browser code.
  */
 import semver from 'semver';
+import { PLAIN_SCRIPT_PATH } from './fragments';
 
 /**
  * Whether `version` satisfies `range`: any range npm understands (`^19.2.0`, `>=18 <20`, `19.x`, …);
@@ -66,7 +67,7 @@ export function parseHostManifest(value: unknown): HostManifest | undefined {
 }
 
 /** A script of the host's own build, by its path on the store's origin. */
-const HOST_SCRIPT = /^\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.js$/;
+const HOST_SCRIPT = new RegExp(`^/${PLAIN_SCRIPT_PATH}$`);
 
 /** The manifest's part scripts that are plain paths of the host's own; anything else is dropped. */
 function hostScripts(value: unknown): string[] {

@@ -48,11 +48,12 @@ export const FRAGMENTS_LIMITS = {
 const MAX_NAME_LENGTH = 200;
 
 /**
- * A file of the remote's folder, by a relative path of plain names: no scheme, no host, no `..`,
- * nothing a URL or an HTML attribute would read otherwise.
+ * A script by a relative path of plain names: no scheme, no host, no `..`, nothing a URL or an
+ * HTML attribute would read otherwise (unanchored, for the patterns built on it).
  */
-const REMOTE_SCRIPT_PATTERN = '^(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*\\.js$';
-const RemoteScript = Type.String({ maxLength: MAX_NAME_LENGTH, pattern: REMOTE_SCRIPT_PATTERN });
+export const PLAIN_SCRIPT_PATH = '(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*\\.js';
+/** A script of the remote's folder. */
+const RemoteScript = Type.String({ maxLength: MAX_NAME_LENGTH, pattern: `^${PLAIN_SCRIPT_PATH}$` });
 
 const RenderedPart = Type.Object({
   /** `renderToString` of the module with `props`, under `identifierPrefix`. */
