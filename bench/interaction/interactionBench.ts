@@ -52,6 +52,10 @@ export const INTERACTION_FIGURES = [
   'lcpMs',
   'lastPartLiveMs',
   'liveOverLcp',
+  'scriptsArrivedMs',
+  'bytesAfterPaint',
+  'linkFloorMs',
+  'linkFloorOverLcp',
   'tapToArtMs',
   'networkServerMs',
   'tapOverNetwork',
@@ -212,6 +216,40 @@ function requestsTheArtNeeded(requests: readonly ResourceMark[], src: string): R
   return requests.filter((entry) => entry.path === pathname + search);
 }
 
+const LINK_FLOOR_FIGURES = [
+  'scriptsArrivedMs',
+  'bytesAfterPaint',
+  'linkFloorMs',
+  'linkFloorOverLcp',
+] as const satisfies readonly InteractionFigure[];
+
+/**
+ * What the link alone allows for the load left alone: when the last script the page ran before
+ * every part was live had arrived, the bytes still arriving after the first paint (requests that
+ * ended after LCP and began before every part was live: scripts, and images such as the gallery's),
+ * and the earliest those bytes can all be in on the phone's link when asked for at the first paint
+ * (LCP, one round trip, then the bytes at the link's rate): every part live ÷ LCP with no CPU time
+ * and the link always full.
+ */
+function linkFloor(
+  resources: readonly ResourceMark[],
+  lcpMs: number,
+  lastPartLiveMs: number,
+  figures: InteractionRun['figures'],
+): void {
+  const beforeLive = resources.filter((entry) => entry.startMs <= lastPartLiveMs);
+  const scripts = beforeLive.filter((entry) =>
+    new URL(entry.path, 'http://page').pathname.endsWith('.js'),
+  );
+  figures.scriptsArrivedMs = Math.max(0, ...scripts.map((entry) => entry.responseEndMs));
+  figures.bytesAfterPaint = beforeLive
+    .filter((entry) => entry.responseEndMs > lcpMs)
+    .reduce((sum, entry) => sum + entry.transferBytes, 0);
+  figures.linkFloorMs =
+    lcpMs + PHONE.latencyMs + (figures.bytesAfterPaint / PHONE.downloadBytesPerSecond) * 1000;
+  figures.linkFloorOverLcp = figures.linkFloorMs / lcpMs;
+}
+
 /** Figures 1 and 2: the page loaded and left alone until every part is live and the network rests. */
 async function measureLoad(url: string, run: number, measured: InteractionRun): Promise<void> {
   const { page, network, close } = await step(run, 'opening /product', openProductPage(url, true));
@@ -235,8 +273,10 @@ async function measureLoad(url: string, run: number, measured: InteractionRun): 
     }
     if (figures.lastPartLiveMs !== null && marks.lcpMs !== null) {
       figures.liveOverLcp = figures.lastPartLiveMs / marks.lcpMs;
+      linkFloor(await resourcesOf(page), marks.lcpMs, figures.lastPartLiveMs, figures);
     } else {
       missing.liveOverLcp = missing.lastPartLiveMs ?? missing.lcpMs;
+      for (const figure of LINK_FLOOR_FIGURES) missing[figure] = missing.liveOverLcp;
     }
   } finally {
     await close();

@@ -34,6 +34,8 @@ export interface ResourceMark {
   path: string;
   startMs: number;
   responseEndMs: number;
+  /** Bytes on the wire, headers included (0 when served from the cache). */
+  transferBytes: number;
 }
 
 const GLOBAL = '__interactionBench';
@@ -174,6 +176,7 @@ export const INSTRUMENTATION_SCRIPT = `(() => {
         path: url.origin === location.origin ? url.pathname + url.search : entry.name,
         startMs: entry.startTime,
         responseEndMs: entry.responseEnd,
+        transferBytes: entry.transferSize,
       };
     });
   }
