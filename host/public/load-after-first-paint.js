@@ -53,13 +53,26 @@
   function afterFirstPaint() {
     // A hidden tab never paints: start at once.
     if (document.visibilityState === 'hidden') return start();
-    requestAnimationFrame(function () {
-      requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
-    });
-    // Whatever the frames do, never wait long.
+    // Never wait long, whatever the browser reports.
     setTimeout(start, 1000);
+    var observes =
+      window.PerformanceObserver &&
+      (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
+    if (observes) {
+      // The first contentful paint as the browser reports it, once it has been presented: two
+      // frames are not always enough (a busy machine paints its first content frames later).
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        setTimeout(start, 0);
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+      });
+    }
   }
 
   if (document.readyState === 'loading')
