@@ -72,7 +72,7 @@ describe('the product page without JavaScript', () => {
 });
 
 describe('the product page’s scripts', () => {
-  it('are asked for at once after the first paint: each script that makes a part live, and each fetched once', async () => {
+  it('download while the page paints (its own) or at once after it (its parts’), each fetched once', async () => {
     const page = await browser.newPage(PORTRAIT);
     const requested: string[] = [];
     page.on('request', (request) => {
@@ -94,10 +94,31 @@ describe('the product page’s scripts', () => {
     const early = await page
       .locator('script[async][src]')
       .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
+    // The parts' scripts (the template's preloads) are asked for once the page has painted.
+    const partScripts = await page
+      .locator('template[data-part-scripts]')
+      .evaluate((template) =>
+        [...(template as HTMLTemplateElement).content.querySelectorAll('link')].map(
+          (link) => new URL(link.getAttribute('href') ?? '', document.baseURI).href,
+        ),
+      );
+    const startedBeforePaint = await page.evaluate(
+      `(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => !paint || entry.startTime < paint.startTime)
+          .map((entry) => entry.name);
+      })()`,
+    );
     await page.close();
-    // The host's part loader, and each remote's entry and parts, each named once.
+    // The page's own scripts, the host's part loader, and each remote's entry and parts, each
+    // named once.
     expect(new Set(preloaded).size).toBe(preloaded.length);
-    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 2 + PRODUCT_PART_COUNT);
+    expect(preloaded).toEqual(expect.arrayContaining([...pageScripts, ...partScripts]));
+    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + 2 + PRODUCT_PART_COUNT);
+    expect(startedBeforePaint).toEqual(expect.arrayContaining(pageScripts));
+    expect((startedBeforePaint as string[]).filter((url) => partScripts.includes(url))).toEqual([]);
     for (const href of preloaded) expect(requested.filter((url) => url === href)).toEqual([href]);
     // Besides them, only the page's own scripts, the remotes' early scripts and the vitals reporter.
     const others = beforeLive.filter(

@@ -142,7 +142,8 @@ function escapeAttribute(value: string): string {
  * pre-rendered layout to the window, to hold clicks on server-rendered parts, and to load the
  * page's own scripts once it has painted), minified and inlined at the end of the head, after
  * the stylesheets. The entry scripts html-webpack-plugin would add as `<script defer>` tags go in
- * its `data-scripts` attribute instead; the server allows the inline script by its hash (CSP).
+ * its `data-scripts` attribute instead, each preloaded at low priority so it downloads while the
+ * page paints; the server allows the inline script by its hash (CSP).
  */
 class PageStartScriptPlugin {
   constructor(private readonly files: string[]) {}
@@ -175,6 +176,18 @@ class PageStartScriptPlugin {
             });
           groups.headTags = withoutEntryScripts(groups.headTags);
           groups.bodyTags = withoutEntryScripts(groups.bodyTags);
+          // Downloaded while the page paints, at low priority (after the stylesheets); run only
+          // once it has painted, when the page-start script adds them.
+          for (const src of entryScripts) {
+            groups.headTags.push(
+              HtmlWebpackPlugin.createHtmlTagObject('link', {
+                rel: 'preload',
+                as: 'script',
+                href: src,
+                fetchpriority: 'low',
+              }),
+            );
+          }
           groups.headTags.push(
             HtmlWebpackPlugin.createHtmlTagObject(
               'script',
