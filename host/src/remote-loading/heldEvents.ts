@@ -4,18 +4,9 @@
  * picked in its fields (which stay in the page on their own, but the part's state does not know them).
  */
 
-/** One event public/hold-part-events.js held. */
-export interface HeldEvent {
-  type: 'click' | 'submit';
-  target: Element;
-  submitter: HTMLElement | null;
-}
+import type { HeldEvent } from '@tshirt/shared/heldEvents';
 
-declare global {
-  interface Window {
-    __heldPartEvents?: HeldEvent[];
-  }
-}
+export type { HeldEvent };
 
 const HELD_ATTRIBUTE = 'data-held';
 

@@ -50,6 +50,7 @@ afterEach(() => {
   stopListening();
   document.removeEventListener('submit', keepPage);
   delete window[EARLY_GENERATION_GLOBAL];
+  delete window.__heldPartEvents;
   document.body.innerHTML = '';
 });
 
@@ -66,7 +67,9 @@ describe('the early Generate handler', () => {
     expect(decodeURIComponent(art.getAttribute('src') ?? '')).toContain('id="early"');
     // The answer itself stays unread for the art form to adopt.
     const adopted = await window[EARLY_GENERATION_GLOBAL]!.response;
-    expect(((await adopted.json()) as { image_url: string }).image_url).toBe('/creator/images/fox.svg');
+    expect(((await adopted.json()) as { image_url: string }).image_url).toBe(
+      '/creator/images/fox.svg',
+    );
   });
 
   it('sends the form’s fields and the shirt at a tap on Generate before the art form is live', () => {
@@ -133,6 +136,33 @@ describe('the early Generate handler', () => {
     generateButton().click();
     expect(endpoint).not.toHaveBeenCalled();
     expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
+  });
+
+  it('sends the generation for a tap the host held before this script arrived, and leaves it held', () => {
+    stopListening();
+    composedPage();
+    type(FIELD_LABELS.interests, 'kites');
+    const tap = { type: 'click' as const, target: generateButton(), submitter: null };
+    window.__heldPartEvents = [tap];
+    stopListening = listenForEarlyGenerate(window);
+
+    expect(endpoint).toHaveBeenCalledTimes(1);
+    expect(endpoint.requests[0]!.params.get('interests')).toBe('kites');
+    // The host still replays it into the live part, which adopts this generation.
+    expect(window.__heldPartEvents).toEqual([tap]);
+  });
+
+  it('leaves alone taps held on anything but Generate, and a form already live', () => {
+    stopListening();
+    composedPage();
+    const customizations = screen.getByRole('button', { name: FIELD_LABELS.customizations });
+    window.__heldPartEvents = [{ type: 'click', target: customizations, submitter: null }];
+    stopListening = listenForEarlyGenerate(window);
+    stopListening();
+    artFormPart().setAttribute(PART_ATTRIBUTES.state, 'live');
+    window.__heldPartEvents = [{ type: 'click', target: generateButton(), submitter: null }];
+    stopListening = listenForEarlyGenerate(window);
+    expect(endpoint).not.toHaveBeenCalled();
   });
 
   it('sends one generation however often Generate is pressed before the form is live', () => {

@@ -11,6 +11,7 @@
 import { PART_ATTRIBUTES, SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import { EVENT_STREAM_TYPE } from '@tshirt/shared/generationStream';
+import type { HeldEvent } from '@tshirt/shared/heldEvents';
 import { paintEarlyArt } from './earlyArt';
 import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
 
@@ -93,15 +94,22 @@ function startEarlyGeneration(win: Window, target: EventTarget | null): void {
   };
 }
 
-/** Listens (capturing, on the document) for the early press on Generate; returns how to stop. */
+/**
+ * Listens (capturing, on the document) for the early press on Generate, and acts on one the host's
+ * page-start script held before this script arrived (it stays held for the host to replay into the
+ * live part, like any other); returns how to stop.
+ */
 export function listenForEarlyGenerate(win: Window): () => void {
-  const onClick = (event: Event) => {
+  const startFor = (target: EventTarget | null) => {
     try {
-      startEarlyGeneration(win, event.target);
+      startEarlyGeneration(win, target);
     } catch {
       // The held tap is replayed into the live part, which then asks itself.
     }
   };
+  const heldBefore: readonly HeldEvent[] = win.__heldPartEvents ?? [];
+  for (const held of heldBefore) if (held.type === 'click') startFor(held.target);
+  const onClick = (event: Event) => startFor(event.target);
   win.document.addEventListener('click', onClick, true);
   return () => win.document.removeEventListener('click', onClick, true);
 }
