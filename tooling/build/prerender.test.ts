@@ -4,14 +4,19 @@ import { join } from 'node:path';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { writePrerenderedPages } from './prerender';
 
+/** As the browser build writes it: the page-start script names the page's own scripts. */
 const INDEX_HTML =
-  '<!doctype html><html><head><title>Store</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+  '<!doctype html><html><head><title>Store</title><script data-scripts=\'["/main.js","/chunks/a&amp;b.js"]\'>start()</script></head><body><div id=root></div></body></html>';
 
 /** A stand-in for the built renderer: what `renderRoutes` exports, as CommonJS. */
 const RENDERER = `
 exports.PRERENDERED_ROUTES = { '/': 'pages/home.html', '/product': 'pages/product.html' };
 exports.renderRoute = (path, year) => ({
-  html: (path === '/' ? '<link rel="preload" as="image" href="/hero.svg"/>' : '') + '<main>' + path + ' ' + year + '</main>',
+  html:
+    (path === '/' ? '<link rel="preload" as="image" href="/hero.svg"/>' : '') +
+    '<main>' + path + ' ' + year +
+    (path === '/product' ? '<div data-remote-placeholder="designer/ArtForm"></div>' : '') +
+    '</main>',
   rootAttributes: { 'data-prerendered': path + '|"brand"' },
 });
 `;
@@ -32,7 +37,7 @@ describe('writePrerenderedPages', () => {
       'pages/product.html',
     ]);
     expect(readFileSync(join(folder, 'pages/product.html'), 'utf8')).toContain(
-      '<div id="root" data-prerendered="/product|&quot;brand&quot;"><main>/product 2031</main></div></body>',
+      '<div id="root" data-prerendered="/product|&quot;brand&quot;"><main>/product 2031<div data-remote-placeholder="designer/ArtForm"></div></main></div></body>',
     );
     expect(readFileSync(join(folder, 'index.html'), 'utf8')).toBe(INDEX_HTML);
   });
@@ -44,6 +49,15 @@ describe('writePrerenderedPages', () => {
     expect(home).toContain(
       '<div id="root" data-prerendered="/|&quot;brand&quot;"><main>/ 2031</main></div>',
     );
+  });
+
+  it('preloads the page’s own scripts in the head of a page with remote parts, and only there', () => {
+    writePrerenderedPages(join(folder, 'renderer.js'), folder, 2031);
+    expect(readFileSync(join(folder, 'pages/product.html'), 'utf8')).toContain(
+      '<link rel="preload" as="script" href="/main.js" fetchpriority="low">' +
+        '<link rel="preload" as="script" href="/chunks/a&amp;b.js" fetchpriority="low"></head>',
+    );
+    expect(readFileSync(join(folder, 'pages/home.html'), 'utf8')).not.toContain('as="script"');
   });
 
   it('writes the route → file map for the server', () => {

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpack, { type Compiler, type Configuration } from 'webpack';
-import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
+import { PART_PLACEHOLDER_ATTRIBUTE, PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 
 interface RenderRoutesModule {
   PRERENDERED_ROUTES: Record<string, string>;
@@ -22,8 +22,40 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 /** Resource hints React puts first in the rendered markup (e.g. the preload of a high-priority image). */
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
+/** The page-start script's list of the page's own scripts (webpackConfig.ts), however quoted. */
+const PAGE_SCRIPTS = /<script data-scripts=(?:'([^']*)'|"([^"]*)"|([^\s>]+))/;
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function unescapeAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Preloads of the page's own scripts, at low priority, for a page with remote parts: its parts
+ * wait on those scripts, so they download while the page paints (they still run only once it has
+ * painted). A page without parts leaves the link to what it paints (its hero image, say).
+ */
+function pageScriptPreloads(template: string, body: string): string {
+  if (!body.includes(PART_PLACEHOLDER_ATTRIBUTE)) return '';
+  const match = PAGE_SCRIPTS.exec(template);
+  if (!match) return '';
+  const scripts = JSON.parse(
+    unescapeAttribute(match[1] ?? match[2] ?? match[3] ?? '[]'),
+  ) as unknown;
+  if (!Array.isArray(scripts)) return '';
+  return scripts
+    .filter((src): src is string => typeof src === 'string')
+    .map(
+      (src) =>
+        `<link rel="preload" as="script" href="${escapeAttribute(src)}" fetchpriority="low">`,
+    )
+    .join('');
 }
 
 /** Writes every pre-rendered page into `htmlDir` from its index.html and the built renderer. */
@@ -45,8 +77,9 @@ export function writePrerenderedPages(
       .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
       .join('');
     // Hints belong in the head, where the browser sees them first and hydration does not meet them.
-    const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
-    const body = html.slice(hints.length);
+    const leadingHints = LEADING_HINTS.exec(html)?.[0] ?? '';
+    const body = html.slice(leadingHints.length);
+    const hints = leadingHints + pageScriptPreloads(template, body);
     const page = template
       .replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${body}</div>`)
       .replace('</head>', () => `${hints}</head>`);
