@@ -142,8 +142,8 @@ function escapeAttribute(value: string): string {
  * pre-rendered layout to the window, to hold clicks on server-rendered parts, and to load the
  * page's own scripts once it has painted), minified and inlined at the end of the head, after
  * the stylesheets. The entry scripts html-webpack-plugin would add as `<script defer>` tags go in
- * its `data-scripts` attribute instead, each preloaded at low priority so it downloads while the
- * page paints; the server allows the inline script by its hash (CSP).
+ * its `data-scripts` attribute instead (a pre-rendered page with remote parts also preloads them:
+ * ./prerender.ts); the server allows the inline script by its hash (CSP).
  */
 class PageStartScriptPlugin {
   constructor(private readonly files: string[]) {}
@@ -176,18 +176,6 @@ class PageStartScriptPlugin {
             });
           groups.headTags = withoutEntryScripts(groups.headTags);
           groups.bodyTags = withoutEntryScripts(groups.bodyTags);
-          // Downloaded while the page paints, at low priority (after the stylesheets); run only
-          // once it has painted, when the page-start script adds them.
-          for (const src of entryScripts) {
-            groups.headTags.push(
-              HtmlWebpackPlugin.createHtmlTagObject('link', {
-                rel: 'preload',
-                as: 'script',
-                href: src,
-                fetchpriority: 'low',
-              }),
-            );
-          }
           groups.headTags.push(
             HtmlWebpackPlugin.createHtmlTagObject(
               'script',
@@ -258,6 +246,11 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
       ...(production ? compressedCopies() : []),
     ],
     performance: { hints: false },
+    optimization: {
+      minimizeOptions: {
+        javascript: { ecma: 2020, compress: { passes: 3, ecma: 2020 }, format: { ecma: 2020 } },
+      },
+    },
     devServer: {
       port: devPortOf(options),
       historyApiFallback: true,
