@@ -224,12 +224,23 @@ const LINK_FLOOR_FIGURES = [
 ] as const satisfies readonly InteractionFigure[];
 
 /**
+ * Of a response, the bytes that came in after `ms`: all of them when it began after, none when it
+ * ended before, and otherwise its share at an even rate between its first byte and its last.
+ */
+function bytesAfter(entry: ResourceMark, ms: number): number {
+  if (entry.responseEndMs <= ms) return 0;
+  if (entry.responseStartMs >= ms) return entry.transferBytes;
+  const receiving = entry.responseEndMs - entry.responseStartMs;
+  return (entry.transferBytes * (entry.responseEndMs - ms)) / receiving;
+}
+
+/**
  * What the link alone allows for the load left alone: when the last script the page ran before
- * every part was live had arrived, the bytes still arriving after the first paint (requests that
- * ended after LCP and began before every part was live: scripts, and images such as the gallery's),
- * and the earliest those bytes can all be in on the phone's link when asked for at the first paint
- * (LCP, one round trip, then the bytes at the link's rate): every part live ÷ LCP with no CPU time
- * and the link always full.
+ * every part was live had arrived; the bytes that came in after the first paint until then
+ * (scripts, and images such as the gallery's); and the earliest those bytes can all be in on the
+ * phone's link: from LCP at the link's rate, and no sooner than one round trip after LCP plus the
+ * bytes of the requests made after it (the parts' scripts, asked for at the first paint). That
+ * floor ÷ LCP is every part live ÷ LCP with no CPU time and the link always full.
  */
 function linkFloor(
   resources: readonly ResourceMark[],
@@ -238,15 +249,24 @@ function linkFloor(
   figures: InteractionRun['figures'],
 ): void {
   const beforeLive = resources.filter((entry) => entry.startMs <= lastPartLiveMs);
+  // Only a script in before every part was live can have run before.
   const scripts = beforeLive.filter((entry) =>
     new URL(entry.path, 'http://page').pathname.endsWith('.js'),
   );
-  figures.scriptsArrivedMs = Math.max(0, ...scripts.map((entry) => entry.responseEndMs));
-  figures.bytesAfterPaint = beforeLive
-    .filter((entry) => entry.responseEndMs > lcpMs)
+  const atLinkRate = (bytes: number) => (bytes / PHONE.downloadBytesPerSecond) * 1000;
+  figures.scriptsArrivedMs = Math.max(
+    0,
+    ...scripts
+      .map((entry) => entry.responseEndMs)
+      .filter((arrivedMs) => arrivedMs <= lastPartLiveMs),
+  );
+  figures.bytesAfterPaint = beforeLive.reduce((sum, entry) => sum + bytesAfter(entry, lcpMs), 0);
+  const askedAfterPaint = beforeLive
+    .filter((entry) => entry.startMs >= lcpMs)
     .reduce((sum, entry) => sum + entry.transferBytes, 0);
   figures.linkFloorMs =
-    lcpMs + PHONE.latencyMs + (figures.bytesAfterPaint / PHONE.downloadBytesPerSecond) * 1000;
+    lcpMs +
+    Math.max(atLinkRate(figures.bytesAfterPaint), PHONE.latencyMs + atLinkRate(askedAfterPaint));
   figures.linkFloorOverLcp = figures.linkFloorMs / lcpMs;
 }
 

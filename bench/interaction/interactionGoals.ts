@@ -34,13 +34,13 @@ const FIGURE_ROWS: readonly FigureRow[] = [
   {
     figure: 'bytesAfterPaint',
     label:
-      'Bytes still arriving after the first paint, until every part is live (scripts and images)',
+      'Bytes that came in after the first paint, until every part was live (scripts and images)',
     format: kb,
   },
   {
     figure: 'linkFloorMs',
     label:
-      'The link’s floor for those bytes asked for at first paint (LCP + one round trip + bytes at 1.6 Mbps)',
+      'The link’s floor for those bytes (from LCP at 1.6 Mbps; the requests made after LCP one round trip later)',
     format: seconds,
   },
   {
@@ -192,7 +192,7 @@ export function interactionLimits(results: BenchResults): string[] {
     ...(unmet('liveOverLcp')
       ? [
           `Every part live at ${optional(figures.lastPartLiveMs, seconds)} (median) against an LCP of ${optional(figures.lcpMs, seconds)}; the last part live: ${lastParts.map((part) => code(part)).join(', ')}.`,
-          `The page asks for its scripts at the first paint (asked for before it, Lighthouse's simulated LCP counts them against the page). Their last byte arrived at ${optional(figures.scriptsArrivedMs, seconds)}; running them took the rest. The ${optional(figures.bytesAfterPaint, kb)} still arriving after the first paint need until ${optional(figures.linkFloorMs, seconds)} on this link even when it is always full: ${optional(figures.linkFloorOverLcp, ratio)} LCP before any script runs.`,
+          `The page downloads its own script while it paints and asks for its parts' scripts at the first paint (small scripts asked for before it, Lighthouse's simulated LCP counts against the page). The last of them arrived at ${optional(figures.scriptsArrivedMs, seconds)}; running them took the rest. The ${optional(figures.bytesAfterPaint, kb)} that came in after the first paint need until ${optional(figures.linkFloorMs, seconds)} on this link even when it is always full: ${optional(figures.linkFloorOverLcp, ratio)} LCP before the last script can run.`,
         ]
       : []),
     ...(unmet('tapOverNetwork', 'creatorRequestsAfterTap')

@@ -33,6 +33,8 @@ export interface ResourceMark {
   /** Path and query of a same-origin request, or the whole URL. */
   path: string;
   startMs: number;
+  /** The response's first byte. */
+  responseStartMs: number;
   responseEndMs: number;
   /** Bytes on the wire, headers included (0 when served from the cache). */
   transferBytes: number;
@@ -175,6 +177,7 @@ export const INSTRUMENTATION_SCRIPT = `(() => {
       return {
         path: url.origin === location.origin ? url.pathname + url.search : entry.name,
         startMs: entry.startTime,
+        responseStartMs: entry.responseStart,
         responseEndMs: entry.responseEnd,
         transferBytes: entry.transferSize,
       };
