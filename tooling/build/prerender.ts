@@ -37,12 +37,12 @@ function unescapeAttribute(value: string): string {
 }
 
 /**
- * Preloads of the page's own scripts, at low priority, for a page with remote parts: its parts
- * wait on those scripts, so they download while the page paints (they still run only once it has
- * painted). A page without parts leaves the link to what it paints (its hero image, say).
+ * Preloads of the page's own scripts (the template's page-start script lists them), at low
+ * priority, for the pages with remote parts: their parts wait on those scripts, so they download
+ * while the page paints (they still run only once it has painted). A page without parts leaves the
+ * link to what it paints (its hero image, say).
  */
-function pageScriptPreloads(template: string, body: string): string {
-  if (!body.includes(PART_PLACEHOLDER_ATTRIBUTE)) return '';
+function pageScriptPreloads(template: string): string {
   const match = PAGE_SCRIPTS.exec(template);
   if (!match) return '';
   const scripts = JSON.parse(
@@ -70,6 +70,7 @@ export function writePrerenderedPages(
   const template = readFileSync(join(htmlDir, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(template))
     throw new Error(`${htmlDir}/index.html has no empty <div id="root"></div> to fill`);
+  const scriptPreloads = pageScriptPreloads(template);
   const written: string[] = [];
   for (const [path, file] of Object.entries(renderer.PRERENDERED_ROUTES)) {
     const { html, rootAttributes } = renderer.renderRoute(path, year);
@@ -79,7 +80,8 @@ export function writePrerenderedPages(
     // Hints belong in the head, where the browser sees them first and hydration does not meet them.
     const leadingHints = LEADING_HINTS.exec(html)?.[0] ?? '';
     const body = html.slice(leadingHints.length);
-    const hints = leadingHints + pageScriptPreloads(template, body);
+    const withParts = body.includes(PART_PLACEHOLDER_ATTRIBUTE);
+    const hints = leadingHints + (withParts ? scriptPreloads : '');
     const page = template
       .replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${body}</div>`)
       .replace('</head>', () => `${hints}</head>`);
