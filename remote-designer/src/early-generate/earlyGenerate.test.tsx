@@ -165,6 +165,15 @@ describe('the early Generate handler', () => {
     expect(endpoint).not.toHaveBeenCalled();
   });
 
+  it('never throws into the page over a held queue it cannot read, and still listens', () => {
+    stopListening();
+    composedPage();
+    (window as { __heldPartEvents?: unknown }).__heldPartEvents = [null, { type: 'click' }];
+    expect(() => (stopListening = listenForEarlyGenerate(window))).not.toThrow();
+    generateButton().click();
+    expect(endpoint).toHaveBeenCalledTimes(1);
+  });
+
   it('sends one generation however often Generate is pressed before the form is live', () => {
     composedPage();
     generateButton().click();

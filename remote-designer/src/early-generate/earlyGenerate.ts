@@ -107,8 +107,12 @@ export function listenForEarlyGenerate(win: Window): () => void {
       // The held tap is replayed into the live part, which then asks itself.
     }
   };
-  const heldBefore: readonly HeldEvent[] = win.__heldPartEvents ?? [];
-  for (const held of heldBefore) if (held.type === 'click') startFor(held.target);
+  try {
+    const heldBefore: readonly HeldEvent[] = win.__heldPartEvents ?? [];
+    for (const held of heldBefore) if (held.type === 'click') startFor(held.target);
+  } catch {
+    // A queue not as the host's page-start script keeps it: the listener below still acts.
+  }
   const onClick = (event: Event) => startFor(event.target);
   win.document.addEventListener('click', onClick, true);
   return () => win.document.removeEventListener('click', onClick, true);
