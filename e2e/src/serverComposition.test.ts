@@ -11,6 +11,7 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
+import { REMOTES } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
@@ -112,11 +113,15 @@ describe('the product page’s scripts', () => {
       })()`,
     );
     await page.close();
-    // The page's own scripts, the host's part loader, and each remote's entry and parts, each
-    // named once.
+    // The page's own scripts, the host's part loader, and each remote's entry and parts (one file
+    // for all of a remote's parts), each named once.
+    const remotes = Object.keys(REMOTES).length;
     expect(new Set(preloaded).size).toBe(preloaded.length);
     expect(preloaded).toEqual(expect.arrayContaining([...pageScripts, ...partScripts]));
-    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + 2 + PRODUCT_PART_COUNT);
+    expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + remotes + remotes);
+    for (const remote of Object.keys(REMOTES)) {
+      expect(partScripts.filter((url) => url.includes(`/remotes/${remote}/chunks/`))).toHaveLength(1);
+    }
     expect(startedBeforePaint).toEqual(expect.arrayContaining(pageScripts));
     expect((startedBeforePaint as string[]).filter((url) => partScripts.includes(url))).toEqual([]);
     for (const href of preloaded) expect(requested.filter((url) => url === href)).toEqual([href]);
@@ -125,6 +130,32 @@ describe('the product page’s scripts', () => {
       (url) => ![...preloaded, ...pageScripts, ...early].includes(url),
     );
     expect(others.filter((url) => !/\/web-vitals\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+  });
+
+  it('leave the link to the parts: the gallery’s images, below the fold, are asked for once every part is live', async () => {
+    const page = await browser.newPage(PORTRAIT);
+    let releaseCheckout = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (releaseCheckout = resolve));
+    await page.route('**/remotes/checkout/remoteEntry.js*', async (route: Route) => {
+      await arrived;
+      await route.continue();
+    });
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/creator/designs/')) images.push(request.url());
+    });
+    try {
+      await page.goto(`${store.url}/product`);
+      await page.locator(`[data-remote-part="designer/DesignGallery"]${LIVE_PART_SELECTOR}`).waitFor();
+      expect(images).toEqual([]);
+      const imageAsked = page.waitForRequest((request) => request.url().includes('/creator/designs/'));
+      releaseCheckout();
+      await waitUntilEveryPartIsLive(page);
+      await imageAsked;
+    } finally {
+      releaseCheckout();
+      await page.close();
+    }
   });
 });
 

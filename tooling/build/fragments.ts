@@ -32,7 +32,7 @@ export interface ContainerBuildRecord extends EarlyScriptRecord {
 }
 
 /** Prefix of the chunk (group) name the federation plugin gives each exposed module. */
-const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
+export const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
 
 function exposedStyles(compilation: Compilation): ContainerBuildRecord['styles'] {
   const styles: ContainerBuildRecord['styles'] = [];

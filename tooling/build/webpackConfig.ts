@@ -27,6 +27,7 @@ import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/s
 import type { HostManifest } from '@tshirt/shared/compatibility';
 import { providedSingletons, sharedSingletons } from './federation';
 import {
+  EXPOSE_CHUNK_PREFIX,
   RecordContainerBuildPlugin,
   createFragmentsConfig,
   type ContainerBuildRecord,
@@ -322,6 +323,9 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
   ];
 }
 
+/** The one chunk a remote's container puts every exposed part in. */
+const EXPOSED_PARTS_CHUNK = 'parts';
+
 /** The host's chunk that loads remote parts, as host/src/remote-loading/federationRemoteLoader.ts names it. */
 const PART_LOADER_CHUNK = 'federation-runtime';
 
@@ -382,6 +386,22 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   container.name = containerName;
   // The container plugin adds `remoteEntry.js` as the only entry; there is no page in this build.
   container.entry = {};
+  container.optimization = {
+    ...container.optimization,
+    // Every exposed part of a remote travels as one file: the product page shows them together, so
+    // one request instead of one per part, and no module shipped twice (the parts share code).
+    splitChunks: {
+      cacheGroups: {
+        default: false,
+        defaultVendors: false,
+        [EXPOSED_PARTS_CHUNK]: {
+          name: EXPOSED_PARTS_CHUNK,
+          chunks: (chunk) => chunk.name?.startsWith(EXPOSE_CHUNK_PREFIX) ?? false,
+          enforce: true,
+        },
+      },
+    },
+  };
   container.plugins = [
     remoteFederationPlugin(options, true),
     // Its CSS files: the exposed modules load theirs, the fragments inline them.
