@@ -1,10 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
+import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
 import { GENERATED_DESIGN_TITLE } from './galleryItems';
+import { IMAGES_WAIT_CAP_MS } from './useImagesWanted';
 
 const [sunset, mountain, retro] = PREMADE_DESIGNS as [
   (typeof PREMADE_DESIGNS)[number],
@@ -138,6 +141,59 @@ describe('DesignGallery', () => {
       await user.tab();
       await user.tab();
       expect(design(retro.title)).toHaveFocus();
+    });
+  });
+
+  describe('images on a page whose parts are not all live', () => {
+    const thumbnail = () => design(sunset.title).querySelector('img');
+    let otherPart: HTMLElement;
+    beforeEach(() => {
+      otherPart = document.createElement('div');
+      otherPart.setAttribute(PART_ATTRIBUTES.part, 'checkout/CheckoutPanel');
+      document.body.append(otherPart);
+    });
+    afterEach(() => {
+      otherPart.remove();
+      jest.useRealTimers();
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
+
+    it('asks for none until every part is live, then for all', async () => {
+      render(<DesignGallery />);
+      for (const image of document.querySelectorAll('img')) expect(image).not.toHaveAttribute('src');
+      await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, 'live'));
+      expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
+      expect(document.querySelectorAll('img[src]')).toHaveLength(PREMADE_DESIGNS.length);
+    });
+
+    it('asks for them at once when the row is on screen', () => {
+      let report: IntersectionObserverCallback = () => undefined;
+      window.IntersectionObserver = class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      } as unknown as typeof IntersectionObserver;
+      render(<DesignGallery />);
+      expect(thumbnail()).not.toHaveAttribute('src');
+      act(() => report([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
+    });
+
+    it('asks for them anyway once a part has not gone live in time (its remote may be down)', () => {
+      jest.useFakeTimers();
+      render(<DesignGallery />);
+      act(() => jest.advanceTimersByTime(IMAGES_WAIT_CAP_MS - 1));
+      expect(thumbnail()).not.toHaveAttribute('src');
+      act(() => jest.advanceTimersByTime(1));
+      expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
+    });
+
+    it('renders, on the server, each image without a source and a copy for a page without scripts', () => {
+      const html = renderToStaticMarkup(<DesignGallery />);
+      expect(html.match(/<img(?![^>]*src=)[^>]*>/g)).toHaveLength(PREMADE_DESIGNS.length);
+      expect(html).toContain(`<noscript><img class="thumbnail" src="${sunset.imagePath}"`);
     });
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@tshirt/shared';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 import { DesignThumbnail } from './DesignThumbnail';
+import { useImagesWanted } from './useImagesWanted';
 import { galleryItems, type GalleryItem } from './galleryItems';
 import styles from './DesignGallery.module.css';
 
@@ -22,6 +23,8 @@ export default function DesignGallery(_props: DesignGalleryProps) {
   const shirtColor = useOrderState((state) => state.shirtColor);
   const items = useMemo(() => galleryItems(lastGeneratedUrl), [lastGeneratedUrl]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const row = useRef<HTMLDivElement>(null);
+  const imagesWanted = useImagesWanted(row);
 
   // Roving tabindex: one design is in the tab order; arrow keys move between them.
   const [focusableUrl, setFocusableUrl] = useState<string | null>(null);
@@ -61,6 +64,7 @@ export default function DesignGallery(_props: DesignGalleryProps) {
         </p>
       </div>
       <div
+        ref={row}
         className={styles.row}
         role="group"
         aria-labelledby={headingId}
@@ -86,7 +90,7 @@ export default function DesignGallery(_props: DesignGalleryProps) {
               onFocus={() => setFocusableUrl(item.imageUrl)}
             >
               <span className={styles.tile}>
-                <DesignThumbnail imageUrl={item.imageUrl} />
+                <DesignThumbnail imageUrl={item.imageUrl} wanted={imagesWanted} />
                 {item.kind === 'generated' && <span className={styles.badgeNew} aria-hidden="true">AI</span>}
                 <span className={styles.check} aria-hidden="true">
                   <svg viewBox="0 0 20 20" focusable="false">

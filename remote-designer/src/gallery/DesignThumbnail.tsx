@@ -6,8 +6,12 @@ import styles from './DesignGallery.module.css';
 /** Thumbnail size in CSS pixels: fixed, so lazy images never shift the row. 3:4 like the print area. */
 export const THUMBNAIL_SIZE = { width: 132, height: 176 } as const;
 
-/** A lazily loaded design image; if it cannot load, a quiet placeholder keeps the tile tidy. */
-export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
+/**
+ * A design image, asked for only once `wanted` (./useImagesWanted.ts): until then the tile shows its
+ * fabric, and a page without scripts its `<noscript>` copy. If it cannot load, a quiet placeholder
+ * keeps the tile tidy.
+ */
+export function DesignThumbnail({ imageUrl, wanted }: { imageUrl: string; wanted: boolean }) {
   const [failedUrl, setFailedUrl] = useState('');
   // The plain artwork is its drawing for the default shirt: when the page has it, no request.
   const kept = useKeptDrawing(artworkUrlForShirt(imageUrl, DEFAULT_SHIRT_COLOR));
@@ -24,10 +28,10 @@ export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
       </svg>
     );
   }
-  return (
+  const image = (src?: string) => (
     <img
       className={styles.thumbnail}
-      src={kept ?? storeUrl(imageUrl)}
+      src={src}
       alt=""
       width={THUMBNAIL_SIZE.width}
       height={THUMBNAIL_SIZE.height}
@@ -35,5 +39,12 @@ export function DesignThumbnail({ imageUrl }: { imageUrl: string }) {
       decoding="async"
       onError={() => setFailedUrl(imageUrl)}
     />
+  );
+  if (kept || wanted) return image(kept ?? storeUrl(imageUrl));
+  return (
+    <>
+      {image()}
+      <noscript>{image(storeUrl(imageUrl))}</noscript>
+    </>
   );
 }
