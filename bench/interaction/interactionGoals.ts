@@ -192,7 +192,7 @@ export function interactionLimits(results: BenchResults): string[] {
     ...(unmet('liveOverLcp')
       ? [
           `Every part live at ${optional(figures.lastPartLiveMs, seconds)} (median) against an LCP of ${optional(figures.lcpMs, seconds)}; the last part live: ${lastParts.map((part) => code(part)).join(', ')}.`,
-          `The page downloads its own script while it paints and asks for its parts' scripts at the first paint (small scripts asked for before it, Lighthouse's simulated LCP counts against the page). The last of them arrived at ${optional(figures.scriptsArrivedMs, seconds)}; running them took the rest. The ${optional(figures.bytesAfterPaint, kb)} that came in after the first paint need until ${optional(figures.linkFloorMs, seconds)} on this link even when it is always full: ${optional(figures.linkFloorOverLcp, ratio)} LCP before the last script can run.`,
+          `The page downloads its own script while it paints, asks for its parts' scripts at the first paint (small scripts asked for before it, Lighthouse's simulated LCP counts against the page) and for the gallery's images once every part is live. The last script arrived at ${optional(figures.scriptsArrivedMs, seconds)}; running the scripts took the ${optional(figures.lastPartLiveMs === null || figures.scriptsArrivedMs === null ? null : figures.lastPartLiveMs - figures.scriptsArrivedMs, ms)} after it. The ${optional(figures.bytesAfterPaint, kb)} that came in after the first paint need until ${optional(figures.linkFloorMs, seconds)} on this link even when it is always full: ${optional(figures.linkFloorOverLcp, ratio)} LCP before the last script can run.`,
         ]
       : []),
     ...(unmet('tapOverNetwork', 'creatorRequestsAfterTap')
