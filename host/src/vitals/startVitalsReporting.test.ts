@@ -1,4 +1,5 @@
-import { startVitalsReporting } from './startVitalsReporting';
+import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { VITALS_PARTS_WAIT_MS, startVitalsReporting } from './startVitalsReporting';
 
 function setReadyState(state: DocumentReadyState): void {
   Object.defineProperty(document, 'readyState', { value: state, configurable: true });
@@ -51,5 +52,39 @@ describe('startVitalsReporting', () => {
       expect.any(Error),
     );
     warn.mockRestore();
+  });
+
+  describe('on a page with parts', () => {
+    let part: HTMLElement;
+    beforeEach(() => {
+      part = document.createElement('div');
+      part.setAttribute(PART_ATTRIBUTES.part, 'checkout/CheckoutPanel');
+      document.body.append(part);
+    });
+    afterEach(() => part.remove());
+
+    it('waits, after the load event, until every part is live', async () => {
+      setReadyState('complete');
+      const loadReporter = jest.fn(async () => ({ reportWebVitals: jest.fn() }));
+      startVitalsReporting({ loadReporter });
+      jest.advanceTimersByTime(VITALS_PARTS_WAIT_MS - 1);
+      expect(loadReporter).not.toHaveBeenCalled();
+
+      part.setAttribute(PART_ATTRIBUTES.state, 'live');
+      await Promise.resolve();
+      jest.runOnlyPendingTimers();
+      expect(loadReporter).toHaveBeenCalledTimes(1);
+    });
+
+    it('starts anyway when a part has not gone live in time', () => {
+      setReadyState('complete');
+      const loadReporter = jest.fn(async () => ({ reportWebVitals: jest.fn() }));
+      startVitalsReporting({ loadReporter });
+      jest.advanceTimersByTime(VITALS_PARTS_WAIT_MS - 1);
+      expect(loadReporter).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      jest.runOnlyPendingTimers();
+      expect(loadReporter).toHaveBeenCalledTimes(1);
+    });
   });
 });

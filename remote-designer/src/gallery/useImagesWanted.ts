@@ -1,7 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
-
-const PART_NOT_LIVE = `[${PART_ATTRIBUTES.part}]:not([${PART_ATTRIBUTES.state}="live"])`;
+import { whenEveryPartIsLive } from '@tshirt/shared/partsLive';
 
 /** Longest wait for the page's other parts (one may never go live: its remote is down). */
 export const IMAGES_WAIT_CAP_MS = 3_000;
@@ -17,11 +15,6 @@ export function useImagesWanted(row: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
-    const check = () => {
-      if (!document.querySelector(PART_NOT_LIVE)) want();
-    };
-    const partsLive = new MutationObserver(check);
-    partsLive.observe(document.body, { subtree: true, attributeFilter: [PART_ATTRIBUTES.state] });
     const onScreen =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => {
@@ -29,12 +22,10 @@ export function useImagesWanted(row: RefObject<HTMLElement | null>): boolean {
           })
         : undefined;
     if (row.current) onScreen?.observe(row.current);
-    const cap = setTimeout(want, IMAGES_WAIT_CAP_MS);
-    check();
+    const cancel = whenEveryPartIsLive(want, IMAGES_WAIT_CAP_MS);
     return () => {
-      partsLive.disconnect();
+      cancel();
       onScreen?.disconnect();
-      clearTimeout(cap);
     };
   }, [wanted, row]);
   return wanted;
