@@ -2,6 +2,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import {
   createFederationRemoteLoader,
+  isPreloaded,
   retryEntryUrl,
   whenPageLoaded,
 } from './federationRemoteLoader';
@@ -64,6 +65,46 @@ describe('createFederationRemoteLoader', () => {
       ),
       'load designer/ArtForm',
     ]);
+  });
+
+  describe('while the page is still loading', () => {
+    const entry = DEFAULT_SITE_CONFIG.remotes.designer.entry;
+    beforeEach(() =>
+      Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true }),
+    );
+    afterEach(() => {
+      Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
+      document.head.replaceChildren();
+    });
+
+    it('loads at once a remote whose entry the page preloads (the preload holds the load event already)', async () => {
+      const preload = Object.assign(document.createElement('link'), {
+        rel: 'preload',
+        href: entry,
+      });
+      preload.setAttribute('as', 'script');
+      document.head.append(preload);
+      const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+      // Well before the load event's cap (PAGE_LOAD_WAIT_CAP_MS, 3 s).
+      const tooLate = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('it waited for the load event')), 500),
+      );
+      await expect(
+        Promise.race([loader.load('designer', 'ArtForm'), tooLate]),
+      ).resolves.toMatchObject({ component: ArtForm });
+    });
+
+    it('waits for the load event before adding an entry the page does not preload', async () => {
+      const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+      const loaded = loader.load('designer', 'ArtForm');
+      await waitUntil(() => startRuntime.mock.calls.length > 0, 'the runtime starts', {
+        timeoutMs: 1_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toEqual([]);
+      window.dispatchEvent(new Event('load'));
+      await expect(loaded).resolves.toMatchObject({ component: ArtForm });
+    });
   });
 
   it('downloads the runtime again on the next load when its download failed', async () => {
@@ -131,5 +172,24 @@ describe('retryEntryUrl', () => {
     expect(retryEntryUrl('https://cdn.example/remoteEntry.js?v=7&retry=1', 3)).toBe(
       'https://cdn.example/remoteEntry.js?v=7&retry=3',
     );
+  });
+});
+
+describe('isPreloaded', () => {
+  afterEach(() => document.head.replaceChildren());
+
+  it('matches a script preload by its resolved URL, and nothing else', () => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'script');
+    link.href = '/remotes/designer/remoteEntry.js?release=abc';
+    document.head.append(link);
+    expect(
+      isPreloaded(new URL('/remotes/designer/remoteEntry.js?release=abc', document.baseURI).href),
+    ).toBe(true);
+    expect(isPreloaded('/remotes/designer/remoteEntry.js?release=abc')).toBe(true);
+    expect(isPreloaded('/remotes/designer/remoteEntry.js?release=other')).toBe(false);
+    link.setAttribute('as', 'style');
+    expect(isPreloaded('/remotes/designer/remoteEntry.js?release=abc')).toBe(false);
   });
 });

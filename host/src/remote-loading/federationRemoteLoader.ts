@@ -28,8 +28,8 @@ export const PAGE_LOAD_WAIT_CAP_MS = 3_000;
 /**
  * Resolves once the page has loaded (or after `capMs`). A script added before the load event holds
  * it back until the script settles, so a remote that never answers would keep the page "loading"
- * (and the metrics reporting that starts on load) for the whole timeout. The entries are already
- * downloading meanwhile through the server's preload hints.
+ * (and the metrics reporting that starts on load) for the whole timeout. Waited for only before an
+ * entry the page does not preload (`isPreloaded`): a preload holds the load event the same way.
  */
 export function whenPageLoaded(
   win: Window = window,
@@ -45,6 +45,19 @@ export function whenPageLoaded(
     }
     win.addEventListener('load', done);
   });
+}
+
+/**
+ * Whether the page preloads `href` (the page-start script preloads every remote's entry on a page
+ * with parts): that preload already holds the load event until the entry settles, so its script
+ * may be added before the load event at no cost.
+ */
+export function isPreloaded(href: string, doc: Document = document): boolean {
+  const wanted = new URL(href, doc.baseURI).href;
+  return Array.prototype.some.call(
+    doc.querySelectorAll('link[rel="preload"][as="script"]'),
+    (link: HTMLLinkElement) => link.href === wanted,
+  );
 }
 
 export interface FederationRemoteLoader extends RemoteLoader {
@@ -90,7 +103,8 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
   const loader = createRemoteLoader({
     loadModule: (moduleId) =>
       startRuntime().then(async (started) => {
-        await whenPageLoaded();
+        const remote = moduleId.split('/')[0] as RemoteName;
+        if (!isPreloaded(config.remotes[remote].entry)) await whenPageLoaded();
         return started.loadRemote(moduleId);
       }),
     timeoutMs: config.remoteTimeoutMs,
