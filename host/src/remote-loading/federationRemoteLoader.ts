@@ -101,9 +101,8 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
   };
 
   const loader = createRemoteLoader({
-    loadModule: (moduleId) =>
+    loadModule: (moduleId, remote) =>
       startRuntime().then(async (started) => {
-        const remote = moduleId.split('/')[0] as RemoteName;
         if (!isPreloaded(config.remotes[remote].entry)) await whenPageLoaded();
         return started.loadRemote(moduleId);
       }),

@@ -16,7 +16,7 @@ describe('createRemoteLoader', () => {
       component: ArtForm,
       release: undefined,
     });
-    expect(loadModule).toHaveBeenCalledWith('designer/ArtForm');
+    expect(loadModule).toHaveBeenCalledWith('designer/ArtForm', 'designer');
   });
 
   it('reads the release the build stamped on the module, to match it with server markup', async () => {

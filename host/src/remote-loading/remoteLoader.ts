@@ -54,8 +54,11 @@ export interface RemoteLoader {
 }
 
 export interface RemoteLoaderOptions {
-  /** Fetches an exposed module by id, e.g. `designer/ArtForm` (the federation runtime's loadRemote). */
-  loadModule: (moduleId: string) => Promise<unknown>;
+  /**
+   * Fetches an exposed module by id, e.g. `designer/ArtForm` (the federation runtime's loadRemote),
+   * of `remote`.
+   */
+  loadModule: (moduleId: string, remote: RemoteName) => Promise<unknown>;
   /** How long one load may take before it is given up on. */
   timeoutMs: number;
   /**
@@ -125,7 +128,7 @@ export function createRemoteLoader({
       try {
         const exposed = await loadRemoteWithTimeout(
           moduleId,
-          () => loadModule(moduleId),
+          () => loadModule(moduleId, remote),
           remainingMs,
         );
         const part = partFromExposedModule<RemoteComponent<typeof remote, typeof module>>(
