@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpack, { type Compiler, type Configuration } from 'webpack';
 import { PART_PLACEHOLDER_ATTRIBUTE, PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
+import { escapeAttribute, unescapeAttribute } from './htmlAttribute';
 
 interface RenderRoutesModule {
   PRERENDERED_ROUTES: Record<string, string>;
@@ -25,16 +26,6 @@ const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 /** The page-start script's list of the page's own scripts (webpackConfig.ts), however quoted. */
 const PAGE_SCRIPTS = /<script data-scripts=(?:'([^']*)'|"([^"]*)"|([^\s>]+))/;
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-function unescapeAttribute(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 /**
  * Preloads of the page's own scripts (the template's page-start script lists them), at low

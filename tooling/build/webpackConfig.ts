@@ -34,6 +34,7 @@ import {
 } from './fragments';
 import { compressedCopies } from './compressedCopies';
 import { createEarlyScriptConfig } from './earlyScript';
+import { escapeAttribute } from './htmlAttribute';
 import { createPrerenderConfig } from './prerender';
 import { typeScriptRule } from './typeScriptRule';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
@@ -132,11 +133,6 @@ function cssModuleOptions(options: AppBuildOptions, production: boolean) {
 }
 
 const ASSET_TEST = /\.(png|jpe?g|webp|avif|svg|woff2?)$/i;
-
-/** Text safe inside a double-quoted HTML attribute. */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-}
 
 /**
  * The page-start script: small scripts that must run before the first paint (to match a
