@@ -20,6 +20,8 @@ import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling, { sendError } from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
 import fulfillment from './plugins/app/fulfillment';
+import jobQueues from './plugins/app/jobQueues';
+import orderMail from './plugins/app/orderMail';
 import printFiles from './plugins/app/printFiles';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
@@ -111,6 +113,8 @@ export async function buildApp(
   await app.register(artEngine);
   await app.register(printFiles);
   await app.register(providers, { imageProvider: overrides.imageProvider });
+  await app.register(jobQueues);
+  await app.register(orderMail);
   await app.register(fulfillment);
 
   await app.register(generateImageRoute);

@@ -3,8 +3,8 @@
  * default and bounds), validated by env-schema at start-up, then the checks across variables. The
  * server refuses to start with a message naming each invalid variable.
  */
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import envSchema, { type EnvSchemaOpt } from 'env-schema';
 import Type, { type Static } from 'typebox';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
@@ -21,6 +21,8 @@ export const REPO_ROOT = resolve(__dirname, '../..');
 
 /** Long enough for a remote's origin nearby, short enough that a slow one never holds a page back. */
 export const DEFAULT_REMOTE_MARKUP_BUDGET_MS = 250;
+/** The sender's address when MAIL_FROM is not set (the brand name is its display name). */
+export const DEFAULT_MAIL_ADDRESS = 'orders@threadwise.example';
 /** `DATA_DIR` value that keeps the embedded database in memory (tests, throwaway demos). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -144,6 +146,21 @@ export const ENV_SCHEMA = Type.Object({
   PRINT_SUBMIT_RETRY_DELAY_SECONDS: wholeNumber(1, 3600, 30),
   // A week: the provider fetches the file when it starts production, which can wait for a weekend.
   PRINT_FILE_URL_TTL_SECONDS: wholeNumber(60, 90 * 24 * 3600, 7 * 24 * 3600),
+  SMTP_URL: secret({
+    pattern: '^smtps?://',
+    description: 'an smtp:// or smtps:// URL, like smtp://user:pass@mail.example.com:587',
+  }),
+  MAIL_FROM: Type.Optional(
+    Type.String({
+      // One address, optionally with a display name: `Shop <orders@shop.example>`.
+      pattern: `^([^\\r\\n<>@,]{0,100}<[^\\s@<>"',]+@[^\\s@<>"',]+\\.[^\\s@<>"',]+>|[^\\s@<>"',]+@[^\\s@<>"',]+\\.[^\\s@<>"',]+)$`,
+      description: 'one email address, optionally as "Name <address>"',
+    }),
+  ),
+  MAIL_OUTBOX_DIR: Type.Optional(Type.String()),
+  MAIL_SEND_ATTEMPTS: wholeNumber(1, 100, 12),
+  MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600, 30),
+  MAIL_TIMEOUT_MS: wholeNumber(100, 120_000, 30_000),
   ADMIN_TOKEN: secret({ minLength: 16 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -327,6 +344,20 @@ function appConfig(vars: EnvVars) {
       designer: resolve(REPO_ROOT, vars.DESIGNER_DIST_DIR),
       checkout: resolve(REPO_ROOT, vars.CHECKOUT_DIST_DIR),
     },
+    mail: {
+      /** SMTP server the emails go through; undefined: they are written to `outboxDir` as .eml files. */
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM ?? `${vars.BRAND_NAME.replace(/[<>"@,\r\n]/g, '')} <${DEFAULT_MAIL_ADDRESS}>`,
+      outboxDir: vars.MAIL_OUTBOX_DIR
+        ? resolve(REPO_ROOT, vars.MAIL_OUTBOX_DIR)
+        : vars.DATA_DIR === IN_MEMORY_DATA_DIR
+          ? join(tmpdir(), 'tshirt-store-outbox')
+          : join(resolve(REPO_ROOT, vars.DATA_DIR), 'outbox'),
+      /** Tries of one email before it is left unsent (the owner sees it); the wait doubles each time. */
+      attempts: vars.MAIL_SEND_ATTEMPTS,
+      retryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
+      timeoutMs: vars.MAIL_TIMEOUT_MS,
+    },
     /** Bearer token for the owner's HTTP listings; undefined: only the local scripts get one. */
     adminToken: vars.ADMIN_TOKEN,
   };
@@ -339,6 +370,7 @@ export type ImageProviderConfig = AppConfig['imageProvider'];
 export type PaymentProviderConfig = AppConfig['paymentProvider'];
 export type PrintProviderConfig = AppConfig['printProvider'];
 export type FrontEndSettings = AppConfig['frontEnd'];
+export type MailConfig = AppConfig['mail'];
 
 type EnvAjv = Parameters<
   Extract<EnvSchemaOpt['ajv'], { customOptions: unknown }>['customOptions']

@@ -139,7 +139,9 @@ describe('sending paid orders to the print provider', () => {
     expect(provider.submissions).toHaveLength(2);
 
     provider.mode = 'accept';
-    expect((await running.app.orderFulfillment.resubmit(id))?.fulfillment).toBe('queued');
+    expect((await running.app.orderFulfillment.resubmit(id, 'owner')).order?.fulfillment).toBe(
+      'queued',
+    );
     await waitUntil(
       async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
       'the resubmitted order is in production',
@@ -148,15 +150,26 @@ describe('sending paid orders to the print provider', () => {
   });
 
   it('fails at once, without retrying, an order the provider cannot make', async () => {
+    provider.mode = 'refuse';
     const running = await startWithProvider();
-    const id = await checkout(running);
-    // Paid without an address: the provider cannot ship it; trying again will not help.
-    await running.app.orderFulfillment.orderPaid(id, { reference: 'test' });
+    const id = await paidOrder(running);
     const failed = await waitUntil(async () => {
       const order = await fulfillmentOf(running.app, id);
       return order.fulfillment === 'failed' && order;
     }, 'sending gave up');
-    expect(failed.fulfillmentError).toMatch(/no shipping address/);
+    expect(failed.fulfillmentError).toMatch(/discontinued \(HTTP 400\)/);
+    expect(provider.submissions).toEqual([id]);
+  });
+
+  it('asks the shopper, without retrying, for an order paid without an address', async () => {
+    const running = await startWithProvider();
+    const id = await checkout(running);
+    await running.app.orderFulfillment.orderPaid(id, { reference: 'test' });
+    const waiting = await waitUntil(async () => {
+      const order = await fulfillmentOf(running.app, id);
+      return order.fulfillment === 'problem' && order;
+    }, 'the order waits for an address');
+    expect(waiting.fulfillmentError).toMatch(/no shipping address/);
     expect(provider.submissions).toEqual([]);
   });
 
@@ -190,6 +203,10 @@ describe('the print provider webhook and print file links', () => {
     const id = await paidOrder(running);
     await waitUntil(() => provider.orders.has(id), 'the provider has the order');
 
+    await waitUntil(
+      async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
+      'the order is in production',
+    );
     const forged = await provider.ship(running.url, id, undefined, { secret: 'not-the-secret' });
     expect(forged.status).toBe(400);
     expect((await fulfillmentOf(running.app, id)).fulfillment).not.toBe('shipped');
@@ -212,6 +229,10 @@ describe('the print provider webhook and print file links', () => {
   it('keeps only an http(s) tracking link from the provider', async () => {
     const running = await startWithProvider();
     const id = await paidOrder(running);
+    await waitUntil(
+      async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
+      'the order is in production',
+    );
     await provider.ship(running.url, id, {
       carrier: 'Evil\u0007Post',
       number: '1',

@@ -1,5 +1,5 @@
 /** Visible text that the spec fixes: labels of controls and pages. Tests find controls by these. */
-import type { OrderProgress } from './types';
+import type { OrderProgress, ShipTo } from './types';
 
 export const GENERATE_BUTTON_LABELS = {
   idle: 'Generate Art',
@@ -38,14 +38,53 @@ export const PAGE_TEXT = {
   yourOrder: 'Your order',
 } as const;
 
-/** An order's state in the words its shopper reads on /order. */
+/** An order's state in the words its shopper reads on /order and in every email. */
 export const ORDER_STATE_TEXT: Readonly<Record<OrderProgress, string>> = {
   awaiting_payment: 'Waiting for payment',
   paid: 'Paid — being prepared for printing',
   in_production: 'In production',
+  on_hold: 'On hold — the print shop has paused this order',
   shipped: 'Shipped',
-  problem: 'There is a problem with this order',
+  delivered: 'Delivered',
+  returned: 'Returned — the package came back to the print shop',
+  problem: 'We need a new shipping address from you',
+  failed: 'Delayed — this order could not be printed yet',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
+
+/** What happens next, for each state: the order page and the emails say the same. */
+export const ORDER_NEXT_STEP_TEXT: Readonly<Record<OrderProgress, string>> = {
+  awaiting_payment: 'Once the payment goes through, we confirm the order by email.',
+  paid: 'We send your shirt to the print shop next, and email you when it ships.',
+  in_production: 'Your shirt is being printed. We email you the tracking link when it ships.',
+  on_hold:
+    'Nothing is needed from you yet. We are sorting it out with the print shop and will email you when it moves again.',
+  shipped: 'Your shirt is on its way: follow the package with the tracking link.',
+  delivered: 'The carrier says the package was delivered. Enjoy your shirt!',
+  returned:
+    'Check your shipping address below and correct it if it is wrong; we then send the shirt again.',
+  problem:
+    'The print shop could not ship to this address. Correct it below and we send your order on its way again.',
+  failed:
+    'We have been told and are looking into it. We will email you when it moves again, or how we make it right.',
+  cancelled: 'This order will not be printed. We will email you when your payment is refunded.',
+  refunded: 'Your payment has been refunded; it can take 5–10 days to show on your statement.',
+};
+
+/**
+ * The shipping address fields' labels, the same words on the test payment page's form and on the
+ * order page's address correction.
+ */
+export const SHIP_TO_FIELD_LABELS = {
+  name: 'Full name',
+  line1: 'Address line 1',
+  line2: 'Address line 2 (optional)',
+  city: 'City',
+  state: 'State / province / region',
+  postalCode: 'ZIP / postal code',
+  country: 'Country',
+} as const satisfies Record<keyof ShipTo, string>;
 
 /** The steps of the order page's progress list, in order. */
 export const ORDER_PROGRESS_STEPS: ReadonlyArray<{
@@ -81,4 +120,8 @@ export const ORDER_TEXT = {
   totalPaid: 'Total paid',
   shipTo: 'Ship to',
   email: 'Email',
+  correctAddress: 'Correct the shipping address',
+  saveAddress: 'Send my order with this address',
+  savingAddress: 'Sending…',
+  addressSaved: 'Thank you: your order is on its way again with the new address.',
 } as const;

@@ -153,21 +153,40 @@ export const ShippingDetailsSchema = Type.Object(
 );
 export type ShippingDetails = Static<typeof ShippingDetailsSchema>;
 
-/** Where an order is, in the words the shopper sees (ORDER_STATE_TEXT). */
+/**
+ * Where an order is, as its shopper sees it (ORDER_STATE_TEXT): the order's life (server
+ * `orders/orderLife.ts`) with the states a shopper cannot tell apart folded together (ready to
+ * print and queued are both `paid`).
+ */
 export const ORDER_PROGRESS_STATES = [
   'awaiting_payment',
   'paid',
   'in_production',
+  'on_hold',
   'shipped',
+  'delivered',
+  'returned',
   'problem',
+  'failed',
+  'cancelled',
+  'refunded',
 ] as const;
 export type OrderProgress = (typeof ORDER_PROGRESS_STATES)[number];
+
+/** Where a paid order ships: the shipping details without the email. */
+export const ShipToSchema = Type.Omit(ShippingDetailsSchema, ['email']);
+export type ShipTo = Static<typeof ShipToSchema>;
+
+/** `POST /creator/order/address?token=`: the corrected address of an order the printer could not ship. */
+export const AddressCorrectionSchema = ShipToSchema;
 
 /** `GET /creator/order`: one order as its shopper may see it (by its secret link, or Stripe's session id). */
 export const OrderViewSchema = Type.Object({
   /** The order number the shop and the shopper both quote. */
   orderNumber: Type.String(),
   state: Type.Enum(ORDER_PROGRESS_STATES, { type: 'string' }),
+  /** What happens next, in plain words (the same sentence the emails use). */
+  nextStep: Type.String(),
   /** The secret link to this order's page (a same-origin path). */
   orderPagePath: Type.String(),
   productName: Type.String(),
@@ -179,15 +198,19 @@ export const OrderViewSchema = Type.Object({
   artworkPath: Type.String(),
   totalCents: Type.Integer(),
   currency: Type.String(),
-  shipTo: Type.Union([Type.Omit(ShippingDetailsSchema, ['email']), Type.Null()]),
+  shipTo: Type.Union([ShipToSchema, Type.Null()]),
   /** The address the confirmation goes to, partly hidden (`j•••@example.com`). */
   email: Type.Union([Type.String(), Type.Null()]),
   tracking: Type.Union([
     Type.Object({ carrier: Type.String(), number: Type.String(), url: Type.String() }),
     Type.Null(),
   ]),
-  /** What went wrong, in plain words, when the state is `problem`. */
+  /** What went wrong (or why it waits), in plain words, when the order is off its usual way. */
   problem: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the shopper may send a corrected address now (`POST /creator/order/address`). */
+  canCorrectAddress: Type.Boolean(),
+  /** The countries a corrected address may be in (two-letter codes); empty when it cannot be corrected. */
+  addressCountries: Type.Array(Type.String()),
   paidAt: Type.Union([Type.String(), Type.Null()]),
   shippedAt: Type.Union([Type.String(), Type.Null()]),
 });

@@ -11,6 +11,7 @@ export type {
   OrderProgress,
   OrderView,
   ShippingDetails,
+  ShipTo,
   WebVitalReport,
 } from './schemas';
 

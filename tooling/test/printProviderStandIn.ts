@@ -40,9 +40,26 @@ export interface ProviderOrder {
 
 /**
  * How the stand-in answers order submissions: `accept` (normally), `down` (503), `hang` (never
- * answers), `acceptThenHang` (creates the order, then never answers: a time-out after accepting).
+ * answers), `acceptThenHang` (creates the order, then never answers: a time-out after accepting),
+ * `refuseAddress` (400: the recipient's address cannot be shipped to), `refuse` (400: an order it
+ * cannot make for another reason).
  */
-export type SubmissionMode = 'accept' | 'down' | 'hang' | 'acceptThenHang';
+export type SubmissionMode =
+  'accept' | 'down' | 'hang' | 'acceptThenHang' | 'refuseAddress' | 'refuse';
+
+/** Printful's webhook event types the stand-in can send. */
+export type ProviderEventType =
+  | 'package_shipped'
+  | 'shipment_sent'
+  | 'shipment_delivered'
+  | 'package_returned'
+  | 'shipment_returned'
+  | 'order_failed'
+  | 'order_canceled'
+  | 'order_put_hold'
+  | 'order_put_hold_approval'
+  | 'order_remove_hold'
+  | 'order_updated';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -71,6 +88,16 @@ export interface PrintProviderStandIn {
    * from here: the stand-in fetches print files from this origin instead.
    */
   storeOrigin: string | undefined;
+  /**
+   * Sends a signed webhook event about the order the provider knows as `externalId` (`data`
+   * beside the order, like `reason`; `secret` to sign with another one, `body` to send raw bytes).
+   */
+  sendEvent(
+    storeUrl: string,
+    type: ProviderEventType | string,
+    externalId: string,
+    options?: { data?: Record<string, unknown>; secret?: string; body?: string },
+  ): Promise<Response>;
   /** Sends the signed `package_shipped` webhook for an order to the store at `storeUrl`. */
   ship(
     storeUrl: string,
@@ -119,11 +146,34 @@ export async function startPrintProviderStandIn(
     submissions,
     mode: 'accept',
     storeOrigin: undefined,
-    async ship(storeUrl, externalId, tracking, shipOptions = {}) {
-      const body = JSON.stringify({
-        type: 'package_shipped',
-        created: Math.floor(Date.now() / 1000),
-        retries: 0,
+    async sendEvent(storeUrl, type, externalId, eventOptions = {}) {
+      const body =
+        eventOptions.body ??
+        JSON.stringify({
+          type,
+          created: Math.floor(Date.now() / 1000),
+          retries: 0,
+          data: {
+            ...eventOptions.data,
+            order: {
+              id: orders.get(externalId)?.id ?? 0,
+              external_id: externalId,
+              status: 'fulfilled',
+            },
+          },
+        });
+      const signature = createHmac('sha256', eventOptions.secret ?? webhookSecret)
+        .update(body)
+        .digest('hex');
+      return fetch(`${storeUrl}/creator/print-provider/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-pf-webhook-signature': signature },
+        body,
+      });
+    },
+    ship(storeUrl, externalId, tracking, shipOptions = {}) {
+      return standIn.sendEvent(storeUrl, 'package_shipped', externalId, {
+        secret: shipOptions.secret,
         data: {
           shipment: {
             carrier: tracking?.carrier ?? 'USPS',
@@ -133,20 +183,7 @@ export async function startPrintProviderStandIn(
               tracking?.url ??
               'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
           },
-          order: {
-            id: orders.get(externalId)?.id ?? 0,
-            external_id: externalId,
-            status: 'fulfilled',
-          },
         },
-      });
-      const signature = createHmac('sha256', shipOptions.secret ?? webhookSecret)
-        .update(body)
-        .digest('hex');
-      return fetch(`${storeUrl}/creator/print-provider/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-pf-webhook-signature': signature },
-        body,
       });
     },
     close: () =>
@@ -200,6 +237,17 @@ export async function startPrintProviderStandIn(
         if (standIn.mode === 'hang') {
           hanging.add(response);
           return;
+        }
+        if (standIn.mode === 'refuseAddress' || standIn.mode === 'refuse') {
+          const message =
+            standIn.mode === 'refuseAddress'
+              ? 'Recipient: the address could not be verified (ZIP code does not match the city)'
+              : 'This product variant is discontinued';
+          return sendJson(response, 400, {
+            code: 400,
+            result: message,
+            error: { reason: 'BadRequest', message },
+          });
         }
         if (orders.has(parsed.external_id)) {
           return sendJson(response, 400, {

@@ -1,8 +1,9 @@
 /**
  * The print provider's HTTP API, modelled on Printful's order API: the order's id is the provider's
  * `external_id`, the print file is a link the provider fetches, the shirt is a catalog variant.
- * Submitting is idempotent by that id: an order the provider already has (an earlier attempt that
- * timed out after it was accepted, another instance) is adopted, never created twice.
+ * Submitting is idempotent by that id: an order the provider already has (an earlier try that
+ * timed out after it was accepted, another instance) is adopted, never created twice. A new
+ * attempt after the provider cancelled or failed its order has an id of its own.
  */
 import type { PrintProviderConfig } from '../config';
 import type { Order } from '../orders/ordersRepository';
@@ -10,11 +11,17 @@ import { CATALOG_PRODUCT_IDS, findVariant, type CatalogVariant } from './printVa
 
 type PrintfulSettings = Extract<PrintProviderConfig, { kind: 'printful' }>;
 
-/** A submission that failed; `retryable` when trying again later may work (outage, time-out, 429). */
+/**
+ * A submission that failed; `retryable` when trying again later may work (outage, time-out, 429),
+ * `addressRefused` when the provider refused where it ships (only the shopper can fix that).
+ */
 export class PrintProviderError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly addressRefused = false,
+    /** The provider's own words, fit to show the shopper. */
+    readonly providerMessage = '',
   ) {
     super(message);
     this.name = 'PrintProviderError';
@@ -22,9 +29,15 @@ export class PrintProviderError extends Error {
 }
 
 export interface PrintProvider {
-  /** Sends a paid order with its print file link; resolves with the provider's order id. */
-  submit(order: Order, printFileUrl: string): Promise<string>;
+  /**
+   * Sends a paid order with its print file link under `externalId` (one per attempt); resolves
+   * with the provider's order id.
+   */
+  submit(order: Order, externalId: string, printFileUrl: string): Promise<string>;
 }
+
+/** Printful's words for a recipient it cannot ship to. */
+const ADDRESS_REFUSAL = /recipient|address|zip|postal|state_code|country/i;
 
 interface ProviderAnswer {
   status: number;
@@ -75,9 +88,13 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
   }
 
   function failure(what: string, answer: ProviderAnswer): PrintProviderError {
+    const permanent = isPermanent(answer.status);
+    const said = errorMessage(answer);
     return new PrintProviderError(
-      `${what}: ${errorMessage(answer)} (HTTP ${answer.status})`,
-      !isPermanent(answer.status),
+      `${what}: ${said} (HTTP ${answer.status})`,
+      !permanent,
+      permanent && ADDRESS_REFUSAL.test(said),
+      said,
     );
   }
 
@@ -110,11 +127,16 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
   }
 
   return {
-    async submit(order, printFileUrl) {
-      const already = await existingOrderId(order.id);
+    async submit(order, externalId, printFileUrl) {
+      const already = await existingOrderId(externalId);
       if (already !== undefined) return already;
       if (!order.shipTo || !order.email) {
-        throw new PrintProviderError('the order has no shipping address', false);
+        throw new PrintProviderError(
+          'the order has no shipping address',
+          false,
+          true,
+          'We have no shipping address for this order.',
+        );
       }
       const productId = CATALOG_PRODUCT_IDS[order.shirtStyle];
       const variant = findVariant(
@@ -130,7 +152,7 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
       }
       const { shipTo } = order;
       const answer = await call('POST', '/orders?confirm=true', {
-        external_id: order.id,
+        external_id: externalId,
         shipping: 'STANDARD',
         recipient: {
           name: shipTo.name,
@@ -156,7 +178,7 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
       }
       // Accepted by another attempt between our look-up and this one: adopt it.
       if (answer.status === 409 || /already exists/i.test(errorMessage(answer))) {
-        const adopted = await existingOrderId(order.id);
+        const adopted = await existingOrderId(externalId);
         if (adopted !== undefined) return adopted;
       }
       throw failure('the print provider refused the order', answer);

@@ -1,8 +1,11 @@
 /** One order as its shopper may see it: no internal ids, the email partly hidden. */
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 import { artworkUrlForShirt } from '@tshirt/shared/artworkUrls';
+import { ORDER_NEXT_STEP_TEXT } from '@tshirt/shared/labels';
 import type { OrderProgress, OrderView } from '@tshirt/shared/types';
-import type { Order } from './ordersRepository';
+import type { OrderEmailKind } from '../mail/orderEmail';
+import { canCorrectAddress, shopperProgress } from './orderLife';
+import { orderState, type Order } from './ordersRepository';
 
 /** `jane.doe@example.com` → `j•••@example.com`. */
 export function maskEmail(email: string): string {
@@ -10,31 +13,46 @@ export function maskEmail(email: string): string {
   return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`;
 }
 
-function progress(order: Order): OrderProgress {
-  if (order.status === 'pending') return 'awaiting_payment';
-  switch (order.fulfillment) {
-    case 'in_production':
-      return 'in_production';
-    case 'shipped':
-      return 'shipped';
-    case 'problem':
-      return 'problem';
-    default:
-      // Ready to print, waiting to be sent, or being retried by the owner: paid, being prepared.
-      return 'paid';
-  }
-}
-
 /** The link of the order's own page (its secret in the query). */
 export function orderPagePath(accessToken: string): string {
   return `${PAGE_PATHS.order}?token=${accessToken}`;
 }
 
-export function orderView(order: Order & { accessToken: string }): OrderView {
-  const state = progress(order);
+/** The state each email speaks of: the one its event led to, whatever happened since. */
+const EMAIL_STATES: Readonly<Record<OrderEmailKind, OrderProgress>> = {
+  confirmed: 'paid',
+  shipped: 'shipped',
+  on_hold: 'on_hold',
+  address_needed: 'problem',
+  failed: 'failed',
+  returned: 'returned',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+export function shopperEmailState(kind: OrderEmailKind): OrderProgress {
+  return EMAIL_STATES[kind];
+}
+
+/** States where the print shop's own words (its reason) help the shopper; a failure's are the owner's. */
+const REASON_SHOWN: ReadonlySet<OrderProgress> = new Set([
+  'on_hold',
+  'problem',
+  'returned',
+  'cancelled',
+]);
+
+export function orderView(
+  order: Order & { accessToken: string },
+  shippingCountries: readonly string[],
+): OrderView {
+  const life = orderState(order);
+  const state = shopperProgress(life);
+  const correctable = canCorrectAddress(life);
   return {
     orderNumber: order.id,
     state,
+    nextStep: ORDER_NEXT_STEP_TEXT[state],
     orderPagePath: orderPagePath(order.accessToken),
     productName: order.productName,
     shirtColor: order.shirtColor,
@@ -47,10 +65,9 @@ export function orderView(order: Order & { accessToken: string }): OrderView {
     shipTo: order.shipTo,
     email: order.email === null ? null : maskEmail(order.email),
     tracking: order.tracking,
-    problem:
-      state === 'problem'
-        ? 'The print shop could not make this order as it is. We will contact you by email.'
-        : null,
+    problem: REASON_SHOWN.has(state) ? order.fulfillmentError || null : null,
+    canCorrectAddress: correctable,
+    addressCountries: correctable ? [...shippingCountries] : [],
     paidAt: order.paidAt?.toISOString() ?? null,
     shippedAt: order.shippedAt?.toISOString() ?? null,
   };

@@ -4,36 +4,30 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ShirtColor, ShirtSize, ShirtStyle } from '@tshirt/shared/catalog';
-import type { ShippingDetails } from '@tshirt/shared/types';
+import type { ShipTo } from '@tshirt/shared/types';
 import type { Database, Queryable } from '../storage/database';
 import { newId } from '../storage/ids';
 import { createInsertBatcher } from '../storage/insertBatcher';
+import {
+  decide,
+  ORDER_STATES,
+  type Decision,
+  type OrderEvent,
+  type OrderState,
+  type PaidState,
+  type Tracking,
+} from './orderLife';
+
+export type { ShipTo } from '@tshirt/shared/types';
+export type { Tracking } from './orderLife';
 
 export type OrderStatus = 'pending' | 'paid';
 
-/**
- * Where a paid order is on its way to the printer: `ready_to_print` (no print provider: the owner
- * prints it), `queued` (waiting to be sent), `in_production` (the provider has it), `shipped`,
- * `problem` (the provider reported one), `failed` (sending gave up; the owner may resubmit).
- */
-export const FULFILLMENT_STATES = [
-  'ready_to_print',
-  'queued',
-  'in_production',
-  'shipped',
-  'problem',
-  'failed',
-] as const;
-export type Fulfillment = (typeof FULFILLMENT_STATES)[number];
-
-/** The address part of the shipping details (the email is kept beside it). */
-export type ShipTo = Omit<ShippingDetails, 'email'>;
-
-export interface Tracking {
-  carrier: string;
-  number: string;
-  url: string;
-}
+/** Where a paid order is in its life (orders/orderLife.ts): every state but `pending`. */
+export const FULFILLMENT_STATES = ORDER_STATES.filter(
+  (state): state is PaidState => state !== 'pending',
+);
+export type Fulfillment = PaidState;
 
 export interface NewOrder {
   productName: string;
@@ -65,6 +59,8 @@ export interface Order extends NewOrder {
   fulfillmentError: string | null;
   submitAttempts: number;
   providerOrderId: string | null;
+  /** Which submission to the provider this is: the first is sent as the order id, later ones `<id>-<n>`. */
+  providerAttempt: number;
   tracking: Tracking | null;
   shippedAt: Date | null;
 }
@@ -93,6 +89,7 @@ interface OrderRow {
   fulfillment_error: string | null;
   submit_attempts: number;
   provider_order_id: string | null;
+  provider_attempt: number;
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
@@ -127,6 +124,7 @@ function fromRow(row: OrderRow): Order {
     fulfillmentError: row.fulfillment_error,
     submitAttempts: row.submit_attempts,
     providerOrderId: row.provider_order_id,
+    providerAttempt: row.provider_attempt ?? 1,
     tracking:
       row.tracking_number === null
         ? null
@@ -168,25 +166,64 @@ export function draftOrder(order: NewOrder, now: Date): Order {
     fulfillmentError: null,
     submitAttempts: 0,
     providerOrderId: null,
+    providerAttempt: 1,
     tracking: null,
     shippedAt: null,
   };
 }
 
-export interface Payment {
-  /** The provider's id for the payment (Stripe's session id); kept when absent. */
-  reference?: string;
-  /** Where it ships and whom to tell; absent when the provider did not collect them. */
-  shipping?: ShippingDetails;
-  /** Where the paid order goes next. */
-  fulfillment: Extract<Fulfillment, 'ready_to_print' | 'queued'>;
+/** The order's state in its life: `pending` until paid, then where it is on its way. */
+export function orderState(order: Pick<Order, 'status' | 'fulfillment'>): OrderState {
+  if (order.status === 'pending') return 'pending';
+  // Paid before orders had a way to the printer: nothing sent it anywhere, the owner prints it.
+  return order.fulfillment ?? 'ready_to_print';
 }
 
-/** Work done in the same transaction as a change of state (a job put on the queue). */
-export type InTransaction = (tx: Queryable, order: Order) => Promise<void>;
+/** The id the print provider knows this attempt by: the order id, then `<id>-2`, `<id>-3`… */
+export function providerExternalId(order: Pick<Order, 'id' | 'providerAttempt'>): string {
+  return order.providerAttempt <= 1 ? order.id : `${order.id}-${order.providerAttempt}`;
+}
+
+/** The order id and attempt a provider's external id names; undefined for anything else. */
+export function parseProviderExternalId(
+  externalId: string,
+): { orderId: string; attempt: number } | undefined {
+  const match = /^([A-Za-z0-9_-]{16})(?:-([2-9]|[1-9]\d{1,3}))?$/.exec(externalId);
+  if (!match) return undefined;
+  return { orderId: match[1] as string, attempt: match[2] === undefined ? 1 : Number(match[2]) };
+}
+
+/** Who made an event happen, as the order's history says. */
+export type EventSource = 'payment' | 'print-queue' | 'provider' | 'shopper' | 'owner';
+
+/** One line of an order's history: what happened, from where, and what it did. */
+export interface OrderHistoryEntry {
+  id: number;
+  at: Date;
+  source: EventSource;
+  event: string;
+  fromState: OrderState | null;
+  /** null: the event was recorded but changed nothing (`note` says why). */
+  toState: OrderState | null;
+  note: string | null;
+}
+
+/** What applying an event did: the order as it now is, and the decision (none: no such order). */
+export interface Applied {
+  order: Order | undefined;
+  decision: Decision | undefined;
+  /** The history entry written for the event. */
+  eventId: number | undefined;
+}
+
+/** Work done in the same transaction as a change of state (jobs put on the queues). */
+export type InTransaction = (
+  tx: Queryable,
+  change: { order: Order; decision: Extract<Decision, { moves: true }>; eventId: number },
+) => Promise<void>;
 
 /** Which orders the owner lists: one state of the order's life, or every order. */
-export type OrderFilter = 'pending' | Fulfillment | undefined;
+export type OrderFilter = OrderState | undefined;
 
 export interface OrdersRepository {
   /** Writes a drafted order, with its payment reference, in one statement. */
@@ -196,24 +233,114 @@ export interface OrdersRepository {
   findByPaymentReference(reference: string): Promise<Order | undefined>;
   setPaymentReference(id: string, reference: string): Promise<void>;
   /**
-   * Marks a pending order paid, with its shipping details, and runs `inTransaction` in the same
-   * transaction; undefined when it was already paid or does not exist (idempotent).
+   * Applies one event of the order's life, in one transaction with the order locked: moves the
+   * order as `orders/orderLife.ts` allows and runs `inTransaction` with it, or records the event
+   * as ignored with the reason. Every event, moved or not, is written to the order's history.
    */
-  markPaid(id: string, payment: Payment, inTransaction?: InTransaction): Promise<Order | undefined>;
-  /** Notes a failed submission (it will be tried again); counts the attempt. */
+  applyEvent(
+    id: string,
+    event: OrderEvent,
+    source: EventSource,
+    inTransaction?: InTransaction,
+  ): Promise<Applied>;
+  /** Writes an event that changes nothing to the order's history, with why. */
+  noteEvent(id: string, source: EventSource, event: string, note: string): Promise<void>;
+  /** Notes a failed submission that will be tried again; counts the attempt. */
   recordSubmitError(id: string, error: string): Promise<void>;
-  /** The provider has the order; false when it was no longer waiting to be sent. */
-  markInProduction(id: string, providerOrderId: string): Promise<boolean>;
-  /** Sending gave up: the owner sees it and may resubmit. */
-  markSubmitFailed(id: string, error: string): Promise<void>;
-  /** The provider shipped it (a repeated notice updates the tracking). */
-  markShipped(id: string, tracking: Tracking): Promise<Order | undefined>;
-  /** The provider reported a problem (failed, cancelled, on hold). */
-  markProblem(id: string, reason: string): Promise<Order | undefined>;
-  /** Puts a failed, troubled or ready-to-print paid order back on its way to the provider. */
-  requeue(id: string, inTransaction: InTransaction): Promise<Order | undefined>;
+  /** The order's history, oldest first. */
+  history(id: string): Promise<OrderHistoryEntry[]>;
   remove(id: string): Promise<void>;
   listRecent(limit: number, filter?: OrderFilter): Promise<Order[]>;
+}
+
+const NOW = Symbol('now');
+type Changes = Partial<Record<keyof OrderRow, unknown>>;
+
+/** What an event changes besides the state, from the locked row. */
+function changesFor(event: OrderEvent, row: OrderRow): Changes {
+  const backOnItsWay: Changes = {
+    fulfillment_error: null,
+    submit_attempts: 0,
+    // The provider's order for the last attempt is dead or done: the next one is a new order there.
+    provider_attempt: row.provider_attempt + (row.provider_order_id === null ? 0 : 1),
+    provider_order_id: null,
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
+    shipped_at: null,
+  };
+  switch (event.type) {
+    case 'paid': {
+      const { shipping, reference } = event;
+      return {
+        status: 'paid',
+        paid_at: NOW,
+        ...(reference !== undefined && { payment_reference: reference }),
+        ...(shipping && {
+          email: shipping.email,
+          ship_to: {
+            name: shipping.name,
+            line1: shipping.line1,
+            line2: shipping.line2,
+            city: shipping.city,
+            state: shipping.state,
+            postalCode: shipping.postalCode,
+            country: shipping.country,
+          } satisfies ShipTo,
+        }),
+      };
+    }
+    case 'submitted':
+      return {
+        provider_order_id: event.providerOrderId,
+        fulfillment_error: null,
+        submit_attempts: row.submit_attempts + 1,
+      };
+    case 'submit_failed':
+      return {
+        fulfillment_error: event.reason.slice(0, 1000),
+        submit_attempts: row.submit_attempts + 1,
+      };
+    case 'provider_shipped':
+      return {
+        carrier: event.tracking.carrier,
+        tracking_number: event.tracking.number,
+        tracking_url: event.tracking.url,
+        shipped_at: row.shipped_at ?? NOW,
+        fulfillment_error: null,
+      };
+    case 'provider_returned':
+    case 'provider_failed':
+    case 'provider_cancelled':
+    case 'provider_hold':
+      return { fulfillment_error: event.reason.slice(0, 1000) };
+    case 'provider_hold_removed':
+      return { fulfillment_error: null };
+    case 'provider_delivered':
+      return {};
+    case 'resubmitted':
+      return backOnItsWay;
+    case 'address_corrected':
+      return { ...backOnItsWay, ship_to: event.shipTo };
+  }
+}
+
+/** A short line for the history: what the event brought. */
+function eventNote(event: OrderEvent): string | null {
+  switch (event.type) {
+    case 'submitted':
+      return `provider order ${event.providerOrderId}`;
+    case 'submit_failed':
+    case 'provider_returned':
+    case 'provider_failed':
+    case 'provider_cancelled':
+    case 'provider_hold':
+      return event.reason.slice(0, 300);
+    case 'provider_shipped':
+      return `${event.tracking.carrier} ${event.tracking.number}`.trim();
+    default:
+      return null;
+  }
 }
 
 export function createOrdersRepository(db: Database): OrdersRepository {
@@ -246,18 +373,16 @@ export function createOrdersRepository(db: Database): OrdersRepository {
     return rows[0] && fromRow(rows[0]);
   }
 
-  /** One change of state and the work that must happen with it, or neither. */
-  function updateWith(
-    sql: string,
-    params: readonly unknown[],
-    inTransaction?: InTransaction,
-  ): Promise<Order | undefined> {
-    return db.transaction(async (tx) => {
-      const rows = await tx.query<OrderRow>(sql, params);
-      const order = rows[0] && fromRow(rows[0]);
-      if (order && inTransaction) await inTransaction(tx, order);
-      return order;
-    });
+  async function recordEvent(
+    tx: Queryable,
+    entry: Omit<OrderHistoryEntry, 'id' | 'at'> & { orderId: string },
+  ): Promise<number> {
+    const rows = await tx.query<{ id: string | number }>(
+      `INSERT INTO order_events (order_id, source, event, from_state, to_state, note)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [entry.orderId, entry.source, entry.event, entry.fromState, entry.toState, entry.note],
+    );
+    return Number(rows[0]!.id);
   }
 
   return {
@@ -289,30 +414,66 @@ export function createOrdersRepository(db: Database): OrdersRepository {
     async setPaymentReference(id, reference) {
       await db.query('UPDATE orders SET payment_reference = $2 WHERE id = $1', [id, reference]);
     },
-    markPaid(id, { reference, shipping, fulfillment }, inTransaction) {
-      const shipTo = shipping && {
-        name: shipping.name,
-        line1: shipping.line1,
-        line2: shipping.line2,
-        city: shipping.city,
-        state: shipping.state,
-        postalCode: shipping.postalCode,
-        country: shipping.country,
-      };
-      return updateWith(
-        `UPDATE orders SET status = 'paid', paid_at = now(),
-           payment_reference = COALESCE($2, payment_reference),
-           email = COALESCE($3, email), ship_to = COALESCE($4::jsonb, ship_to), fulfillment = $5
-         WHERE id = $1 AND status = 'pending' RETURNING *`,
-        [
+    applyEvent(id, event, source, inTransaction) {
+      return db.transaction(async (tx): Promise<Applied> => {
+        const [row] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [
           id,
-          reference ?? null,
-          shipping?.email ?? null,
-          shipTo ? JSON.stringify(shipTo) : null,
-          fulfillment,
-        ],
-        inTransaction,
-      );
+        ]);
+        if (!row) return { order: undefined, decision: undefined, eventId: undefined };
+        const current = fromRow(row);
+        const decision = decide(
+          { state: orderState(current), trackingNumber: row.tracking_number },
+          event,
+        );
+        if (!decision.moves) {
+          const eventId = await recordEvent(tx, {
+            orderId: id,
+            source,
+            event: event.type,
+            fromState: decision.from,
+            toState: null,
+            note: decision.reason,
+          });
+          return { order: current, decision, eventId };
+        }
+        const changes: Changes = { ...changesFor(event, row), fulfillment: decision.to };
+        const columns = Object.keys(changes) as Array<keyof OrderRow>;
+        const params: unknown[] = [id];
+        const assignments = columns.map((column) => {
+          const value = changes[column];
+          if (value === NOW) return `${column} = now()`;
+          params.push(column === 'ship_to' && value !== null ? JSON.stringify(value) : value);
+          return `${column} = $${params.length}${column === 'ship_to' ? '::jsonb' : ''}`;
+        });
+        const [updated] = await tx.query<OrderRow>(
+          `UPDATE orders SET ${assignments.join(', ')} WHERE id = $1 RETURNING *`,
+          params,
+        );
+        const order = fromRow(updated!);
+        const eventId = await recordEvent(tx, {
+          orderId: id,
+          source,
+          event: event.type,
+          fromState: decision.from,
+          toState: decision.to,
+          note: eventNote(event),
+        });
+        if (inTransaction) await inTransaction(tx, { order, decision, eventId });
+        return { order, decision, eventId };
+      });
+    },
+    async noteEvent(id, source, event, note) {
+      const [row] = await db.query<OrderRow>('SELECT status, fulfillment FROM orders WHERE id = $1', [
+        id,
+      ]);
+      await recordEvent(db, {
+        orderId: id,
+        source,
+        event,
+        fromState: row ? orderState({ status: row.status, fulfillment: row.fulfillment }) : null,
+        toState: null,
+        note: note.slice(0, 500),
+      });
     },
     async recordSubmitError(id, error) {
       await db.query(
@@ -321,44 +482,26 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         [id, error.slice(0, 1000)],
       );
     },
-    async markInProduction(id, providerOrderId) {
-      const order = await updateOne(
-        `UPDATE orders SET fulfillment = 'in_production', provider_order_id = $2,
-           fulfillment_error = NULL, submit_attempts = submit_attempts + 1
-         WHERE id = $1 AND fulfillment = 'queued' RETURNING *`,
-        [id, providerOrderId],
-      );
-      return order !== undefined;
+    async history(id) {
+      const rows = await db.query<{
+        id: string | number;
+        at: Date | string;
+        source: EventSource;
+        event: string;
+        from_state: OrderState | null;
+        to_state: OrderState | null;
+        note: string | null;
+      }>('SELECT * FROM order_events WHERE order_id = $1 ORDER BY id', [id]);
+      return rows.map((row) => ({
+        id: Number(row.id),
+        at: new Date(row.at),
+        source: row.source,
+        event: row.event,
+        fromState: row.from_state,
+        toState: row.to_state,
+        note: row.note,
+      }));
     },
-    async markSubmitFailed(id, error) {
-      await db.query(
-        `UPDATE orders SET fulfillment = 'failed', fulfillment_error = $2,
-           submit_attempts = submit_attempts + 1
-         WHERE id = $1 AND fulfillment = 'queued'`,
-        [id, error.slice(0, 1000)],
-      );
-    },
-    markShipped: (id, tracking) =>
-      updateOne(
-        `UPDATE orders SET fulfillment = 'shipped', carrier = $2, tracking_number = $3,
-           tracking_url = $4, shipped_at = COALESCE(shipped_at, now()), fulfillment_error = NULL
-         WHERE id = $1 AND status = 'paid' RETURNING *`,
-        [id, tracking.carrier, tracking.number, tracking.url],
-      ),
-    markProblem: (id, reason) =>
-      updateOne(
-        `UPDATE orders SET fulfillment = 'problem', fulfillment_error = $2
-         WHERE id = $1 AND status = 'paid' AND fulfillment <> 'shipped' RETURNING *`,
-        [id, reason.slice(0, 1000)],
-      ),
-    requeue: (id, inTransaction) =>
-      updateWith(
-        `UPDATE orders SET fulfillment = 'queued', fulfillment_error = NULL, submit_attempts = 0
-         WHERE id = $1 AND status = 'paid'
-           AND fulfillment IN ('failed', 'problem', 'ready_to_print') RETURNING *`,
-        [id],
-        inTransaction,
-      ),
     async remove(id) {
       await db.query('DELETE FROM orders WHERE id = $1', [id]);
     },

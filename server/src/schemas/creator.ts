@@ -51,6 +51,24 @@ export const orderLookupSchema = {
   response: { 200: OrderViewSchema },
 };
 
+/** A refused address correction: a message per field, as the form shows them. */
+export const InvalidAddressSchema = Type.Object({
+  error: Type.Object({
+    code: Type.Literal('invalid_address'),
+    message: Type.String(),
+    fields: Type.Record(Type.String(), Type.String()),
+  }),
+});
+
+/** `POST /creator/order/address?token=`: the body is checked field by field by the route itself. */
+export const orderAddressSchema = {
+  querystring: Type.Object(
+    { token: Type.Optional(Type.String({ maxLength: 64 })) },
+    { additionalProperties: false },
+  ),
+  response: { 200: OrderViewSchema, 400: InvalidAddressSchema },
+};
+
 /** `GET /creator/print-files/<orderId>.png?expires=&signature=`: a link signed for the print provider. */
 export const printFileSchema = {
   params: Type.Object({ file: Type.String({ maxLength: 100 }) }),

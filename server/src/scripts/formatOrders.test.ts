@@ -38,6 +38,7 @@ const paidOrder: Order = {
   fulfillmentError: null,
   submitAttempts: 0,
   providerOrderId: null,
+  providerAttempt: 1,
   tracking: null,
   shippedAt: null,
 };
@@ -134,9 +135,9 @@ describe('formatOrders', () => {
     ],
     ['shipped with no tracking', { fulfillment: 'shipped', tracking: null }, 'PAID · shipped'],
     [
-      'troubled',
-      { fulfillment: 'problem', fulfillmentError: 'out of stock' },
-      'PAID · problem: out of stock',
+      'waiting for a new address',
+      { fulfillment: 'problem', fulfillmentError: 'ZIP code does not match' },
+      'PAID · NEEDS A NEW ADDRESS: ZIP code does not match — the shopper was emailed a link to correct it',
     ],
     [
       'failed',
@@ -145,12 +146,12 @@ describe('formatOrders', () => {
         fulfillmentError: 'the print provider refused the order: bad address (HTTP 400)',
         submitAttempts: 5,
       },
-      'PAID · FAILED to send: the print provider refused the order: bad address (HTTP 400) after 5 tries — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+      'PAID · FAILED: the print provider refused the order: bad address (HTTP 400) after 5 tries — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
     ],
     [
       'failed at its only try',
       { fulfillment: 'failed', fulfillmentError: 'refused', submitAttempts: 1 },
-      'PAID · FAILED to send: refused after 1 try — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+      'PAID · FAILED: refused after 1 try — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
     ],
     ['pending', pendingOrder, 'pending payment'],
   ])('says in words where the order is: %s', (_name, order, words) => {
@@ -241,7 +242,9 @@ describe('formatOrders', () => {
         fulfillment: 'problem',
         fulfillmentError: 'on hold\n\nAAAAAAAAAAAAAAAA  x  PAID\u202e',
       }),
-    ).toBe('PAID · problem: on hold\\u{a}\\u{a}AAAAAAAAAAAAAAAA  x  PAID\\u{202e}');
+    ).toBe(
+      'PAID · NEEDS A NEW ADDRESS: on hold\\u{a}\\u{a}AAAAAAAAAAAAAAAA  x  PAID\\u{202e} — the shopper was emailed a link to correct it',
+    );
   });
 
   it('keeps a forged order block inside the prompt line: a prompt cannot add lines to the list', () => {

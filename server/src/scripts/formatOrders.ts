@@ -6,12 +6,19 @@ const STATE_NAMES: Readonly<Record<OrderState, string>> = {
   ready_to_print: 'ready to print',
   queued: 'queued',
   in_production: 'in production',
+  on_hold: 'on hold',
   shipped: 'shipped',
-  problem: 'problem',
+  delivered: 'delivered',
+  returned: 'returned',
+  problem: 'waiting for a new address',
   failed: 'failed',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
 };
 
 export const RESUBMIT_COMMAND = 'npm run orders -w server -- resubmit';
+
+const because = (order: AdminOrder, fallback: string) => order.fulfillmentError ?? fallback;
 
 const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
 
@@ -35,10 +42,20 @@ export function describeState(order: AdminOrder): string {
       const tracking = [carrier, number, url].filter(Boolean).join(' ');
       return tracking ? `PAID · shipped: ${tracking}` : 'PAID · shipped';
     }
+    case 'on_hold':
+      return `PAID · ON HOLD at the print provider: ${because(order, 'no reason given')}`;
+    case 'delivered':
+      return 'PAID · delivered';
+    case 'returned':
+      return `PAID · RETURNED to the print provider: ${because(order, 'no reason given')} — the shopper was asked to check the address; or resubmit with: ${RESUBMIT_COMMAND} ${order.id}`;
     case 'problem':
-      return `PAID · problem: ${order.fulfillmentError ?? 'reported by the print provider'}`;
+      return `PAID · NEEDS A NEW ADDRESS: ${because(order, 'refused by the print provider')} — the shopper was emailed a link to correct it`;
     case 'failed':
-      return `PAID · FAILED to send: ${order.fulfillmentError ?? 'no reason kept'} after ${tries(order.submitAttempts)} — resubmit with: ${RESUBMIT_COMMAND} ${order.id}`;
+      return `PAID · FAILED: ${because(order, 'no reason kept')} after ${tries(order.submitAttempts)} — resubmit with: ${RESUBMIT_COMMAND} ${order.id}`;
+    case 'cancelled':
+      return `PAID · CANCELLED at the print provider: ${because(order, 'no reason given')} — resubmit with: ${RESUBMIT_COMMAND} ${order.id}, or refund the shopper`;
+    case 'refunded':
+      return 'refunded';
   }
 }
 

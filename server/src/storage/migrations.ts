@@ -111,6 +111,43 @@ export const MIGRATIONS: readonly Migration[] = [
     id: '006_picture_advice',
     sql: `ALTER TABLE images ADD COLUMN advice jsonb;`,
   },
+  {
+    // The order's whole life (orders/orderLife.ts): its states, each provider attempt's own
+    // external id, the history of what happened to it, and the emails that told its shopper.
+    id: '007_order_life',
+    sql: `
+      ALTER TABLE orders DROP CONSTRAINT IF EXISTS orders_fulfillment_check;
+      ALTER TABLE orders ADD CONSTRAINT orders_fulfillment_check CHECK (fulfillment IN
+        ('ready_to_print', 'queued', 'in_production', 'on_hold', 'shipped', 'delivered',
+         'returned', 'problem', 'failed', 'cancelled', 'refunded'));
+      ALTER TABLE orders ADD COLUMN provider_attempt integer NOT NULL DEFAULT 1;
+
+      CREATE TABLE order_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        order_id text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now(),
+        source text NOT NULL,
+        event text NOT NULL,
+        from_state text,
+        to_state text,
+        note text
+      );
+      CREATE INDEX order_events_order ON order_events (order_id, id);
+
+      CREATE TABLE order_emails (
+        message_id text PRIMARY KEY,
+        order_id text NOT NULL,
+        event_id bigint,
+        kind text NOT NULL,
+        recipient text NOT NULL,
+        queued_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text
+      );
+      CREATE INDEX order_emails_order ON order_emails (order_id, queued_at);
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

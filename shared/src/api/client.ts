@@ -10,9 +10,10 @@ import {
   type CheckoutResponse,
   type GenerateImageResponse,
   type OrderView,
+  type ShipTo,
 } from '../types';
 
-import { CHECKOUT_PATH, GENERATE_IMAGE_PATH, ORDER_PATH } from './paths';
+import { CHECKOUT_PATH, GENERATE_IMAGE_PATH, ORDER_ADDRESS_PATH, ORDER_PATH } from './paths';
 
 export * from './paths';
 
@@ -62,6 +63,8 @@ export interface ApiFailure {
   message: string;
   /** HTTP status, when the server answered. */
   status?: number;
+  /** A message per form field the server refused (the address correction's fields). */
+  fields?: Record<string, string>;
 }
 
 /** What came with the answer for the shirt asked for (GenerateImageResponse `artwork`). */
@@ -130,12 +133,20 @@ async function request(
   method: 'GET' | 'POST',
   options: ApiClientOptions,
   accept: string = JSON_TYPE,
+  jsonBody?: unknown,
 ): Promise<Sent> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const headers: Record<string, string> = { accept };
+  if (jsonBody !== undefined) headers['content-type'] = JSON_TYPE;
   try {
     const response = await fetchImpl(
       options.baseUrl === undefined ? storeUrl(url) : `${options.baseUrl}${url}`,
-      { method, headers: { accept }, signal: options.signal },
+      {
+        method,
+        headers,
+        signal: options.signal,
+        ...(jsonBody !== undefined && { body: JSON.stringify(jsonBody) }),
+      },
     );
     return { kind: 'sent', response };
   } catch (cause) {
@@ -160,8 +171,9 @@ async function send(
   url: string,
   method: 'GET' | 'POST',
   options: ApiClientOptions,
+  jsonBody?: unknown,
 ): Promise<Answer> {
-  const sent = await request(url, method, options);
+  const sent = await request(url, method, options, JSON_TYPE, jsonBody);
   return sent.kind === 'failed' ? sent : answerOf(sent.response);
 }
 
@@ -176,9 +188,23 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   );
 }
 
+function isFieldMessages(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((message) => typeof message === 'string')
+  );
+}
+
 function failureFrom(status: number, body: unknown): ApiFailure {
   if (isErrorBody(body)) {
-    return { code: body.error.code, message: body.error.message, status };
+    const fields = (body.error as { fields?: unknown }).fields;
+    return {
+      code: body.error.code,
+      message: body.error.message,
+      status,
+      ...(isFieldMessages(fields) && { fields }),
+    };
   }
   if (status >= 200 && status < 300) {
     return {
@@ -445,7 +471,10 @@ export async function fetchOrder(
     options,
   );
   if (answer.kind === 'failed') return { kind: 'error', error: answer.error };
-  const { status, body } = answer;
+  return orderFrom(answer.status, answer.body);
+}
+
+function orderFrom(status: number, body: unknown): OrderResult {
   const order = body as Partial<OrderView> | undefined;
   if (
     status >= 200 &&
@@ -456,4 +485,18 @@ export async function fetchOrder(
     return { kind: 'ok', order: order as OrderView };
   }
   return { kind: 'error', error: failureFrom(status, body) };
+}
+
+/**
+ * Sends the corrected address of an order the printer could not ship (by the order page's secret);
+ * the order as it now is, or the refusal with a message per field.
+ */
+export async function correctOrderAddress(
+  token: string,
+  shipTo: ShipTo,
+  options: ApiClientOptions = {},
+): Promise<OrderResult> {
+  const answer = await send(buildQuery(ORDER_ADDRESS_PATH, { token }), 'POST', options, shipTo);
+  if (answer.kind === 'failed') return { kind: 'error', error: answer.error };
+  return orderFrom(answer.status, answer.body);
 }

@@ -7,3 +7,5 @@ export const CHECKOUT_PATH = '/creator/checkout';
 export const VITALS_PATH = '/creator/vitals';
 /** `?token=` (the order page's secret) or `?session_id=` (Stripe's success redirect). */
 export const ORDER_PATH = '/creator/order';
+/** `POST ?token=` with the corrected address (JSON) of an order the printer could not ship. */
+export const ORDER_ADDRESS_PATH = '/creator/order/address';

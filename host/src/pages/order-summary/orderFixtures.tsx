@@ -1,17 +1,19 @@
 /** For the tests of /complete and /order: an order as the store answers it, and the pages to show it. */
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { PAGE_PATHS, PRODUCT_NAME, type OrderView } from '@tshirt/shared';
+import { ORDER_NEXT_STEP_TEXT, PAGE_PATHS, PRODUCT_NAME, type OrderView } from '@tshirt/shared';
 import { CompletePage } from '../complete/CompletePage';
 import { OrderPage } from '../order/OrderPage';
 
 export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
 export const ORDER_NUMBER = 'Ab3dEf6hIj9kLm0n';
 
+/** A paid order to Portland; with another `state`, that state's next step unless one is given. */
 export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     orderNumber: ORDER_NUMBER,
     state: 'paid',
+    nextStep: ORDER_NEXT_STEP_TEXT[overrides.state ?? 'paid'],
     orderPagePath: `${PAGE_PATHS.order}?token=${ORDER_TOKEN}`,
     productName: PRODUCT_NAME,
     shirtColor: 'Navy',
@@ -33,6 +35,8 @@ export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
     email: 'j•••@example.com',
     tracking: null,
     problem: null,
+    canCorrectAddress: false,
+    addressCountries: [],
     paidAt: '2026-03-02T10:00:00.000Z',
     shippedAt: null,
     ...overrides,

@@ -13,8 +13,12 @@ export interface OrderPolling {
 export type OrderLoad =
   | { status: 'idle' }
   | { status: 'loading' }
-  /** `gaveUp`: the order would still change, but the page stopped asking (giveUpAfterMs). */
-  | { status: 'found'; order: OrderView; gaveUp: boolean }
+  /**
+   * `gaveUp`: the order would still change, but the page stopped asking (giveUpAfterMs).
+   * `replace`: shows the order as another answer of the store gave it (after a change the page
+   * sent), and asks again from there.
+   */
+  | { status: 'found'; order: OrderView; gaveUp: boolean; replace: (order: OrderView) => void }
   | { status: 'not-found' }
   | { status: 'failed'; error: ApiFailure; retry: () => void };
 
@@ -36,7 +40,8 @@ function isUnknownOrder(error: ApiFailure): boolean {
 /**
  * Loads the order `lookup` names and asks again every `polling.intervalMs` while
  * `polling.continueWhile` holds, until the page unmounts. Once the order is shown, a failed
- * request keeps it on screen and is simply retried at the next interval.
+ * request keeps it on screen and is simply retried at the next interval. A replaced order cancels
+ * the question under way, so an answer sent before the change cannot hide it.
  */
 export function useOrder(lookup: OrderLookup | null | undefined, polling: OrderPolling): OrderLoad {
   const token = lookup && 'token' in lookup ? lookup.token : undefined;
@@ -49,7 +54,16 @@ export function useOrder(lookup: OrderLookup | null | undefined, polling: OrderP
         : undefined;
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ key: string; attempt: number; load: Settled }>();
+  const [replacement, setReplacement] = useState<{ key: string; order: OrderView }>();
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  const replace = useCallback(
+    (order: OrderView) => {
+      if (key === undefined) return;
+      setReplacement({ key, order });
+      setSettled({ key, attempt, load: { status: 'found', order, gaveUp: false } });
+    },
+    [key, attempt],
+  );
 
   useEffect(() => {
     if (key === undefined) return;
@@ -57,7 +71,7 @@ export function useOrder(lookup: OrderLookup | null | undefined, polling: OrderP
     const controller = new AbortController();
     const startedAt = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let shown: OrderView | undefined;
+    let shown = replacement?.key === key ? replacement.order : undefined;
     const settle = (load: Settled) => setSettled({ key, attempt, load });
 
     const ask = async () => {
@@ -80,15 +94,26 @@ export function useOrder(lookup: OrderLookup | null | undefined, polling: OrderP
       settle({ status: 'found', order: shown, gaveUp });
       if (changing && !gaveUp) timer = setTimeout(() => void ask(), polling.intervalMs);
     };
-    void ask();
+    // A replacement is already on screen (replace settled it): the next question waits its turn.
+    if (shown === undefined) void ask();
+    else if (polling.continueWhile(shown)) {
+      timer = setTimeout(() => void ask(), polling.intervalMs);
+    }
 
     return () => {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [key, token, sessionId, attempt, polling]);
+  }, [key, token, sessionId, attempt, polling, replacement]);
 
   if (key === undefined) return IDLE;
   if (settled?.key !== key || settled.attempt !== attempt) return LOADING;
-  return settled.load.status === 'failed' ? { ...settled.load, retry } : settled.load;
+  switch (settled.load.status) {
+    case 'found':
+      return { ...settled.load, replace };
+    case 'failed':
+      return { ...settled.load, retry };
+    default:
+      return settled.load;
+  }
 }

@@ -2,10 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEFAULT_BRAND_NAME,
+  ORDER_NEXT_STEP_TEXT,
   ORDER_STATE_TEXT,
   PAGE_TEXT,
   type OrderProgress,
 } from '@tshirt/shared';
+import { ORDER_PROGRESS_STATES } from '@tshirt/shared/schemas';
 import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import {
   ORDER_NUMBER,
@@ -17,7 +19,13 @@ import {
 import { ORDER_POLL_MS } from './OrderPage';
 
 const NOT_FOUND_TEXT = 'We could not find this order. Check the link in your confirmation.';
-const PROBLEM = 'The print shop could not make this order as it is. We will contact you by email.';
+const REASONS: Partial<Record<OrderProgress, string>> = {
+  on_hold: 'The print shop is waiting for a new batch of Navy shirts.',
+  problem: 'The carrier could not find this address: 12 Main Street, Portland, OR 97201.',
+  failed: 'The print file could not be read by the printer.',
+  returned: 'Returned to sender: no such street.',
+  cancelled: 'The shirt is no longer made in this size.',
+};
 const SHIPPED = exampleOrder({
   state: 'shipped',
   tracking: { carrier: 'UPS', number: '1Z999AA10123456784', url: 'https://track.example/1Z999' },
@@ -28,15 +36,19 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-/** The progress list's steps, as read aloud: its text, and whether it is the current step. */
-function progressSteps(): Array<{ text: string; current: boolean }> {
-  const list = screen.getByRole('list', { name: 'Order progress' });
+/**
+ * The progress list's steps, as read aloud: each step's text, the current one followed by
+ * `← current step`. Null when the page shows no progress list.
+ */
+function progressSteps(): string[] | null {
+  const list = screen.queryByRole('list', { name: 'Order progress' });
+  if (list === null) return null;
   return within(list)
     .getAllByRole('listitem')
-    .map((step) => ({
-      text: step.textContent ?? '',
-      current: step.getAttribute('aria-current') === 'step',
-    }));
+    .map(
+      (step) =>
+        `${step.textContent ?? ''}${step.getAttribute('aria-current') === 'step' ? ' ← current step' : ''}`,
+    );
 }
 
 describe('/order?token=', () => {
@@ -64,43 +76,62 @@ describe('/order?token=', () => {
     expect(document.title).toBe(`Your order · ${DEFAULT_BRAND_NAME}`);
   });
 
-  it.each<[OrderProgress, string, string | undefined, string[]]>([
-    ['awaiting_payment', 'Waiting for payment', undefined, []],
-    ['paid', 'Paid — being prepared for printing', 'Paid', []],
-    ['in_production', 'In production', 'In production', ['Paid']],
-    ['shipped', 'Shipped', 'Shipped', ['Paid', 'In production']],
-    ['problem', 'There is a problem with this order', undefined, ['Paid']],
+  it.each<[OrderProgress, string[] | null]>([
+    ['awaiting_payment', ['Paid', 'In production', 'Shipped']],
+    ['paid', ['Paid ← current step', 'In production', 'Shipped']],
+    ['in_production', ['Paid (done)', 'In production ← current step', 'Shipped']],
+    ['on_hold', ['Paid (done)', 'In production (on hold) ← current step', 'Shipped']],
+    ['shipped', ['Paid (done)', 'In production (done)', 'Shipped ← current step']],
+    ['delivered', ['Paid (done)', 'In production (done)', 'Shipped (done)']],
+    ['returned', ['Paid (done)', 'In production (done)', 'Shipped (done)']],
+    ['problem', ['Paid (done)', 'In production', 'Shipped']],
+    ['failed', ['Paid (done)', 'In production', 'Shipped']],
+    ['cancelled', null],
+    ['refunded', null],
   ])(
-    'words the %s state as “%s” and marks the step it is at',
-    async (state, words, current, done) => {
+    'says where a %s order is, what happens next, and marks the steps it has reached',
+    async (state, steps) => {
       installFakeFetch(jsonResponse(200, exampleOrder({ state })));
       renderOrderPages(`/order?token=${ORDER_TOKEN}`);
       await screen.findByText(ORDER_NUMBER);
 
-      expect(ORDER_STATE_TEXT[state]).toBe(words);
-      expect(screen.getByRole('status')).toHaveTextContent(words);
-      const steps = progressSteps();
-      expect(steps.map((step) => step.text.replace(' (done)', ''))).toEqual([
-        'Paid',
-        'In production',
-        'Shipped',
-      ]);
-      expect(steps.filter((step) => step.current).map((step) => step.text)).toEqual(
-        current ? [current] : [],
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `${ORDER_STATE_TEXT[state]}${ORDER_NEXT_STEP_TEXT[state]}`,
       );
-      expect(
-        steps.filter((step) => step.text.endsWith(' (done)')).map((step) => step.text),
-      ).toEqual(done.map((label) => `${label} (done)`));
+      expect(progressSteps()).toEqual(steps);
     },
   );
 
-  it('says what the problem is when there is one', async () => {
-    installFakeFetch(jsonResponse(200, exampleOrder({ state: 'problem', problem: PROBLEM })));
+  it.each(['on_hold', 'problem', 'failed', 'returned', 'cancelled'] as const)(
+    'says why a %s order is off its usual way, after its state and next step, with no step under way',
+    async (state) => {
+      const reason = REASONS[state] ?? '';
+      installFakeFetch(jsonResponse(200, exampleOrder({ state, problem: reason })));
+      renderOrderPages(`/order?token=${ORDER_TOKEN}`);
+      await screen.findByText(ORDER_NUMBER);
+
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `${ORDER_STATE_TEXT[state]}${ORDER_NEXT_STEP_TEXT[state]}${reason}`,
+      );
+      const current = (progressSteps() ?? []).filter((step) => step.endsWith('← current step'));
+      expect(current).toEqual(
+        state === 'on_hold' ? ['In production (on hold) ← current step'] : [],
+      );
+    },
+  );
+
+  it('shows the next step the store wrote, whatever it says', async () => {
+    const nextStep = 'We reprint your shirt this week and email you the tracking link.';
+    installFakeFetch(jsonResponse(200, exampleOrder({ state: 'failed', nextStep })));
     renderOrderPages(`/order?token=${ORDER_TOKEN}`);
-    expect(await screen.findByText(PROBLEM)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      `There is a problem with this order${PROBLEM}`,
-    );
+    expect(await screen.findByText(nextStep)).toBeInTheDocument();
+  });
+
+  it('keeps a reason to itself while the order is on its usual way', async () => {
+    installFakeFetch(jsonResponse(200, exampleOrder({ state: 'paid', problem: 'Old news' })));
+    renderOrderPages(`/order?token=${ORDER_TOKEN}`);
+    await screen.findByText(ORDER_NUMBER);
+    expect(screen.queryByText('Old news')).not.toBeInTheDocument();
   });
 
   it('shows the carrier and a link to track the package, in a new tab, once shipped', async () => {
@@ -114,6 +145,13 @@ describe('/order?token=', () => {
     expect(link).toHaveAccessibleDescription('Opens in a new tab');
     expect(screen.getByText('UPS')).toBeInTheDocument();
     expect(screen.getByText('1Z999AA10123456784')).toBeInTheDocument();
+  });
+
+  it('keeps the tracking details once the package is delivered', async () => {
+    installFakeFetch(jsonResponse(200, { ...SHIPPED, state: 'delivered' }));
+    renderOrderPages(`/order?token=${ORDER_TOKEN}`);
+    expect(await screen.findByRole('link', { name: 'Track the package' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(ORDER_STATE_TEXT.delivered);
   });
 
   it('shows only the tracking number when the carrier gave no tracking page', async () => {
@@ -138,12 +176,13 @@ describe('/order?token=', () => {
     expect(screen.queryByRole('link', { name: 'Track the package' })).not.toBeInTheDocument();
   });
 
-  it('asks again every 15 seconds until the order ships, and shows each change', async () => {
+  it('asks again every 15 seconds until the order is delivered, and shows each change', async () => {
     jest.useFakeTimers();
     const { requests } = installFakeFetch(
       jsonResponse(200, exampleOrder({ state: 'paid' })),
       jsonResponse(200, exampleOrder({ state: 'in_production' })),
       jsonResponse(200, SHIPPED),
+      jsonResponse(200, { ...SHIPPED, state: 'delivered' }),
     );
     renderOrderPages(`/order?token=${ORDER_TOKEN}`);
     expect(await screen.findByText(ORDER_STATE_TEXT.paid)).toBeInTheDocument();
@@ -156,10 +195,29 @@ describe('/order?token=', () => {
     await act(() => jest.advanceTimersByTimeAsync(ORDER_POLL_MS));
     expect(screen.getByRole('status')).toHaveTextContent(ORDER_STATE_TEXT.shipped);
     expect(screen.getByRole('link', { name: 'Track the package' })).toBeInTheDocument();
-    expect(requests).toHaveLength(3);
+
+    await act(() => jest.advanceTimersByTimeAsync(ORDER_POLL_MS));
+    expect(screen.getByRole('status')).toHaveTextContent(ORDER_STATE_TEXT.delivered);
+    expect(requests).toHaveLength(4);
 
     await act(() => jest.advanceTimersByTimeAsync(ORDER_POLL_MS * 4));
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(4);
+  });
+
+  it.each<[OrderProgress, 'stops' | 'keeps asking']>(
+    ORDER_PROGRESS_STATES.map((state) => [
+      state,
+      ['delivered', 'cancelled', 'refunded'].includes(state) ? 'stops' : 'keeps asking',
+    ]),
+  )('for a %s order, %s', async (state, verdict) => {
+    jest.useFakeTimers();
+    const { requests } = installFakeFetch(
+      ...Array.from({ length: 3 }, () => jsonResponse(200, exampleOrder({ state }))),
+    );
+    renderOrderPages(`/order?token=${ORDER_TOKEN}`);
+    await screen.findByText(ORDER_NUMBER);
+    await act(() => jest.advanceTimersByTimeAsync(ORDER_POLL_MS * 2));
+    expect(requests).toHaveLength(verdict === 'stops' ? 1 : 3);
   });
 
   it('stops asking when the shopper leaves the page', async () => {

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ORDER_STATE_TEXT,
   ORDER_TEXT,
   PAGE_PATHS,
   PAGE_TEXT,
+  type OrderProgress,
   type OrderView,
 } from '@tshirt/shared';
 import { CompassIcon } from '../message-page/icons';
@@ -16,21 +17,84 @@ import { OrderSummary } from '../order-summary/OrderSummary';
 import { useOrder, type OrderPolling } from '../order-summary/useOrder';
 import { useOrderLookup } from '../order-summary/useOrderLookup';
 import { useDocumentTitle } from '../useDocumentTitle';
+import { AddressCorrection } from './AddressCorrection';
 import { OrderProgressList } from './OrderProgressList';
 import { TrackingDetails } from './TrackingDetails';
 import styles from './OrderPage.module.css';
 
-/** Until the order has shipped, the page asks for it this often. */
+/** Until the order reaches a state it does not leave, the page asks for it this often. */
 export const ORDER_POLL_MS = 15_000;
+
+/** States an order does not leave: nothing more to ask the store about. */
+const FINAL_STATES: ReadonlySet<OrderProgress> = new Set(['delivered', 'cancelled', 'refunded']);
 
 const ORDER_POLLING: OrderPolling = {
   intervalMs: ORDER_POLL_MS,
-  continueWhile: (order) => order.state !== 'shipped',
+  continueWhile: (order) => !FINAL_STATES.has(order.state),
 };
 
-function OrderDetails({ order }: { order: OrderView }) {
+/**
+ * States off the order's usual way, and how the status looks in them: a warning where the shirt is
+ * not coming as ordered, paused while the print shop holds it. These also say why (`problem`).
+ */
+const OFF_TRACK_TONE: Partial<Record<OrderProgress, 'warning' | 'paused'>> = {
+  on_hold: 'paused',
+  problem: 'warning',
+  failed: 'warning',
+  returned: 'warning',
+  cancelled: 'warning',
+};
+
+/** Where the tracking number still means something to the shopper. */
+const TRACKED_STATES: ReadonlySet<OrderProgress> = new Set(['shipped', 'delivered']);
+
+function WarningIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3 2 21h20L12 3Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinejoin="round"
+      />
+      <path d="M12 10v5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      <circle cx="12" cy="18" r="1.3" fill="currentColor" />
+    </svg>
+  );
+}
+
+function PausedIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M9.5 8v8M14.5 8v8" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+interface OrderDetailsProps {
+  order: OrderView;
+  /** The order page's secret, which an address correction is sent with. */
+  token: string;
+  /** Shows the order as the store answered a change (the corrected address). */
+  replace: (order: OrderView) => void;
+}
+
+function OrderDetails({ order, token, replace }: OrderDetailsProps) {
   const headingId = useId();
   const statusId = useId();
+  const statusHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [addressSaved, setAddressSaved] = useState(false);
+  const tone = OFF_TRACK_TONE[order.state];
+
+  const addressCorrected = (corrected: OrderView) => {
+    replace(corrected);
+    setAddressSaved(true);
+    // The form goes away: the shopper lands on the order's new status, read out below.
+    statusHeadingRef.current?.focus();
+  };
+
   return (
     <article className={layout.page} aria-labelledby={headingId}>
       <header className={layout.header}>
@@ -41,21 +105,36 @@ function OrderDetails({ order }: { order: OrderView }) {
         className={`${layout.panel} ${styles.statusPanel}`}
         aria-labelledby={statusId}
         data-state={order.state}
+        data-tone={tone}
       >
-        <h2 id={statusId} className={styles.statusHeading}>
+        <h2 id={statusId} ref={statusHeadingRef} tabIndex={-1} className={styles.statusHeading}>
           {ORDER_TEXT.status}
         </h2>
-        <div role="status">
-          <p className={styles.statusLine}>{ORDER_STATE_TEXT[order.state]}</p>
-          {order.state === 'problem' && order.problem && (
-            <p className={styles.problem}>{order.problem}</p>
+        <div role="status" className={styles.statusText}>
+          {addressSaved && !order.canCorrectAddress && (
+            <p className={styles.saved}>{ORDER_TEXT.addressSaved}</p>
           )}
+          <p className={styles.statusLine}>
+            {tone === 'warning' && <WarningIcon />}
+            {tone === 'paused' && <PausedIcon />}
+            <span>{ORDER_STATE_TEXT[order.state]}</span>
+          </p>
+          <p className={styles.nextStep}>{order.nextStep}</p>
+          {tone !== undefined && order.problem && <p className={styles.reason}>{order.problem}</p>}
         </div>
         <OrderProgressList state={order.state} />
-        {order.state === 'shipped' && order.tracking && (
+        {TRACKED_STATES.has(order.state) && order.tracking && (
           <TrackingDetails tracking={order.tracking} />
         )}
       </section>
+      {order.canCorrectAddress && (
+        <AddressCorrection
+          token={token}
+          shipTo={order.shipTo}
+          countries={order.addressCountries}
+          onCorrected={addressCorrected}
+        />
+      )}
       <OrderSummary order={order} />
       <div className={layout.actions}>
         <Link to={PAGE_PATHS.product} className={layout.secondaryAction}>
@@ -66,12 +145,17 @@ function OrderDetails({ order }: { order: OrderView }) {
   );
 }
 
-/** An order's own page, opened by its secret link (`?token=`): its state, tracking and summary. */
+/**
+ * An order's own page, opened by its secret link (`?token=`): its state, what happens next,
+ * tracking, the address correction when the print shop could not ship, and its summary.
+ */
 export function OrderPage() {
   useDocumentTitle(PAGE_TEXT.yourOrder);
   const lookup = useOrderLookup({ acceptSessionId: false });
   const load = useOrder(lookup, ORDER_POLLING);
-  if (load.status === 'found') return <OrderDetails order={load.order} />;
+  if (load.status === 'found' && lookup && 'token' in lookup) {
+    return <OrderDetails order={load.order} token={lookup.token} replace={load.replace} />;
+  }
   if (lookup === null || load.status === 'not-found') {
     return (
       <MessagePage heading={PAGE_TEXT.yourOrder} illustration={<CompassIcon />}>

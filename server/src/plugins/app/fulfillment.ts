@@ -1,20 +1,39 @@
 /**
- * What happens to an order once it is paid: with a print provider configured, it goes on the
- * durable print queue in the transaction that marks it paid and is sent to the provider exactly
- * once; without one it waits as "ready to print" for the owner.
+ * What happens to an order once it is paid, through its one state machine (orders/orderLife.ts):
+ * every event is applied with its effects in one transaction — the print job when the order goes
+ * (back) on its way to the provider, the email that tells the shopper. With a print provider
+ * configured a paid order is sent to it exactly once per attempt; without one it waits as "ready
+ * to print" for the owner.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ShippingDetails } from '@tshirt/shared/types';
+import type { ShippingDetails, ShipTo } from '@tshirt/shared/types';
 import { createPrintFileLinks, type PrintFileLinks } from '../../fulfillment/printFileLinks';
 import { createPrintfulProvider, PrintProviderError } from '../../fulfillment/printfulProvider';
-import { startPrintQueue, type PrintQueue } from '../../fulfillment/printQueue';
 import { HttpError } from '../../http/httpError';
-import type { Order } from '../../orders/ordersRepository';
+import type { Queue } from '../../jobs/jobQueue';
+import type { OrderEvent } from '../../orders/orderLife';
+import {
+  orderState,
+  providerExternalId,
+  type Applied,
+  type EventSource,
+  type InTransaction,
+  type Order,
+} from '../../orders/ordersRepository';
+import { jobExpirySeconds } from './jobQueues';
+
+export const PRINT_QUEUE = 'print-submission';
+
+interface PrintJob {
+  orderId: string;
+}
 
 export interface OrderFulfillment {
   readonly printProvider: 'none' | 'printful';
+  /** Applies one event of the order's life with its effects (print job, email), in one transaction. */
+  apply(orderId: string, event: OrderEvent, source: EventSource): Promise<Applied>;
   /**
    * Marks a pending order paid with where it ships, and sends it on (queue or ready to print), in
    * one transaction; undefined when it was already paid or does not exist.
@@ -23,8 +42,10 @@ export interface OrderFulfillment {
     orderId: string,
     payment: { reference?: string; shipping?: ShippingDetails },
   ): Promise<Order | undefined>;
-  /** Sends a failed, troubled or ready-to-print paid order to the provider again. */
-  resubmit(orderId: string): Promise<Order | undefined>;
+  /** Sends a paid order that failed, was cancelled or returned, or is ready to print, to the provider again. */
+  resubmit(orderId: string, source: EventSource): Promise<Applied>;
+  /** A corrected address for an order the provider could not ship; the order goes on its way again. */
+  correctAddress(orderId: string, shipTo: ShipTo, source: EventSource): Promise<Applied>;
 }
 
 declare module 'fastify' {
@@ -35,92 +56,119 @@ declare module 'fastify' {
   }
 }
 
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 async function fulfillmentPlugin(app: FastifyInstance) {
   const { orders } = app.repositories;
   const provider = app.appConfig.printProvider;
+  const hasProvider = provider.kind !== 'none';
+  /** Where a paid order goes next. */
+  const onItsWay = hasProvider ? 'queued' : 'ready_to_print';
 
-  if (provider.kind === 'none') {
-    app.decorate('printFileLinks', undefined);
-    app.decorate('orderFulfillment', {
-      printProvider: 'none',
-      async orderPaid(orderId, payment) {
-        const order = await orders.markPaid(orderId, { ...payment, fulfillment: 'ready_to_print' });
-        if (order) app.preparePrintFile(order);
-        return order;
-      },
-      async resubmit() {
+  let printJobs: Queue<PrintJob> | undefined;
+  const effects: InTransaction = async (tx, { order, decision, eventId }) => {
+    if (decision.to === 'queued' && printJobs) await printJobs.send(tx, { orderId: order.id });
+    if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
+  };
+
+  async function apply(orderId: string, event: OrderEvent, source: EventSource) {
+    const applied = await orders.applyEvent(orderId, event, source, effects);
+    const { decision } = applied;
+    if (decision && !decision.moves) {
+      app.log.info({ orderId, event: event.type, reason: decision.reason }, 'order event ignored');
+    }
+    return applied;
+  }
+
+  let links: PrintFileLinks | undefined;
+  if (hasProvider) {
+    links = createPrintFileLinks({
+      // Every instance derives the same key from the provider's key: links made by one verify on all.
+      secret: createHmac('sha256', provider.apiKey).update('print-file-links').digest('base64url'),
+      publicUrl: app.appConfig.publicUrl,
+      ttlSeconds: provider.printFileUrlTtlSeconds,
+    });
+    const printful = createPrintfulProvider(provider);
+    const queue = await app.jobQueues.queue<PrintJob>(PRINT_QUEUE, {
+      attempts: provider.submitAttempts,
+      retryDelaySeconds: provider.retryDelaySeconds,
+      // A try is two look-ups and one order at most; past that its worker is taken for dead.
+      expireInSeconds: jobExpirySeconds(provider.timeoutMs, 4),
+    });
+    printJobs = queue;
+    const signed = links;
+
+    await queue.work(async ({ data: { orderId }, lastTry }) => {
+      const order = await orders.find(orderId);
+      // Already sent (another instance, an earlier try), or taken back by the owner.
+      if (!order || orderState(order) !== 'queued') return;
+      const externalId = providerExternalId(order);
+      try {
+        const providerOrderId = await printful.submit(
+          order,
+          externalId,
+          signed.linkFor(order.id, app.clock()),
+        );
+        await apply(order.id, { type: 'submitted', providerOrderId }, 'print-queue');
+        app.log.info({ orderId, externalId, providerOrderId }, 'order sent to the print provider');
+      } catch (error) {
+        const refused = error instanceof PrintProviderError ? error : undefined;
+        if (lastTry || (refused && !refused.retryable)) {
+          const needsShopper = refused?.addressRefused ?? false;
+          await apply(
+            order.id,
+            {
+              type: 'submit_failed',
+              // The shopper reads the provider's words about their address; the owner the whole story.
+              reason: needsShopper ? refused!.providerMessage : errorMessage(error),
+              needsShopper,
+            },
+            'print-queue',
+          );
+          app.log.error({ orderId, err: error }, 'sending the order to the print provider gave up');
+          return;
+        }
+        await orders.recordSubmitError(order.id, errorMessage(error));
+        app.log.warn(
+          { orderId, err: error },
+          'sending the order to the print provider failed; retrying',
+        );
+        throw error;
+      }
+    });
+  }
+
+  app.decorate('printFileLinks', links);
+  app.decorate('orderFulfillment', {
+    printProvider: hasProvider ? 'printful' : 'none',
+    apply,
+    async orderPaid(orderId, payment) {
+      const { order, decision } = await apply(
+        orderId,
+        { type: 'paid', next: onItsWay, ...payment },
+        'payment',
+      );
+      if (!order || !decision?.moves) return undefined;
+      app.preparePrintFile(order);
+      return order;
+    },
+    async resubmit(orderId, source) {
+      if (!hasProvider) {
         throw new HttpError(
           409,
           'no_print_provider',
           'No print provider is configured (PRINT_PROVIDER_API_KEY): print the order from the listing.',
         );
-      },
-    } satisfies OrderFulfillment);
-    return;
-  }
-
-  const links = createPrintFileLinks({
-    // Every instance derives the same key from the provider's key: links made by one verify on all.
-    secret: createHmac('sha256', provider.apiKey).update('print-file-links').digest('base64url'),
-    publicUrl: app.appConfig.publicUrl,
-    ttlSeconds: provider.printFileUrlTtlSeconds,
-  });
-  const printful = createPrintfulProvider(provider);
-  const queue: PrintQueue = await startPrintQueue(
-    app.db,
-    {
-      attempts: provider.submitAttempts,
-      retryDelaySeconds: provider.retryDelaySeconds,
-      // A try is two look-ups and one order at most; past that its worker is taken for dead.
-      expireInSeconds: Math.ceil((provider.timeoutMs * 4) / 1000) + 5,
-    },
-    app.log,
-  );
-  app.addHook('preClose', () => queue.stop());
-
-  await queue.work(async ({ orderId, lastTry }) => {
-    const order = await orders.find(orderId);
-    // Already sent (another instance, an earlier try), shipped, or taken back by the owner.
-    if (!order || order.status !== 'paid' || order.fulfillment !== 'queued') return;
-    try {
-      const providerOrderId = await printful.submit(order, links.linkFor(order.id, app.clock()));
-      await orders.markInProduction(order.id, providerOrderId);
-      app.log.info({ orderId, providerOrderId }, 'order sent to the print provider');
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const final = lastTry || (error instanceof PrintProviderError && !error.retryable);
-      if (final) {
-        await orders.markSubmitFailed(order.id, message);
-        app.log.error({ orderId, err: error }, 'sending the order to the print provider gave up');
-        return;
       }
-      await orders.recordSubmitError(order.id, message);
-      app.log.warn(
-        { orderId, err: error },
-        'sending the order to the print provider failed; retrying',
-      );
-      throw error;
-    }
-  });
-
-  app.decorate('printFileLinks', links);
-  app.decorate('orderFulfillment', {
-    printProvider: 'printful',
-    async orderPaid(orderId, payment) {
-      const order = await orders.markPaid(
-        orderId,
-        { ...payment, fulfillment: 'queued' },
-        (tx, paid) => queue.enqueue(tx, paid.id),
-      );
-      if (order) app.preparePrintFile(order);
-      return order;
+      return apply(orderId, { type: 'resubmitted', next: 'queued' }, source);
     },
-    resubmit: (orderId) => orders.requeue(orderId, (tx, order) => queue.enqueue(tx, order.id)),
+    correctAddress: (orderId, shipTo, source) =>
+      apply(orderId, { type: 'address_corrected', next: onItsWay, shipTo }, source),
   } satisfies OrderFulfillment);
 }
 
 export default fp(fulfillmentPlugin, {
   name: 'fulfillment',
-  dependencies: ['storage', 'print-files'],
+  dependencies: ['storage', 'print-files', 'job-queues', 'order-mail'],
   decorators: { fastify: ['appConfig'] },
 });

@@ -11,8 +11,16 @@ import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshirt/shared/catalog';
 import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
 import { HttpError, notFound } from '../../http/httpError';
-import { FULFILLMENT_STATES, type Order, type OrderFilter } from '../../orders/ordersRepository';
+import { ORDER_STATES, type OrderState } from '../../orders/orderLife';
+import {
+  orderState,
+  providerExternalId,
+  type Applied,
+  type Order,
+} from '../../orders/ordersRepository';
 import { orderPagePath } from '../../orders/orderView';
+import { checkAddressCorrection } from '../../payments/shippingForm';
+import { InvalidAddressSchema } from '../../schemas/creator';
 import { isId } from '../../storage/ids';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
@@ -22,9 +30,11 @@ export function adminResubmitPath(orderId: string): string {
   return `${ADMIN_ORDERS_PATH}/${orderId}/resubmit`;
 }
 
-/** Where an order is: waiting for payment, or its way to the printer once paid. */
-export const ORDER_STATES = ['pending', ...FULFILLMENT_STATES] as const;
-export type OrderState = Exclude<OrderFilter, undefined>;
+export function adminAddressPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/address`;
+}
+
+export { ORDER_STATES, orderState, type OrderState };
 
 export const DEFAULT_ORDERS_LIMIT = 100;
 export const MAX_ORDERS_LIMIT = 1000;
@@ -55,6 +65,8 @@ export const AdminOrderSchema = Type.Object({
   /** The shopper's own order page (its secret inside), to send again to a shopper who lost it. */
   orderPageUrl: nullable(Type.String()),
   providerOrderId: nullable(Type.String()),
+  /** The id the provider knows the current attempt by (`<id>`, then `<id>-2`…). */
+  providerExternalId: Type.String(),
   fulfillmentError: nullable(Type.String()),
   submitAttempts: Type.Integer(),
   tracking: nullable(
@@ -70,12 +82,6 @@ export type AdminOrder = Static<typeof AdminOrderSchema>;
  */
 export function printFileUrl(imagePath: string, shirtColor: ShirtColor, publicUrl: string): string {
   return `${publicUrl}${printFileUrlForShirt(imagePath, shirtColor)}`;
-}
-
-export function orderState(order: Order): OrderState {
-  if (order.status === 'pending') return 'pending';
-  // Paid before orders had a way to the printer: nothing sent it anywhere, the owner prints it.
-  return order.fulfillment ?? 'ready_to_print';
 }
 
 export function adminOrder(order: Order, publicUrl: string): AdminOrder {
@@ -102,6 +108,7 @@ export function adminOrder(order: Order, publicUrl: string): AdminOrder {
     orderPageUrl:
       order.accessToken === null ? null : `${publicUrl}${orderPagePath(order.accessToken)}`,
     providerOrderId: order.providerOrderId,
+    providerExternalId: providerExternalId(order),
     fulfillmentError: order.fulfillmentError,
     submitAttempts: order.submitAttempts,
     tracking: order.tracking,
@@ -121,6 +128,10 @@ const listOrdersSchema = {
 
 const resubmitSchema = {
   response: { 200: Type.Object({ order: AdminOrderSchema }) },
+};
+
+const correctAddressSchema = {
+  response: { 200: Type.Object({ order: AdminOrderSchema }), 400: InvalidAddressSchema },
 };
 
 function hasToken(request: FastifyRequest, expected: string): boolean {
@@ -157,26 +168,61 @@ export default async function adminRoutes(
     return { orders: recent.map((order) => adminOrder(order, publicUrl)) };
   });
 
+  async function existing(id: string): Promise<Order> {
+    const order = isId(id) ? await orders.find(id) : undefined;
+    if (!order) throw notFound('There is no order with this id.');
+    return order;
+  }
+
+  /** The order as the action left it, or a 409 saying why the action does not apply to it. */
+  function outcome(
+    { order, decision }: Applied,
+    code: string,
+    refusal: string,
+  ): { order: AdminOrder } {
+    if (!order || !decision) throw notFound('There is no order with this id.');
+    if (!decision.moves) throw new HttpError(409, code, `${refusal}: ${decision.reason}.`);
+    return { order: adminOrder(order, publicUrl) };
+  }
+
   routes.post<{ Params: { id: string } }>(
     adminResubmitPath(':id'),
     { schema: resubmitSchema },
     async (request) => {
       const { id } = request.params;
-      const missing = () => notFound('There is no order with this id.');
-      if (!isId(id) || !(await orders.find(id))) throw missing();
+      await existing(id);
       // Throws the 409 itself when no print provider is configured.
-      const queued = await app.orderFulfillment.resubmit(id);
-      if (queued) {
-        request.log.info({ orderId: id }, 'the owner resubmitted an order');
-        return { order: adminOrder(queued, publicUrl) };
-      }
-      const order = await orders.find(id);
-      if (!order) throw missing();
-      throw new HttpError(
-        409,
+      const applied = await app.orderFulfillment.resubmit(id, 'owner');
+      const answer = outcome(
+        applied,
         'not_resubmittable',
-        `Order ${id} is ${orderState(order).replace(/_/g, ' ')}: only a paid order that failed to send, has a problem or is ready to print can be resubmitted.`,
+        `Order ${id} cannot be resubmitted (only a paid order that failed, was cancelled or returned, needs a new address or is ready to print can be)`,
       );
+      request.log.info({ orderId: id }, 'the owner resubmitted an order');
+      return answer;
+    },
+  );
+
+  routes.post<{ Params: { id: string }; Body: unknown }>(
+    adminAddressPath(':id'),
+    { schema: correctAddressSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      const order = await existing(id);
+      const checked = checkAddressCorrection(
+        request.body,
+        order.email,
+        app.appConfig.shippingCountries,
+      );
+      if (!checked.ok) return reply.code(400).send(checked.refusal);
+      const applied = await app.orderFulfillment.correctAddress(id, checked.shipTo, 'owner');
+      const answer = outcome(
+        applied,
+        'address_not_correctable',
+        `The address of order ${id} cannot be corrected now (only while it waits to print, needs a new address or came back)`,
+      );
+      request.log.info({ orderId: id }, 'the owner corrected the shipping address');
+      return answer;
     },
   );
 

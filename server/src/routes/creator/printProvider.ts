@@ -1,7 +1,7 @@
 /**
  * The print provider's side of the API: the signed print file link it fetches, and its signed
- * webhook that moves an order to shipped (with tracking) or to a problem. Registered only when a
- * provider is configured.
+ * webhook, whose every event moves the order through its state machine (orders/orderLife.ts) or is
+ * recorded in its history as ignored, with the reason. Registered only when a provider is configured.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +11,8 @@ import { HttpError, notFound } from '../../http/httpError';
 import { PRINT_FILE_PATH_PREFIX } from '../../fulfillment/printFileLinks';
 import { printableArtwork } from '../../images/printFiles';
 import { parseArtworkReference } from '../../orders/artworkReference';
+import type { OrderEvent } from '../../orders/orderLife';
+import { parseProviderExternalId } from '../../orders/ordersRepository';
 import { isId } from '../../storage/ids';
 import { printFileSchema } from '../../schemas/creator';
 
@@ -18,16 +20,16 @@ export const PRINT_PROVIDER_WEBHOOK_PATH = '/creator/print-provider/webhook';
 /** Printful's header: the hex HMAC-SHA256 of the body with the webhook's secret. */
 export const PRINT_PROVIDER_SIGNATURE_HEADER = 'x-pf-webhook-signature';
 
-interface ProviderEvent {
-  type?: unknown;
-  data?: {
-    order?: { external_id?: unknown };
-    shipment?: { carrier?: unknown; tracking_number?: unknown; tracking_url?: unknown };
-    reason?: unknown;
-  };
+interface ProviderEventData {
+  order?: { external_id?: unknown };
+  shipment?: { carrier?: unknown; tracking_number?: unknown; tracking_url?: unknown };
+  reason?: unknown;
 }
 
-const PROBLEM_EVENTS = new Set(['order_failed', 'order_canceled', 'order_put_hold']);
+interface ProviderEvent {
+  type?: unknown;
+  data?: ProviderEventData | null;
+}
 
 /** A short piece of the provider's text, safe to keep and show. */
 function providerText(value: unknown, maxLength: number): string {
@@ -44,6 +46,40 @@ function trackingLink(value: unknown): string {
     return '';
   }
 }
+
+/** The provider's reason, or the event's own name in words when it gave none. */
+const reasonOf = (data: ProviderEventData, type: string) =>
+  providerText(data.reason, 300) || type.replace(/_/g, ' ');
+
+const shipped = (data: ProviderEventData): OrderEvent => {
+  const shipment = data.shipment ?? {};
+  return {
+    type: 'provider_shipped',
+    tracking: {
+      carrier: providerText(shipment.carrier, 60),
+      number: providerText(shipment.tracking_number, 100),
+      url: trackingLink(shipment.tracking_url),
+    },
+  };
+};
+
+/**
+ * Each of Printful's webhook events (the older `package_*` names and the newer `shipment_*` ones)
+ * as an event of the order's life; any other type is recorded and ignored.
+ */
+const PROVIDER_EVENTS: Readonly<Record<string, (data: ProviderEventData, type: string) => OrderEvent>> =
+  {
+    package_shipped: shipped,
+    shipment_sent: shipped,
+    shipment_delivered: () => ({ type: 'provider_delivered' }),
+    package_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
+    shipment_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
+    order_failed: (data, type) => ({ type: 'provider_failed', reason: reasonOf(data, type) }),
+    order_canceled: (data, type) => ({ type: 'provider_cancelled', reason: reasonOf(data, type) }),
+    order_put_hold: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
+    order_put_hold_approval: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
+    order_remove_hold: () => ({ type: 'provider_hold_removed' }),
+  };
 
 export default async function printProviderRoutes(app: FastifyInstance) {
   const provider = app.appConfig.printProvider;
@@ -107,28 +143,36 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     } catch {
       throw new HttpError(400, 'invalid_request', 'The webhook body is not JSON.');
     }
-    const orderId = event.data?.order?.external_id;
-    if (typeof orderId !== 'string' || !isId(orderId)) return { received: true };
-
-    if (event.type === 'package_shipped') {
-      const shipment = event.data?.shipment ?? {};
-      const order = await orders.markShipped(orderId, {
-        carrier: providerText(shipment.carrier, 60),
-        number: providerText(shipment.tracking_number, 100),
-        url: trackingLink(shipment.tracking_url),
-      });
-      request.log.info(
-        { orderId, found: order !== undefined },
-        'the print provider shipped an order',
-      );
-    } else if (typeof event.type === 'string' && PROBLEM_EVENTS.has(event.type)) {
-      const reason = providerText(event.data?.reason, 300) || event.type.replace(/_/g, ' ');
-      const order = await orders.markProblem(orderId, reason);
-      request.log.warn(
-        { orderId, reason, found: order !== undefined },
-        'the print provider reported a problem',
-      );
+    const type = typeof event.type === 'string' ? event.type.slice(0, 60) : '';
+    const data = event.data;
+    if (!type || typeof data !== 'object' || data === null || Array.isArray(data)) {
+      request.log.warn({ type }, 'a signed print provider event has no type or data');
+      throw new HttpError(400, 'invalid_request', 'The webhook event has no type or data.');
     }
+    const externalId = data.order?.external_id;
+    const named = typeof externalId === 'string' ? parseProviderExternalId(externalId) : undefined;
+    const order = named && isId(named.orderId) ? await orders.find(named.orderId) : undefined;
+    // Answered all the same: the provider would only send it again.
+    if (!named || !order) {
+      request.log.warn({ type, externalId }, 'a print provider event for no order of ours: ignored');
+      return { received: true };
+    }
+    const toEvent = PROVIDER_EVENTS[type];
+    const ignored = !toEvent
+      ? `${type} is not an event the store acts on`
+      : named.attempt !== order.providerAttempt
+        ? `${type} is about an earlier provider order (attempt ${named.attempt}; the order is on attempt ${order.providerAttempt})`
+        : undefined;
+    if (ignored) {
+      await orders.noteEvent(order.id, 'provider', type, ignored);
+      request.log.info({ orderId: order.id, type }, ignored);
+      return { received: true };
+    }
+    const { decision } = await app.orderFulfillment.apply(order.id, toEvent!(data, type), 'provider');
+    request.log.info(
+      { orderId: order.id, type, moved: decision?.moves ?? false },
+      'a print provider event',
+    );
     return { received: true };
   });
 }

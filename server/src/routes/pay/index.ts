@@ -3,77 +3,17 @@
  * mark an order paid). Like a real checkout page it collects where the shirt ships and whom to tell.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TLocalizedValidationError } from 'typebox/error';
-import type { ShippingDetails } from '@tshirt/shared/types';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 import type { Order } from '../../orders/ordersRepository';
+import { checkShippingForm, readShippingForm, trimmed } from '../../payments/shippingForm';
 import {
-  SHIPPING_FIELDS,
   SHIPPING_FIELD_NAMES,
   TEST_PAYMENT_PAGE_SOURCES,
   orderNotFoundPage,
   testPaymentPage,
-  type ShippingField,
   type ShippingForm,
-  type ShippingFormErrors,
 } from '../../payments/testPaymentPage';
-import { HIDDEN_CHARACTERS } from '@tshirt/shared/schemas';
-import { shippingDetailsValidator } from '../../schemas/creator';
 import { isId } from '../../storage/ids';
-
-/** A field with one of these says so first, whatever else is wrong with it. */
-const HIDDEN_CHARACTER = new RegExp(`[${HIDDEN_CHARACTERS}]`);
-
-/** The form's fields from a urlencoded body: known names only, the first of repeated ones. */
-function readShippingForm(body: string): ShippingForm {
-  const params = new URLSearchParams(body);
-  return Object.fromEntries(
-    SHIPPING_FIELD_NAMES.map((name) => [name, params.get(name) ?? '']),
-  ) as ShippingForm;
-}
-
-function trimmed(form: ShippingForm): ShippingForm {
-  return Object.fromEntries(
-    SHIPPING_FIELD_NAMES.map((name) => [name, form[name].trim()]),
-  ) as ShippingForm;
-}
-
-/** A field not in the right form; for free text that can only mean a hidden character. */
-function malformedMessage(name: ShippingField): string {
-  const field = SHIPPING_FIELDS[name];
-  return (
-    field.whenMalformed ??
-    `${field.noun} has a hidden control or text-direction character in it: please type it again`
-  );
-}
-
-function messageFor(name: ShippingField, error: TLocalizedValidationError): string {
-  switch (error.keyword) {
-    case 'maxLength':
-      return `${SHIPPING_FIELDS[name].noun} must be ${error.params.limit} characters or fewer`;
-    case 'pattern':
-      return malformedMessage(name);
-    default:
-      return SHIPPING_FIELDS[name].whenMissing ?? malformedMessage(name);
-  }
-}
-
-type CheckedForm =
-  { ok: true; shipping: ShippingDetails } | { ok: false; errors: ShippingFormErrors };
-
-/** The shipping details in the form (trimmed), or a message for each bad field. */
-function checkShippingForm(values: ShippingForm, countries: readonly string[]): CheckedForm {
-  const errors: ShippingFormErrors = {};
-  for (const name of SHIPPING_FIELD_NAMES) {
-    if (HIDDEN_CHARACTER.test(values[name])) errors[name] = malformedMessage(name);
-  }
-  for (const error of shippingDetailsValidator.Errors(values)) {
-    const name = error.instancePath.slice(1) as ShippingField;
-    if (name in SHIPPING_FIELDS) errors[name] ??= messageFor(name, error);
-  }
-  if (!countries.includes(values.country)) errors.country ??= malformedMessage('country');
-  return Object.keys(errors).length === 0 ? { ok: true, shipping: values } : { ok: false, errors };
-}
 
 /** Whether the order was paid with these details: the same form sent again. */
 function paidWith(order: Order, values: ShippingForm): boolean {

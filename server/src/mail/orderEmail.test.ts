@@ -1,0 +1,220 @@
+import { ORDER_NEXT_STEP_TEXT, ORDER_STATE_TEXT } from '@tshirt/shared/labels';
+import {
+  MAX_SUBJECT_LENGTH,
+  ORDER_EMAIL_KINDS,
+  renderOrderEmail,
+  type OrderEmailFacts,
+  type OrderEmailKind,
+} from './orderEmail';
+
+const ORDER_PAGE = 'https://threadwise.example/order?token=secret-token';
+
+function factsFor(kind: OrderEmailKind, overrides: Partial<OrderEmailFacts> = {}): OrderEmailFacts {
+  return {
+    kind,
+    brandName: 'Threadwise',
+    contactEmail: 'hello@threadwise.example',
+    orderNumber: 'Ab3dEf6hIj9kLm0n',
+    orderPageUrl: ORDER_PAGE,
+    state: 'paid',
+    productName: 'Custom Graphic T-shirt',
+    shirtColor: 'Navy',
+    shirtStyle: "Women's",
+    shirtSize: 'XL',
+    quantity: 2,
+    totalCents: 3998,
+    currency: 'USD',
+    shipTo: {
+      name: 'Ada Lovelace',
+      line1: '12 Analytical Row',
+      line2: 'Flat 3',
+      city: 'London',
+      state: '',
+      postalCode: 'N1 9GU',
+      country: 'GB',
+    },
+    tracking: null,
+    reason: null,
+    ...overrides,
+  };
+}
+
+/** What each kind must say, in both parts, beyond the order number, link and contact. */
+const KEY_FACTS: Record<
+  OrderEmailKind,
+  { facts: Partial<OrderEmailFacts>; subject: string; says: string[] }
+> = {
+  confirmed: {
+    facts: { state: 'paid' },
+    subject: 'order Ab3dEf6hIj9kLm0n confirmed',
+    says: [
+      'Navy',
+      "Women's",
+      'XL',
+      'Quantity',
+      '$39.98 USD',
+      '12 Analytical Row',
+      'United Kingdom',
+    ],
+  },
+  shipped: {
+    facts: {
+      state: 'shipped',
+      tracking: {
+        carrier: 'UPS',
+        number: '1Z999AA10123456784',
+        url: 'https://ups.example/track/1Z9',
+      },
+    },
+    subject: 'order Ab3dEf6hIj9kLm0n has shipped',
+    says: ['UPS', '1Z999AA10123456784', 'https://ups.example/track/1Z9'],
+  },
+  on_hold: {
+    facts: { state: 'on_hold', reason: 'The artwork file is being checked.' },
+    subject: 'order Ab3dEf6hIj9kLm0n is on hold',
+    says: ['The artwork file is being checked.'],
+  },
+  address_needed: {
+    facts: { state: 'problem', reason: 'The carrier does not know this street.' },
+    subject: 'we need a new address for order Ab3dEf6hIj9kLm0n',
+    says: ['The carrier does not know this street.', '12 Analytical Row', `${ORDER_PAGE}#address`],
+  },
+  failed: {
+    facts: { state: 'failed', reason: 'The printer is out of Navy shirts.' },
+    subject: 'order Ab3dEf6hIj9kLm0n is delayed',
+    says: ['The printer is out of Navy shirts.'],
+  },
+  returned: {
+    facts: { state: 'returned' },
+    subject: 'order Ab3dEf6hIj9kLm0n came back to us',
+    says: ['12 Analytical Row', `${ORDER_PAGE}#address`],
+  },
+  cancelled: {
+    facts: { state: 'cancelled', reason: 'We could not print this design.' },
+    subject: 'order Ab3dEf6hIj9kLm0n was cancelled',
+    says: ['We could not print this design.'],
+  },
+  refunded: {
+    facts: { state: 'refunded' },
+    subject: 'order Ab3dEf6hIj9kLm0n was refunded',
+    says: [],
+  },
+};
+
+const htmlOf = (text: string) =>
+  text
+    .replace(/&/g, '&#38;')
+    .replace(/</g, '&#60;')
+    .replace(/>/g, '&#62;')
+    .replace(/"/g, '&#34;')
+    .replace(/'/g, '&#39;');
+
+describe('renderOrderEmail', () => {
+  it.each(ORDER_EMAIL_KINDS)(
+    'puts the key facts of a %s email in its subject, text and HTML',
+    (kind) => {
+      const { facts, subject, says } = KEY_FACTS[kind];
+      const email = renderOrderEmail(factsFor(kind, facts));
+      const state = facts.state ?? 'paid';
+
+      expect(email.subject).toBe(`Threadwise: ${subject}`);
+      for (const part of [email.text, email.html]) {
+        const expected = part === email.html ? htmlOf : (text: string) => text;
+        for (const fact of [
+          ...says,
+          'Ab3dEf6hIj9kLm0n',
+          ORDER_PAGE,
+          'hello@threadwise.example',
+          ORDER_STATE_TEXT[state],
+          ORDER_NEXT_STEP_TEXT[state],
+        ]) {
+          expect(part).toContain(expected(fact));
+        }
+      }
+    },
+  );
+
+  it('shows the artwork picture by its Content-ID, with alt text, only when one is given', () => {
+    const withPicture = renderOrderEmail(factsFor('confirmed'), {
+      artworkCid: 'artwork@threadwise',
+    });
+    expect(withPicture.html).toMatch(
+      /<img src="cid:artwork@threadwise" alt="Your artwork on a Navy Women&#39;s t-shirt"/,
+    );
+    const without = renderOrderEmail(factsFor('confirmed'));
+    expect(without.html).not.toContain('<img');
+    expect(without.text).toContain('$39.98 USD');
+  });
+
+  it('keeps the HTML to one self-contained layout: no scripts, remote images or external CSS', () => {
+    const { html } = renderOrderEmail(factsFor('confirmed'), { artworkCid: 'artwork@threadwise' });
+    expect(html).not.toMatch(/<script|<link|<style|src="https?:/i);
+    expect(html).toContain('max-width:600px');
+    expect(html).toContain('font-size:16px');
+  });
+
+  it.each(ORDER_EMAIL_KINDS)(
+    'escapes markup, quotes and ampersands in the name, address, reason and carrier of a %s email',
+    (kind) => {
+      const hostile = '<script>alert(1)</script><img src=x onerror="alert(2)"> Tom & "Jerry"';
+      const { html } = renderOrderEmail(
+        factsFor(kind, {
+          brandName: `Shop ${hostile}`,
+          reason: hostile,
+          shipTo: { ...factsFor(kind).shipTo!, name: hostile, line1: hostile, city: hostile },
+          tracking: { carrier: hostile, number: hostile, url: 'https://ups.example/t?a=1&b="2"' },
+        }),
+      );
+      expect(html).not.toMatch(/<script|<img src=x|onerror="|Tom & /);
+      expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+      expect(html).toContain('Tom &#38; &#34;Jerry&#34;');
+      if (kind === 'shipped')
+        expect(html).toContain('href="https://ups.example/t?a=1&#38;b=%222%22"');
+    },
+  );
+
+  it('never turns a javascript: tracking link into a link', () => {
+    const email = renderOrderEmail(
+      factsFor('shipped', {
+        state: 'shipped',
+        tracking: { carrier: 'UPS', number: '1Z9', url: 'javascript:alert(document.cookie)' },
+      }),
+    );
+    expect(email.html).not.toMatch(/javascript:/i);
+    expect(email.text).not.toMatch(/javascript:/i);
+    expect(email.text).toContain('1Z9');
+  });
+
+  it('refuses an order page link that is not http(s)', () => {
+    expect(() =>
+      renderOrderEmail(factsFor('confirmed', { orderPageUrl: 'javascript:alert(1)' })),
+    ).toThrow(/order page link/);
+  });
+
+  it('keeps the subject to one line of sane length even when the brand or number has line breaks', () => {
+    const email = renderOrderEmail(
+      factsFor('confirmed', {
+        brandName: 'Threadwise\r\nBcc: evil@example.com',
+        orderNumber: 'Ab3d\nEf6h\u0000',
+      }),
+    );
+    expect(email.subject).not.toMatch(/[\r\n\u0000]/);
+    expect(email.subject).toBe('Threadwise Bcc: evil@example.com: order Ab3d Ef6h confirmed');
+
+    const long = renderOrderEmail(factsFor('shipped', { brandName: 'Ω'.repeat(400) }));
+    expect(Array.from(long.subject).length).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH);
+  });
+
+  it('keeps single-line values on one line in the text part', () => {
+    const email = renderOrderEmail(
+      factsFor('address_needed', {
+        state: 'problem',
+        reason: 'Wrong\r\nstreet\u0007',
+        shipTo: { ...factsFor('confirmed').shipTo!, name: 'Ada\r\nBcc: x' },
+      }),
+    );
+    expect(email.text).toContain('Reason: Wrong street\n');
+    expect(email.text).toContain('\nAda Bcc: x\n');
+    expect(email.text).not.toMatch(/[\r\u0007]/);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * The emails a shopper gets about an order, rendered from plain facts: a subject, a plain-text
+ * part and a small table-based HTML part with the same facts, in the words the order page uses.
+ */
+import {
+  CURRENCY,
+  formatPrice,
+  type ShirtColor,
+  type ShirtSize,
+  type ShirtStyle,
+} from '@tshirt/shared/catalog';
+import {
+  FIELD_LABELS,
+  ORDER_NEXT_STEP_TEXT,
+  ORDER_STATE_TEXT,
+  ORDER_TEXT,
+} from '@tshirt/shared/labels';
+import type { OrderProgress, ShipTo } from '@tshirt/shared/types';
+import { cleanShopperText } from '../http/cleanText';
+import { escapeHtml } from '../pages/htmlPages';
+
+export const ORDER_EMAIL_KINDS = [
+  'confirmed',
+  'shipped',
+  'on_hold',
+  'address_needed',
+  'failed',
+  'returned',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+
+export interface OrderEmailFacts {
+  kind: OrderEmailKind;
+  brandName: string;
+  contactEmail: string;
+  orderNumber: string;
+  /** Absolute http(s) link to the shopper's secret order page. */
+  orderPageUrl: string;
+  /** The order's state now. */
+  state: OrderProgress;
+  productName: string;
+  shirtColor: ShirtColor;
+  shirtStyle: ShirtStyle;
+  shirtSize: ShirtSize;
+  quantity: number;
+  totalCents: number;
+  currency: string;
+  shipTo: ShipTo | null;
+  tracking: { carrier: string; number: string; url: string } | null;
+  /** What the print shop said, in plain words. */
+  reason: string | null;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Longest subject: mail apps cut far earlier, and some servers refuse very long header lines. */
+export const MAX_SUBJECT_LENGTH = 150;
+
+const SUBJECTS: Readonly<Record<OrderEmailKind, (orderNumber: string) => string>> = {
+  confirmed: (number) => `order ${number} confirmed`,
+  shipped: (number) => `order ${number} has shipped`,
+  on_hold: (number) => `order ${number} is on hold`,
+  address_needed: (number) => `we need a new address for order ${number}`,
+  failed: (number) => `order ${number} is delayed`,
+  returned: (number) => `order ${number} came back to us`,
+  cancelled: (number) => `order ${number} was cancelled`,
+  refunded: (number) => `order ${number} was refunded`,
+};
+
+const HEADINGS: Readonly<Record<OrderEmailKind, string>> = {
+  confirmed: 'Thank you! Your order is confirmed',
+  shipped: 'Your order is on its way',
+  on_hold: 'Your order is on hold',
+  address_needed: 'We need a new shipping address',
+  failed: 'Your order is delayed',
+  returned: 'Your order came back to us',
+  cancelled: 'Your order was cancelled',
+  refunded: 'Your order was refunded',
+};
+
+/** The parts of an email's body; each is written once and drawn both as text and as HTML. */
+type Block =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'facts'; title?: string; rows: Array<[label: string, value: string]> }
+  | { type: 'lines'; title: string; lines: string[] }
+  | { type: 'image'; cid: string; alt: string }
+  | { type: 'button'; label: string; url: string };
+
+/** One line of shopper or provider text: no line breaks or hidden controls. */
+const line = (value: string | number): string => cleanShopperText(String(value)).trim();
+
+/** The link when it is an absolute http(s) URL (a `javascript:` or `data:` link never is). */
+function webLink(url: string): string | null {
+  try {
+    const parsed = new URL(line(url));
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function formatTotal(cents: number, currency: string): string {
+  // The shared formatter speaks the store's currency; an order in another one still shows its own.
+  return currency === CURRENCY
+    ? formatPrice(cents)
+    : `${(cents / 100).toFixed(2)} ${line(currency)}`;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+function addressLines(shipTo: ShipTo): string[] {
+  const region = [shipTo.state, shipTo.postalCode].filter(Boolean).join(' ');
+  let country = shipTo.country;
+  try {
+    country = regionNames.of(shipTo.country) ?? shipTo.country;
+  } catch {
+    // Not a region code Intl knows: the code itself reads fine.
+  }
+  return [
+    shipTo.name,
+    shipTo.line1,
+    shipTo.line2,
+    [shipTo.city, region].filter(Boolean).join(', '),
+    country,
+  ]
+    .map(line)
+    .filter(Boolean);
+}
+
+function subjectOf(facts: OrderEmailFacts): string {
+  const subject = `${line(facts.brandName)}: ${SUBJECTS[facts.kind](line(facts.orderNumber))}`;
+  const characters = Array.from(subject);
+  return characters.length <= MAX_SUBJECT_LENGTH
+    ? subject
+    : `${characters.slice(0, MAX_SUBJECT_LENGTH - 1).join('')}…`;
+}
+
+function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string): Block[] {
+  const blocks: Block[] = [
+    { type: 'heading', text: HEADINGS[facts.kind] },
+    {
+      type: 'facts',
+      rows: [
+        [ORDER_TEXT.orderNumber, line(facts.orderNumber)],
+        [ORDER_TEXT.status, ORDER_STATE_TEXT[facts.state]],
+      ],
+    },
+  ];
+  if (facts.reason && line(facts.reason)) {
+    blocks.push({ type: 'paragraph', text: `Reason: ${line(facts.reason)}` });
+  }
+  blocks.push({
+    type: 'paragraph',
+    text: `${ORDER_TEXT.whatHappensNext}: ${ORDER_NEXT_STEP_TEXT[facts.state]}`,
+  });
+
+  if (facts.kind === 'confirmed') {
+    if (artworkCid) {
+      blocks.push({
+        type: 'image',
+        cid: artworkCid,
+        alt: `Your artwork on a ${facts.shirtColor} ${facts.shirtStyle} t-shirt`,
+      });
+    }
+    blocks.push({
+      type: 'facts',
+      title: line(facts.productName),
+      rows: [
+        [FIELD_LABELS.shirtColor, facts.shirtColor],
+        [FIELD_LABELS.shirtStyle, facts.shirtStyle],
+        [FIELD_LABELS.shirtSize, facts.shirtSize],
+        [FIELD_LABELS.quantity, String(facts.quantity)],
+        [ORDER_TEXT.totalPaid, formatTotal(facts.totalCents, facts.currency)],
+      ],
+    });
+  }
+  if (facts.kind === 'shipped' && facts.tracking) {
+    blocks.push({
+      type: 'facts',
+      rows: [
+        [ORDER_TEXT.carrier, line(facts.tracking.carrier)],
+        [ORDER_TEXT.trackingNumber, line(facts.tracking.number)],
+      ],
+    });
+    const trackingLink = webLink(facts.tracking.url);
+    if (trackingLink) {
+      blocks.push({ type: 'button', label: ORDER_TEXT.trackThePackage, url: trackingLink });
+    }
+  }
+  const asksForAddress = facts.kind === 'address_needed' || facts.kind === 'returned';
+  if (facts.shipTo && (facts.kind === 'confirmed' || asksForAddress)) {
+    blocks.push({ type: 'lines', title: ORDER_TEXT.shipTo, lines: addressLines(facts.shipTo) });
+  }
+  if (asksForAddress) {
+    blocks.push({ type: 'button', label: ORDER_TEXT.correctAddress, url: `${orderPage}#address` });
+  }
+  blocks.push({ type: 'button', label: ORDER_TEXT.trackYourOrder, url: orderPage });
+  return blocks;
+}
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'heading':
+    case 'paragraph':
+      return block.text;
+    case 'facts':
+      return [block.title, ...block.rows.map(([label, value]) => `${label}: ${value}`)]
+        .filter(Boolean)
+        .join('\n');
+    case 'lines':
+      return [`${block.title}:`, ...block.lines].join('\n');
+    case 'image':
+      return '';
+    case 'button':
+      return `${block.label}: ${block.url}`;
+  }
+}
+
+const FONT = `font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
+const INK = '#1d1d1f';
+const LINK = '#1f4fa3';
+
+function blockHtml(block: Block): string {
+  switch (block.type) {
+    case 'heading':
+      return `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${INK}">${escapeHtml(block.text)}</h1>`;
+    case 'paragraph':
+      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+    case 'facts': {
+      const title = block.title
+        ? `<tr><td colspan="2" style="padding:0 0 4px;font-weight:bold">${escapeHtml(block.title)}</td></tr>`
+        : '';
+      const rows = block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 16px 4px 0;color:#4a4d52;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('');
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;font-size:16px;color:${INK}">${title}${rows}</table>`;
+    }
+    case 'lines':
+      return `<p style="margin:0 0 16px"><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join('<br>')}</p>`;
+    case 'image':
+      return `<img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="240" style="display:block;width:240px;max-width:100%;height:auto;margin:0 0 16px;border:0">`;
+    case 'button':
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${LINK}"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:14px 24px;font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></td></tr></table>`;
+  }
+}
+
+function htmlDocument(subject: string, brandName: string, body: string, contact: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f6f5f2">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f6f5f2">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT}">
+<tr><td style="padding:20px 24px;background:${INK};border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(brandName)}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5;color:${INK}">
+${body}
+</td></tr>
+<tr><td style="padding:16px 24px 24px;border-top:1px solid #e8e6e1;font-size:14px;line-height:1.5;color:#4a4d52">Questions? Write to us at <a href="mailto:${escapeHtml(contact)}" style="color:${LINK}">${escapeHtml(contact)}</a>.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+/**
+ * Renders one order email. `artworkCid`: the Content-ID of the artwork-on-shirt picture attached
+ * inline, shown in the confirmation (the email reads the same without it).
+ */
+export function renderOrderEmail(
+  facts: OrderEmailFacts,
+  options: { artworkCid?: string } = {},
+): RenderedEmail {
+  const orderPage = webLink(facts.orderPageUrl);
+  // The server builds this link itself: anything else is a bug to surface, not an email to send.
+  if (!orderPage)
+    throw new Error(`The order page link is not an http(s) URL: ${facts.orderPageUrl}`);
+  const subject = subjectOf(facts);
+  const brandName = line(facts.brandName);
+  const contact = line(facts.contactEmail);
+  const blocks = bodyOf(facts, orderPage, options.artworkCid);
+  const text = [
+    brandName,
+    ...blocks.map(blockText).filter(Boolean),
+    `Questions? Write to us at ${contact}.`,
+  ].join('\n\n');
+  return {
+    subject,
+    text: `${text}\n`,
+    html: htmlDocument(subject, brandName, blocks.map(blockHtml).join('\n'), contact),
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The shipping form's check, shared by the test payment page and the shopper's address
+ * correction: the same rules and the same message for each field.
+ */
+import type { TLocalizedValidationError } from 'typebox/error';
+import { HIDDEN_CHARACTERS } from '@tshirt/shared/schemas';
+import type { ShippingDetails } from '@tshirt/shared/types';
+import { shippingDetailsValidator } from '../schemas/creator';
+import {
+  SHIPPING_FIELDS,
+  SHIPPING_FIELD_NAMES,
+  type ShippingField,
+  type ShippingForm,
+  type ShippingFormErrors,
+} from './testPaymentPage';
+
+/** A field with one of these says so first, whatever else is wrong with it. */
+const HIDDEN_CHARACTER = new RegExp(`[${HIDDEN_CHARACTERS}]`);
+
+/** The form's fields from a urlencoded body: known names only, the first of repeated ones. */
+export function readShippingForm(body: string): ShippingForm {
+  const params = new URLSearchParams(body);
+  return Object.fromEntries(
+    SHIPPING_FIELD_NAMES.map((name) => [name, params.get(name) ?? '']),
+  ) as ShippingForm;
+}
+
+export function trimmed(form: ShippingForm): ShippingForm {
+  return Object.fromEntries(
+    SHIPPING_FIELD_NAMES.map((name) => [name, form[name].trim()]),
+  ) as ShippingForm;
+}
+
+/** A field not in the right form; for free text that can only mean a hidden character. */
+function malformedMessage(name: ShippingField): string {
+  const field = SHIPPING_FIELDS[name];
+  return (
+    field.whenMalformed ??
+    `${field.noun} has a hidden control or text-direction character in it: please type it again`
+  );
+}
+
+function messageFor(name: ShippingField, error: TLocalizedValidationError): string {
+  switch (error.keyword) {
+    case 'maxLength':
+      return `${SHIPPING_FIELDS[name].noun} must be ${error.params.limit} characters or fewer`;
+    case 'pattern':
+      return malformedMessage(name);
+    default:
+      return SHIPPING_FIELDS[name].whenMissing ?? malformedMessage(name);
+  }
+}
+
+export type CheckedForm =
+  { ok: true; shipping: ShippingDetails } | { ok: false; errors: ShippingFormErrors };
+
+/** The shipping details in the form (trimmed), or a message for each bad field. */
+export function checkShippingForm(values: ShippingForm, countries: readonly string[]): CheckedForm {
+  const errors: ShippingFormErrors = {};
+  for (const name of SHIPPING_FIELD_NAMES) {
+    if (HIDDEN_CHARACTER.test(values[name])) errors[name] = malformedMessage(name);
+  }
+  for (const error of shippingDetailsValidator.Errors(values)) {
+    const name = error.instancePath.slice(1) as ShippingField;
+    if (name in SHIPPING_FIELDS) errors[name] ??= messageFor(name, error);
+  }
+  if (!countries.includes(values.country)) errors.country ??= malformedMessage('country');
+  return Object.keys(errors).length === 0 ? { ok: true, shipping: values } : { ok: false, errors };
+}
+
+
+/**
+ * The address fields of a JSON body as a shipping form (strings only; anything else counts as
+ * empty), with the order's own email: a correction changes where it ships, not whom to tell.
+ */
+export function addressFormFromJson(body: unknown, email: string): ShippingForm {
+  const given = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    SHIPPING_FIELD_NAMES.map((name) => {
+      const value = name === 'email' ? email : given[name];
+      return [name, typeof value === 'string' ? value.slice(0, 1000) : ''];
+    }),
+  ) as ShippingForm;
+}
+
+/** A corrected address as JSON, checked like the payment page's form. */
+export function checkAddressCorrection(
+  body: unknown,
+  email: string | null,
+  countries: readonly string[],
+):
+  | { ok: true; shipTo: Omit<ShippingDetails, 'email'> }
+  | { ok: false; refusal: InvalidAddressBody } {
+  // An order paid without an email keeps none; a stand-in lets the rest be checked.
+  const checked = checkShippingForm(
+    trimmed(addressFormFromJson(body, email ?? 'none@example.com')),
+    countries,
+  );
+  if (!checked.ok) {
+    const { email: _email, ...fields } = checked.errors;
+    return {
+      ok: false,
+      refusal: {
+        error: {
+          code: 'invalid_address',
+          message: 'Some of the address needs another look: see the marked fields.',
+          fields,
+        },
+      },
+    };
+  }
+  const { email: _email, ...shipTo } = checked.shipping;
+  return { ok: true, shipTo };
+}
+
+export interface InvalidAddressBody {
+  error: { code: 'invalid_address'; message: string; fields: Record<string, string> };
+}

@@ -1,0 +1,180 @@
+/**
+ * The shopper's emails, through a transactional outbox: the email is written (a row and a job on
+ * the durable queue) in the same transaction as the change of state that causes it, and sent
+ * later by the queue's worker, so payment, shipping and refunds never wait for or fail because of
+ * mail. Each email's Message-ID comes from its order and event: a resend after a crash is the same
+ * message, and an event is written once, so it is never a second one.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { artworkOnShirtPng } from '../../mail/emailArtwork';
+import { createMailTransport, messageIdFor, type OutgoingEmail } from '../../mail/mailTransport';
+import { renderOrderEmail, type OrderEmailKind } from '../../mail/orderEmail';
+import { parseArtworkReference } from '../../orders/artworkReference';
+import { shopperEmailState } from '../../orders/orderView';
+import { orderPagePath } from '../../orders/orderView';
+import type { Order } from '../../orders/ordersRepository';
+import { printableArtwork } from '../../images/printFiles';
+import type { Queryable } from '../../storage/database';
+import { jobExpirySeconds } from './jobQueues';
+
+export const ORDER_EMAIL_QUEUE = 'order-email';
+
+interface EmailJob {
+  messageId: string;
+}
+
+export interface OrderMail {
+  /** Writes the email an event sends, inside the event's transaction; once per event. */
+  enqueue(tx: Queryable, order: Order, kind: OrderEmailKind, eventId: number): Promise<void>;
+  readonly transport: 'smtp' | 'folder';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderMail: OrderMail;
+  }
+}
+
+interface EmailRow {
+  message_id: string;
+  order_id: string;
+  kind: OrderEmailKind;
+  recipient: string;
+  sent_at: Date | null;
+  note: string | null;
+}
+
+const ARTWORK_CID = 'artwork@order';
+
+async function orderMailPlugin(app: FastifyInstance) {
+  const { mail, publicUrl, frontEnd } = app.appConfig;
+  const { orders, images } = app.repositories;
+  const transport = createMailTransport({
+    smtpUrl: mail.smtpUrl,
+    from: mail.from,
+    outboxDir: mail.outboxDir,
+    timeoutMs: mail.timeoutMs,
+  });
+  app.addHook('onClose', () => transport.close());
+  const queue = await app.jobQueues.queue<EmailJob>(ORDER_EMAIL_QUEUE, {
+    attempts: mail.attempts,
+    retryDelaySeconds: mail.retryDelaySeconds,
+    expireInSeconds: jobExpirySeconds(mail.timeoutMs, 1),
+  });
+  app.log.info(
+    mail.smtpUrl
+      ? 'emails are sent through SMTP_URL'
+      : `no SMTP_URL: emails are written to ${mail.outboxDir}`,
+  );
+
+  /** The artwork on the order's shirt, as a picture inside the email; none if it cannot be drawn. */
+  async function artworkPicture(order: Order): Promise<Buffer | undefined> {
+    try {
+      const reference = parseArtworkReference(order.imagePath, publicUrl);
+      const artwork =
+        reference && printableArtwork(reference, images, app.artEngine, order.shirtColor);
+      if (!artwork) return undefined;
+      const source = await artwork.source();
+      const bytes = 'svg' in source ? Buffer.from(source.svg) : source.picture;
+      return await artworkOnShirtPng(bytes, order.shirtColor);
+    } catch (error) {
+      app.log.warn({ err: error, orderId: order.id }, 'the email goes without its artwork picture');
+      return undefined;
+    }
+  }
+
+  async function compose(row: EmailRow, order: Order): Promise<OutgoingEmail> {
+    const picture = row.kind === 'confirmed' ? await artworkPicture(order) : undefined;
+    const rendered = renderOrderEmail(
+      {
+        kind: row.kind,
+        brandName: frontEnd.brandName,
+        contactEmail: frontEnd.contactEmail,
+        orderNumber: order.id,
+        orderPageUrl: `${publicUrl}${orderPagePath(order.accessToken ?? '')}`,
+        state: shopperEmailState(row.kind),
+        productName: order.productName || PRODUCT_NAME,
+        shirtColor: order.shirtColor,
+        shirtStyle: order.shirtStyle,
+        shirtSize: order.shirtSize,
+        quantity: order.quantity,
+        totalCents: order.totalCents,
+        currency: order.currency,
+        shipTo: order.shipTo,
+        tracking: order.tracking,
+        reason: row.note,
+      },
+      picture ? { artworkCid: ARTWORK_CID } : {},
+    );
+    return {
+      messageId: row.message_id,
+      to: { name: order.shipTo?.name ?? null, address: row.recipient },
+      ...rendered,
+      attachments: picture
+        ? [
+            {
+              filename: 'your-shirt.png',
+              content: picture,
+              cid: ARTWORK_CID,
+              contentType: 'image/png',
+            },
+          ]
+        : [],
+    };
+  }
+
+  await queue.work(async ({ data, lastTry }) => {
+    const [row] = await app.db.query<EmailRow>(
+      `SELECT e.*, ev.note FROM order_emails e LEFT JOIN order_events ev ON ev.id = e.event_id
+       WHERE e.message_id = $1`,
+      [data.messageId],
+    );
+    if (!row || row.sent_at !== null) return;
+    const order = await orders.find(row.order_id);
+    if (!order) return;
+    try {
+      await transport.send(await compose(row, order));
+      await app.db.query(
+        `UPDATE order_emails SET sent_at = now(), attempts = attempts + 1, last_error = NULL
+         WHERE message_id = $1`,
+        [row.message_id],
+      );
+      app.log.info({ orderId: order.id, email: row.kind }, 'order email sent');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await app.db.query(
+        'UPDATE order_emails SET attempts = attempts + 1, last_error = $2 WHERE message_id = $1',
+        [row.message_id, message.slice(0, 500)],
+      );
+      const log = { orderId: order.id, email: row.kind, err: error };
+      if (lastTry) app.log.error(log, 'sending an order email gave up');
+      else app.log.warn(log, 'sending an order email failed; retrying');
+      throw error;
+    }
+  });
+
+  app.decorate('orderMail', {
+    transport: transport.kind,
+    async enqueue(tx, order, kind, eventId) {
+      if (!order.email) {
+        app.log.warn({ orderId: order.id, email: kind }, 'the order has no email address to tell');
+        return;
+      }
+      const messageId = messageIdFor(order.id, `${kind}-${eventId}`, mail.from);
+      const written = await tx.query(
+        `INSERT INTO order_emails (message_id, order_id, event_id, kind, recipient)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+        [messageId, order.id, eventId, kind, order.email],
+      );
+      if (written.length > 0) await queue.send(tx, { messageId } satisfies EmailJob);
+    },
+  } satisfies OrderMail);
+}
+
+export default fp(orderMailPlugin, {
+  name: 'order-mail',
+  dependencies: ['storage', 'job-queues', 'art-engine'],
+  decorators: { fastify: ['appConfig'] },
+});
