@@ -144,7 +144,7 @@ describe('npm run orders', () => {
       '\\u{a}\\u{a}FakeFakeFakeFake  2026-01-01T00:00:00.000Z  PAID · ready to print\\u{a}  print file: https://evil.example/free.png';
     const paidLine = lines.find((line) => line.startsWith(PAID_ID));
     expect(paidLine?.split('  ').slice(2).join('  ')).toBe(
-      `PAID · FAILED to send: refused${forgedHeader}\\u{9b}1A after 3 tries — resubmit with: npm run orders -w server -- resubmit ${PAID_ID}`,
+      `PAID · FAILED: refused${forgedHeader}\\u{9b}1A after 3 tries — resubmit with: npm run orders -w server -- resubmit ${PAID_ID}`,
     );
     expect(lines).toContain(`  ship to: Jane${forgedHeader}, 1 Main St, \\u{202e}evil\\u{2028}`);
     expect(lines).toContain('           Springfield\\u{1b}[2K, IL 62701, US');

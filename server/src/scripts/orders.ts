@@ -1,14 +1,17 @@
 /**
  * `npm run orders -w server`: the orders, newest first, with where each one is, where it ships and
- * its print file; `… -- resubmit <orderId>` sends an order to the print provider again.
+ * its print file; `… -- resubmit <orderId>` sends an order to the print provider again; `… -- outbox`
+ * lists the emails written to the outbox folder (with no SMTP_URL).
  */
 import { formatPrice } from '@tshirt/shared/catalog';
+import { loadConfig } from '../config';
 import {
   DEFAULT_ORDERS_LIMIT,
   MAX_ORDERS_LIMIT,
   ORDER_STATES,
   type OrderState,
 } from '../routes/creator/admin';
+import { listOutbox } from '../mail/mailTransport';
 import { isId } from '../storage/ids';
 import { openOwnerData } from './ownerData';
 import { describeState, formatOrders } from './formatOrders';
@@ -16,10 +19,13 @@ import { printable } from './printable';
 
 const USAGE = `Usage: npm run orders -w server -- [--state <state>] [--limit <1-${MAX_ORDERS_LIMIT}>]
        npm run orders -w server -- resubmit <orderId>
+       npm run orders -w server -- outbox
 States: ${ORDER_STATES.join(', ')}`;
 
 type Command =
-  { kind: 'list'; limit: number; state?: OrderState } | { kind: 'resubmit'; orderId: string };
+  | { kind: 'list'; limit: number; state?: OrderState }
+  | { kind: 'resubmit'; orderId: string }
+  | { kind: 'outbox' };
 
 class UsageError extends Error {}
 
@@ -38,6 +44,10 @@ function parseState(text: string): OrderState {
 }
 
 function parseArguments(args: readonly string[]): Command {
+  if (args[0] === 'outbox') {
+    if (args.length > 1) throw new UsageError(`unexpected "${args[1]}"`);
+    return { kind: 'outbox' };
+  }
   if (args[0] === 'resubmit') {
     const [, orderId, ...rest] = args;
     if (orderId === undefined) throw new UsageError('resubmit needs the order id');
@@ -74,6 +84,25 @@ async function main() {
     console.error(printable(`orders: ${error.message}`));
     console.error(USAGE);
     process.exit(2);
+  }
+  if (command.kind === 'outbox') {
+    const { mail } = loadConfig(process.env);
+    const emails = await listOutbox(mail.outboxDir);
+    if (mail.smtpUrl) console.log('Emails are sent through SMTP_URL; the outbox folder keeps none.');
+    console.log(
+      emails.length === 0
+        ? `No emails in ${mail.outboxDir}.`
+        : [
+            `${emails.length} email(s) in ${mail.outboxDir}, newest first:`,
+            ...emails.map(
+              (email) =>
+                `${email.date.toISOString()}  to ${email.to}  ${email.subject}\n  ${email.file}`,
+            ),
+          ]
+            .map(printable)
+            .join('\n'),
+    );
+    return;
   }
   const owner = await openOwnerData();
   try {

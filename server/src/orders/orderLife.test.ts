@@ -1,0 +1,75 @@
+import { canCorrectAddress, decide, ORDER_STATES, shopperProgress, type OrderState } from './orderLife';
+
+const SHIP_TO = {
+  name: 'Jane Doe',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+};
+
+const movesFrom = (event: Parameters<typeof decide>[1]) =>
+  ORDER_STATES.filter((state) => decide({ state }, event).moves);
+
+describe("an order's life", () => {
+  it('is paid once, from pending only, and confirms it by email', () => {
+    expect(movesFrom({ type: 'paid', next: 'queued' })).toEqual(['pending']);
+    expect(decide({ state: 'pending' }, { type: 'paid', next: 'ready_to_print' })).toEqual({
+      moves: true,
+      from: 'pending',
+      to: 'ready_to_print',
+      email: 'confirmed',
+    });
+  });
+
+  it('asks the shopper when the provider refuses the address, and the owner otherwise', () => {
+    const refused = (needsShopper: boolean) =>
+      decide({ state: 'queued' }, { type: 'submit_failed', reason: 'no', needsShopper });
+    expect(refused(true)).toMatchObject({ to: 'problem', email: 'address_needed' });
+    expect(refused(false)).toMatchObject({ to: 'failed', email: 'failed' });
+  });
+
+  it('is sent again only from a state where the provider has no live order of it', () => {
+    expect(movesFrom({ type: 'resubmitted', next: 'queued' })).toEqual<OrderState[]>([
+      'ready_to_print',
+      'returned',
+      'problem',
+      'failed',
+      'cancelled',
+    ]);
+  });
+
+  it('takes a corrected address only while it waits for one, or before it is printed without a provider', () => {
+    expect(movesFrom({ type: 'address_corrected', next: 'queued', shipTo: SHIP_TO })).toEqual<
+      OrderState[]
+    >(['ready_to_print', 'returned', 'problem']);
+    expect(ORDER_STATES.filter(canCorrectAddress)).toEqual(['returned', 'problem']);
+  });
+
+  it('says why an event that does not fit changes nothing', () => {
+    expect(decide({ state: 'refunded' }, { type: 'resubmitted', next: 'queued' })).toEqual({
+      moves: false,
+      from: 'refunded',
+      reason: 'resubmitted does not apply to an order that is refunded',
+    });
+  });
+
+  it('shows the shopper a paid order as paid until the provider has it', () => {
+    expect(ORDER_STATES.map(shopperProgress)).toEqual([
+      'awaiting_payment',
+      'paid',
+      'paid',
+      'in_production',
+      'on_hold',
+      'shipped',
+      'delivered',
+      'returned',
+      'problem',
+      'failed',
+      'cancelled',
+      'refunded',
+    ]);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The shopper's emails, sent to a real local SMTP server, and the address they can correct from
+ * one of them: the confirmation with the order page's link, the request for a new address when the
+ * printer refuses it, and a correction link guessed, replayed or used after shipping.
+ */
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from '@tshirt/tooling/test/printProviderStandIn';
+import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import type { OrderView } from '@tshirt/shared/types';
+import { withTestServer } from './fixtures';
+import {
+  SHIPPING_FORM,
+  VALID_ORDER,
+  newVisitor,
+  payOnTestPage,
+  query,
+  type SendRequest,
+} from './helpers';
+
+let smtp: SmtpStandIn;
+let provider: PrintProviderStandIn;
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
+});
+afterAll(async () => {
+  await smtp?.close();
+  await provider?.close();
+});
+const server = withTestServer({
+  env: () => ({
+    ...printProviderEnv(provider),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Threadwise <orders@shop.test>',
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    PRINT_PROVIDER_TIMEOUT_MS: '1000',
+    PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
+  }),
+});
+
+beforeEach(() => {
+  provider.mode = 'accept';
+});
+
+/** A checkout's payment link and order id. */
+async function checkout(send: SendRequest): Promise<{ link: string; id: string }> {
+  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
+    method: 'POST',
+    headers: newVisitor(),
+  });
+  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
+  return { link: paymentLinkURL, id: paymentLinkURL.split('/').pop() as string };
+}
+
+/** The emails received for one order, by the order number in their Message-ID. */
+const emailsFor = (id: string) =>
+  smtp.messages.filter((message) => message.messageId?.includes(`order-${id}.`));
+
+async function waitForEmail(id: string, kind: string) {
+  return waitUntil(
+    () => emailsFor(id).find((message) => message.messageId?.includes(`.${kind}-`)),
+    `the ${kind} email of ${id}`,
+    { timeoutMs: 30_000 },
+  );
+}
+
+/** The order page token in an email's link. */
+function tokenIn(text: string): string {
+  const token = /\/order\?token=([A-Za-z0-9_-]{24})/.exec(text)?.[1];
+  if (!token) throw new Error(`no order page link in: ${text}`);
+  return token;
+}
+
+async function stateOf(id: string) {
+  const order = (await server.app.repositories.orders.find(id))!;
+  return order.fulfillment;
+}
+
+function correct(token: string, address: Record<string, string>, headers = {}) {
+  return server.request(`/creator/order/address?token=${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: Buffer.from(JSON.stringify(address)),
+  });
+}
+
+describe('the confirmation email', () => {
+  it('reaches the shopper once, with the order, its art and the link that opens it', async () => {
+    const { link, id } = await checkout(server.request);
+    const paid = await payOnTestPage(server.request, link);
+    expect(paid.status).toBe(303);
+
+    const email = await waitForEmail(id, 'confirmed');
+    expect(email.to).toMatchObject({ value: [{ address: SHIPPING_FORM.email, name: 'Jane Doe' }] });
+    expect(email.from?.value[0]?.address).toBe('orders@shop.test');
+    expect(email.subject).toContain(id);
+    for (const fact of ['Navy', "Women's", 'XL', '$39.98', '1 Main St', 'Springfield']) {
+      expect(email.text).toContain(fact);
+    }
+    expect(email.html).toContain('cid:');
+    expect(email.attachments.map((file) => file.contentType)).toEqual(['image/png']);
+
+    const answer = await server.request(`/creator/order?token=${tokenIn(email.text ?? '')}`);
+    expect(((await answer.json()) as OrderView).orderNumber).toBe(id);
+    // Still one, once the queue had every chance to send it again.
+    await waitUntil(
+      async () =>
+        (
+          await server.app.db.query<{ sent_at: Date | null }>(
+            'SELECT sent_at FROM order_emails WHERE order_id = $1',
+            [id],
+          )
+        ).every((row) => row.sent_at !== null),
+      'the email is marked sent',
+    );
+    expect(emailsFor(id).filter((message) => message.messageId?.includes('.confirmed-'))).toHaveLength(1);
+  });
+
+  it('shows whatever the shopper typed as text, never as markup', async () => {
+    const { link, id } = await checkout(server.request);
+    await payOnTestPage(server.request, link, {
+      ...SHIPPING_FORM,
+      name: 'Zoë <script>alert(1)</script> & "Co"',
+      line1: '<img src=x onerror=alert(1)>',
+    });
+    const email = await waitForEmail(id, 'confirmed');
+    expect(email.html).not.toMatch(/<script|<img src=x/i);
+    expect(email.html).toContain('Zoë &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34;');
+    expect(email.to).toMatchObject({
+      value: [{ address: SHIPPING_FORM.email, name: 'Zoë <script>alert(1)</script> & "Co"' }],
+    });
+  });
+
+  it('cannot be given a header through the name: a line break in it is refused at payment', async () => {
+    const { link, id } = await checkout(server.request);
+    const answer = await payOnTestPage(server.request, link, {
+      ...SHIPPING_FORM,
+      name: 'Jane\r\nBcc: everyone@example.com',
+    });
+    expect(answer.status).toBe(422);
+    expect(await stateOf(id)).toBeNull();
+  });
+});
+
+describe('an address the printer refuses', () => {
+  /** An order refused for its address: its id and the token from the email asking for a new one. */
+  async function refusedOrder(): Promise<{ id: string; token: string }> {
+    provider.mode = 'refuseAddress';
+    const { link, id } = await checkout(server.request);
+    await payOnTestPage(server.request, link);
+    const email = await waitForEmail(id, 'address_needed');
+    expect(email.text).toMatch(/\/order\?token=[A-Za-z0-9_-]{24}#address/);
+    expect(email.text).toContain('ZIP code does not match the city');
+    expect(await stateOf(id)).toBe('problem');
+    return { id, token: tokenIn(email.text ?? '') };
+  }
+
+  const { email: _email, ...addressOnly } = SHIPPING_FORM;
+  const corrected: Record<string, string> = {
+    ...addressOnly,
+    line1: '2 Main St',
+    postalCode: '62704',
+  };
+
+  it('is corrected by the shopper from the email, and the order goes on its way again', async () => {
+    const { id, token } = await refusedOrder();
+    const view = (await (await server.request(`/creator/order?token=${token}`)).json()) as OrderView;
+    expect(view).toMatchObject({ state: 'problem', canCorrectAddress: true, addressCountries: ['US'] });
+
+    provider.mode = 'accept';
+    const answer = await correct(token, corrected);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as OrderView).state).toBe('paid');
+    await waitUntil(async () => (await stateOf(id)) === 'in_production', 'sent again');
+    expect(provider.orders.get(id)!.body.recipient).toMatchObject({
+      address1: '2 Main St',
+      zip: '62704',
+    });
+  });
+
+  it('refuses a bad field with its message and changes nothing', async () => {
+    const { id, token } = await refusedOrder();
+    const answer = await correct(token, { ...SHIPPING_FORM, postalCode: '', city: 'x'.repeat(61) });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('invalid_address');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['city', 'postalCode']);
+    expect(await stateOf(id)).toBe('problem');
+  });
+
+  it('refuses a guessed link, a replayed correction, one after shipping, and one from another site', async () => {
+    const { id, token } = await refusedOrder();
+    const guessed = await correct('A'.repeat(24), corrected);
+    expect(guessed.status).toBe(404);
+    const crossSite = await correct(token, corrected, {
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await stateOf(id)).toBe('problem');
+
+    provider.mode = 'accept';
+    expect((await correct(token, corrected)).status).toBe(200);
+    const replayed = await correct(token, { ...SHIPPING_FORM, line1: '3 Elsewhere Rd' });
+    expect(replayed.status).toBe(409);
+    await waitUntil(async () => (await stateOf(id)) === 'in_production', 'sent again');
+    await provider.ship(server.url, id);
+    await waitForEmail(id, 'shipped');
+    const afterShipping = await correct(token, { ...SHIPPING_FORM, line1: '3 Elsewhere Rd' });
+    expect(afterShipping.status).toBe(409);
+    const order = (await server.app.repositories.orders.find(id))!;
+    expect(order.shipTo?.line1).toBe('2 Main St');
+  });
+});
