@@ -63,6 +63,7 @@ const SERVER_PROCESS_TESTS = [
   'databaseOutage',
   'fullDisk',
   'loadUnderTraffic',
+  'orderEmailFaults',
   'ownerScripts',
   'printFulfillmentFaults',
   'processSignals',

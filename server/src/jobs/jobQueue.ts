@@ -29,8 +29,11 @@ export interface JobAttempt<T> {
 export interface Queue<T extends object> {
   /** Puts a job on the queue inside the caller's transaction. */
   send(tx: Queryable, data: T): Promise<void>;
-  /** Starts taking jobs; `handle` throws to have the job tried again later. */
-  work(handle: (attempt: JobAttempt<T>) => Promise<void>): Promise<void>;
+  /**
+   * Starts taking jobs, `workers` at a time (each its own pg-boss worker); `handle` throws to have
+   * the job tried again later.
+   */
+  work(handle: (attempt: JobAttempt<T>) => Promise<void>, workers?: number): Promise<void>;
 }
 
 export interface JobQueues {
@@ -118,15 +121,17 @@ export async function startJobQueues(
         async send(tx, data) {
           await boss.send(name, data, { db: pgBossDatabase(tx) });
         },
-        async work(handle) {
-          await boss.work<T>(
-            name,
-            { pollingIntervalSeconds: 1, includeMetadata: true },
-            async ([job]) => {
-              if (!job) return;
-              await handle({ data: job.data, lastTry: job.retryCount >= job.retryLimit });
-            },
-          );
+        async work(handle, workers = 1) {
+          for (let worker = 0; worker < workers; worker += 1) {
+            await boss.work<T>(
+              name,
+              { pollingIntervalSeconds: 1, includeMetadata: true },
+              async ([job]) => {
+                if (!job) return;
+                await handle({ data: job.data, lastTry: job.retryCount >= job.retryLimit });
+              },
+            );
+          }
         },
       };
     },

@@ -47,6 +47,16 @@ interface EmailRow {
 }
 
 const ARTWORK_CID = 'artwork@order';
+/** Emails sent at once by one instance: a mail server that hangs holds one, not all of them. */
+const MAIL_WORKERS = 4;
+
+/** The emails that pass on the print shop's own reason; a failure's is the owner's to read. */
+const REASON_TOLD: ReadonlySet<OrderEmailKind> = new Set([
+  'on_hold',
+  'address_needed',
+  'returned',
+  'cancelled',
+]);
 
 async function orderMailPlugin(app: FastifyInstance) {
   const { mail, publicUrl, frontEnd } = app.appConfig;
@@ -104,7 +114,7 @@ async function orderMailPlugin(app: FastifyInstance) {
         currency: order.currency,
         shipTo: order.shipTo,
         tracking: order.tracking,
-        reason: row.note,
+        reason: REASON_TOLD.has(row.kind) ? row.note : null,
       },
       picture ? { artworkCid: ARTWORK_CID } : {},
     );
@@ -153,7 +163,7 @@ async function orderMailPlugin(app: FastifyInstance) {
       else app.log.warn(log, 'sending an order email failed; retrying');
       throw error;
     }
-  });
+  }, MAIL_WORKERS);
 
   app.decorate('orderMail', {
     transport: transport.kind,
