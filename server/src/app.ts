@@ -20,8 +20,10 @@ import crossSiteRequests from './plugins/app/crossSiteRequests';
 import errorHandling, { sendError } from './plugins/app/errorHandling';
 import finiteNumbers from './plugins/app/finiteNumbers';
 import fulfillment from './plugins/app/fulfillment';
+import stuckOrders from './plugins/app/stuckOrders';
 import jobQueues from './plugins/app/jobQueues';
 import orderMail from './plugins/app/orderMail';
+import ownerActions from './plugins/app/ownerActions';
 import printFiles from './plugins/app/printFiles';
 import providers from './plugins/app/providers';
 import shutdown from './plugins/app/shutdown';
@@ -116,6 +118,8 @@ export async function buildApp(
   await app.register(jobQueues);
   await app.register(orderMail);
   await app.register(fulfillment);
+  await app.register(ownerActions);
+  await app.register(stuckOrders);
 
   await app.register(generateImageRoute);
   await app.register(checkoutRoute);

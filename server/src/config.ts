@@ -161,6 +161,13 @@ export const ENV_SCHEMA = Type.Object({
   MAIL_SEND_ATTEMPTS: wholeNumber(1, 100, 12),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600, 30),
   MAIL_TIMEOUT_MS: wholeNumber(100, 120_000, 30_000),
+  OWNER_EMAIL: Type.Optional(
+    Type.String({
+      pattern: `^[^\\s@<>"',]+@[^\\s@<>"',]+\\.[^\\s@<>"',]+$`,
+      description: 'an email address',
+    }),
+  ),
+  STUCK_ORDER_HOURS: wholeNumber(1, 24 * 365, 24),
   ADMIN_TOKEN: secret({ minLength: 16 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -357,6 +364,10 @@ function appConfig(vars: EnvVars) {
       attempts: vars.MAIL_SEND_ATTEMPTS,
       retryDelaySeconds: vars.MAIL_RETRY_DELAY_SECONDS,
       timeoutMs: vars.MAIL_TIMEOUT_MS,
+      /** Who is told when an order fails, is held, cancelled, returned or stuck. */
+      ownerEmail: vars.OWNER_EMAIL ?? vars.CONTACT_EMAIL,
+      /** How long an order may wait on the shop (not in production, held, refused) before the owner is told. */
+      stuckOrderHours: vars.STUCK_ORDER_HOURS,
     },
     /** Bearer token for the owner's HTTP listings; undefined: only the local scripts get one. */
     adminToken: vars.ADMIN_TOKEN,

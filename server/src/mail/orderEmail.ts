@@ -271,7 +271,7 @@ function htmlDocument(subject: string, brandName: string, body: string, contact:
 <tr><td style="padding:24px;font-size:16px;line-height:1.5;color:${INK}">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px 24px;border-top:1px solid #e8e6e1;font-size:14px;line-height:1.5;color:#4a4d52">Questions? Write to us at <a href="mailto:${escapeHtml(contact)}" style="color:${LINK}">${escapeHtml(contact)}</a>.</td></tr>
+${contact ? `<tr><td style="padding:16px 24px 24px;border-top:1px solid #e8e6e1;font-size:14px;line-height:1.5;color:#4a4d52">Questions? Write to us at <a href="mailto:${escapeHtml(contact)}" style="color:${LINK}">${escapeHtml(contact)}</a>.</td></tr>` : ''}
 </table>
 </td></tr>
 </table>
@@ -304,5 +304,63 @@ export function renderOrderEmail(
     subject,
     text: `${text}\n`,
     html: htmlDocument(subject, brandName, blocks.map(blockHtml).join('\n'), contact),
+  };
+}
+
+/** Why the owner is told about an order. */
+export const OWNER_ALERT_REASONS = ['failed', 'on_hold', 'cancelled', 'returned', 'stuck'] as const;
+export type OwnerAlertReason = (typeof OWNER_ALERT_REASONS)[number];
+
+export interface OwnerAlertFacts {
+  reason: OwnerAlertReason;
+  brandName: string;
+  orderNumber: string;
+  /** Absolute link to the order on the owner's desk. */
+  deskUrl: string;
+  /** Where the order is, in the owner's words (`on hold`, `queued`…). */
+  stateWords: string;
+  /** Since when it has been there. */
+  since: Date;
+  /** What the print shop or the last try said. */
+  detail: string | null;
+  submitAttempts: number;
+}
+
+const ALERT_HEADINGS: Readonly<Record<OwnerAlertReason, string>> = {
+  failed: 'An order failed',
+  on_hold: 'The print shop put an order on hold',
+  cancelled: 'The print shop cancelled an order',
+  returned: 'A package came back',
+  stuck: 'An order has not moved',
+};
+
+/** The email that tells the owner an order needs them, with the link to it on the desk. */
+export function renderOwnerAlert(facts: OwnerAlertFacts): RenderedEmail {
+  const desk = webLink(facts.deskUrl);
+  if (!desk) throw new Error(`The desk link is not an http(s) URL: ${facts.deskUrl}`);
+  const brandName = line(facts.brandName);
+  const heading = ALERT_HEADINGS[facts.reason];
+  const full = `${brandName} desk: ${heading.toLowerCase()}: ${line(facts.orderNumber)}`;
+  const characters = Array.from(full);
+  const subject =
+    characters.length <= MAX_SUBJECT_LENGTH
+      ? full
+      : `${characters.slice(0, MAX_SUBJECT_LENGTH - 1).join('')}…`;
+  const rows: Array<[string, string]> = [
+    [ORDER_TEXT.orderNumber, line(facts.orderNumber)],
+    [ORDER_TEXT.status, `${line(facts.stateWords)} since ${facts.since.toISOString()}`],
+    ['Tries', String(facts.submitAttempts)],
+  ];
+  if (facts.detail && line(facts.detail)) rows.push(['Detail', line(facts.detail)]);
+  const blocks: Block[] = [
+    { type: 'heading', text: heading },
+    { type: 'facts', rows },
+    { type: 'button', label: 'Open the order on the desk', url: desk },
+  ];
+  const text = [brandName, ...blocks.map(blockText).filter(Boolean)].join('\n\n');
+  return {
+    subject,
+    text: `${text}\n`,
+    html: htmlDocument(subject, brandName, blocks.map(blockHtml).join('\n'), ''),
   };
 }

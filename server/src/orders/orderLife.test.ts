@@ -48,6 +48,34 @@ describe("an order's life", () => {
     expect(ORDER_STATES.filter(canCorrectAddress)).toEqual(['returned', 'problem']);
   });
 
+  it("is shipped by the owner's hand only when no provider makes it", () => {
+    const tracking = { carrier: 'USPS', number: '9400', url: '' };
+    expect(movesFrom({ type: 'shipped_by_hand', tracking })).toEqual(['ready_to_print']);
+  });
+
+  it('is taken back by the owner only before it ships, and refunded from any paid state', () => {
+    expect(movesFrom({ type: 'cancelled_by_owner', reason: 'asked' })).toEqual<OrderState[]>([
+      'ready_to_print',
+      'queued',
+      'in_production',
+      'on_hold',
+      'problem',
+      'failed',
+    ]);
+    expect(movesFrom({ type: 'refunded', reason: 'asked' })).toEqual(
+      ORDER_STATES.filter((state) => state !== 'pending' && state !== 'refunded'),
+    );
+  });
+
+  it('sends the confirmation again without moving the order', () => {
+    expect(decide({ state: 'in_production' }, { type: 'confirmation_resent' })).toEqual({
+      moves: true,
+      from: 'in_production',
+      to: 'in_production',
+      email: 'confirmed',
+    });
+  });
+
   it('says why an event that does not fit changes nothing', () => {
     expect(decide({ state: 'refunded' }, { type: 'resubmitted', next: 'queued' })).toEqual({
       moves: false,

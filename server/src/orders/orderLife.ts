@@ -61,7 +61,15 @@ export type OrderEvent =
   | { type: 'provider_hold'; reason: string }
   | { type: 'provider_hold_removed' }
   | { type: 'resubmitted'; next: 'ready_to_print' | 'queued' }
-  | { type: 'address_corrected'; next: 'ready_to_print' | 'queued'; shipTo: ShipTo };
+  | { type: 'address_corrected'; next: 'ready_to_print' | 'queued'; shipTo: ShipTo }
+  /** The owner printed and posted it themselves. */
+  | { type: 'shipped_by_hand'; tracking: Tracking }
+  /** The owner sends the confirmation again (a shopper who lost it). */
+  | { type: 'confirmation_resent' }
+  /** The owner took it back before it shipped (cancelled at the provider when it was there). */
+  | { type: 'cancelled_by_owner'; reason: string }
+  /** The shopper's money went back (the owner's refund, or one made in the payment provider's dashboard). */
+  | { type: 'refunded'; reason: string };
 export type OrderEventType = OrderEvent['type'];
 
 /** The email an event sends the shopper, named by what it tells them. */
@@ -79,12 +87,35 @@ interface Rule {
   /** The states the event may arrive in and move the order. */
   from: readonly OrderState[];
   /** Where it moves the order (an event carrying `next` chooses among the paths it allows). */
-  to: (event: OrderEvent) => OrderState;
+  to: (event: OrderEvent, from: OrderState) => OrderState;
   email?: ShopperEmail;
 }
 
 /** States from which the provider is (or may be) making the order. */
 const AT_PROVIDER = ['in_production', 'on_hold'] as const;
+/** Every state of a paid order. */
+const PAID: readonly OrderState[] = [
+  'ready_to_print',
+  'queued',
+  'in_production',
+  'on_hold',
+  'shipped',
+  'delivered',
+  'returned',
+  'problem',
+  'failed',
+  'cancelled',
+];
+/** A paid order that has not left the printer: the owner may still take it back. */
+export const NOT_YET_SHIPPED: readonly OrderState[] = [
+  'ready_to_print',
+  'queued',
+  'in_production',
+  'on_hold',
+  'problem',
+  'failed',
+  'cancelled',
+];
 /** States a paid order can be sent (again) from. */
 const RESUBMITTABLE = ['ready_to_print', 'problem', 'failed', 'cancelled', 'returned'] as const;
 const next = (event: OrderEvent): OrderState => ('next' in event ? event.next : 'queued');
@@ -119,6 +150,14 @@ export const ORDER_RULES: Readonly<Record<OrderEventType, Rule>> = {
   provider_hold_removed: { from: ['on_hold'], to: to('in_production') },
   resubmitted: { from: RESUBMITTABLE, to: next },
   address_corrected: { from: ['ready_to_print', 'problem', 'returned'], to: next },
+  shipped_by_hand: { from: ['ready_to_print'], to: to('shipped'), email: 'shipped' },
+  confirmation_resent: { from: PAID, to: (_event, from) => from, email: 'confirmed' },
+  cancelled_by_owner: {
+    from: NOT_YET_SHIPPED.filter((state) => state !== 'cancelled'),
+    to: to('cancelled'),
+  },
+  // A dashboard refund may come at any time after payment, a shipped order's included.
+  refunded: { from: PAID, to: to('refunded'), email: 'refunded' },
 };
 
 /** The email each state a failure can lead to sends (a submission refused for its address). */
@@ -158,7 +197,7 @@ export function decide(order: OrderNow, event: OrderEvent): Decision {
   ) {
     return { moves: false, from: state, reason: 'already shipped with this tracking number' };
   }
-  const target = rule.to(event);
+  const target = rule.to(event, state);
   return { moves: true, from: state, to: target, email: rule.email ?? FAILURE_EMAILS[target] };
 }
 

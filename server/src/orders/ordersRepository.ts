@@ -63,9 +63,10 @@ export interface Order extends NewOrder {
   providerAttempt: number;
   tracking: Tracking | null;
   shippedAt: Date | null;
+  refundedAt: Date | null;
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   status: OrderStatus;
   product_name: string;
@@ -94,11 +95,12 @@ interface OrderRow {
   tracking_number: string | null;
   tracking_url: string | null;
   shipped_at: Date | null;
+  refunded_at: Date | null;
 }
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-function fromRow(row: OrderRow): Order {
+export function orderFromRow(row: OrderRow): Order {
   return {
     id: row.id,
     status: row.status,
@@ -134,6 +136,7 @@ function fromRow(row: OrderRow): Order {
             url: row.tracking_url ?? '',
           },
     shippedAt: dateOrNull(row.shipped_at),
+    refundedAt: dateOrNull(row.refunded_at ?? null),
   };
 }
 
@@ -169,6 +172,7 @@ export function draftOrder(order: NewOrder, now: Date): Order {
     providerAttempt: 1,
     tracking: null,
     shippedAt: null,
+    refundedAt: null,
   };
 }
 
@@ -251,7 +255,23 @@ export interface OrdersRepository {
   history(id: string): Promise<OrderHistoryEntry[]>;
   remove(id: string): Promise<void>;
   listRecent(limit: number, filter?: OrderFilter): Promise<Order[]>;
+  /** Orders in any of `states`, newest first. */
+  listInStates(states: readonly OrderState[], limit: number): Promise<Order[]>;
+  /**
+   * Orders the owner looks for by what they have at hand, newest first: the order number (or its
+   * start), the print provider's order id, or part of the shopper's email or name.
+   */
+  search(text: string, limit: number): Promise<Order[]>;
+  /** How many orders are in each state (states with none are absent). */
+  countByState(): Promise<Partial<Record<OrderState, number>>>;
 }
+
+/** The order's state (`orderState`) in SQL. */
+const STATE_SQL =
+  "CASE WHEN status = 'pending' THEN 'pending' ELSE coalesce(fulfillment, 'ready_to_print') END";
+
+/** `text` matched literally by LIKE (its `%`, `_` and `\\` escaped). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const NOW = Symbol('now');
 type Changes = Partial<Record<keyof OrderRow, unknown>>;
@@ -302,6 +322,7 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
         submit_attempts: row.submit_attempts + 1,
       };
     case 'provider_shipped':
+    case 'shipped_by_hand':
       return {
         carrier: event.tracking.carrier,
         tracking_number: event.tracking.number,
@@ -313,7 +334,12 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
     case 'provider_failed':
     case 'provider_cancelled':
     case 'provider_hold':
+    case 'cancelled_by_owner':
       return { fulfillment_error: event.reason.slice(0, 1000) };
+    case 'refunded':
+      return { refunded_at: NOW };
+    case 'confirmation_resent':
+      return {};
     case 'provider_hold_removed':
       return { fulfillment_error: null };
     case 'provider_delivered':
@@ -335,8 +361,11 @@ function eventNote(event: OrderEvent): string | null {
     case 'provider_failed':
     case 'provider_cancelled':
     case 'provider_hold':
+    case 'cancelled_by_owner':
+    case 'refunded':
       return event.reason.slice(0, 300);
     case 'provider_shipped':
+    case 'shipped_by_hand':
       return `${event.tracking.carrier} ${event.tracking.number}`.trim();
     default:
       return null;
@@ -370,7 +399,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
 
   async function updateOne(sql: string, params: readonly unknown[]): Promise<Order | undefined> {
     const rows = await db.query<OrderRow>(sql, params);
-    return rows[0] && fromRow(rows[0]);
+    return rows[0] && orderFromRow(rows[0]);
   }
 
   async function recordEvent(
@@ -404,7 +433,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         order.paymentReference,
         order.accessToken,
       ]);
-      return fromRow(row);
+      return orderFromRow(row);
     },
     find: (id) => updateOne('SELECT * FROM orders WHERE id = $1', [id]),
     findByAccessToken: (token) =>
@@ -420,7 +449,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
           id,
         ]);
         if (!row) return { order: undefined, decision: undefined, eventId: undefined };
-        const current = fromRow(row);
+        const current = orderFromRow(row);
         const decision = decide(
           { state: orderState(current), trackingNumber: row.tracking_number },
           event,
@@ -449,7 +478,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
           `UPDATE orders SET ${assignments.join(', ')} WHERE id = $1 RETURNING *`,
           params,
         );
-        const order = fromRow(updated!);
+        const order = orderFromRow(updated!);
         const eventId = await recordEvent(tx, {
           orderId: id,
           source,
@@ -516,7 +545,33 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         `SELECT * FROM orders ${where} ORDER BY created_at DESC, id LIMIT $1`,
         filter === undefined || filter === 'pending' ? [limit] : [limit, filter],
       );
-      return rows.map(fromRow);
+      return rows.map(orderFromRow);
+    },
+    async listInStates(states, limit) {
+      const rows = await db.query<OrderRow>(
+        `SELECT * FROM orders WHERE ${STATE_SQL} = ANY($1::text[])
+         ORDER BY created_at DESC, id LIMIT $2`,
+        [[...states], limit],
+      );
+      return rows.map(orderFromRow);
+    },
+    async search(text, limit) {
+      const words = text.trim().slice(0, 200);
+      if (!words) return [];
+      const rows = await db.query<OrderRow>(
+        `SELECT * FROM orders
+         WHERE id = $1 OR provider_order_id = $1 OR id LIKE $2 ESCAPE '\\'
+           OR lower(email) LIKE $3 ESCAPE '\\' OR lower(ship_to->>'name') LIKE $3 ESCAPE '\\'
+         ORDER BY created_at DESC, id LIMIT $4`,
+        [words, `${likeLiteral(words)}%`, `%${likeLiteral(words.toLowerCase())}%`, limit],
+      );
+      return rows.map(orderFromRow);
+    },
+    async countByState() {
+      const rows = await db.query<{ state: OrderState; count: string | number }>(
+        `SELECT ${STATE_SQL} AS state, count(*) AS count FROM orders GROUP BY 1`,
+      );
+      return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
     },
   };
 }

@@ -41,6 +41,7 @@ const paidOrder: Order = {
   providerAttempt: 1,
   tracking: null,
   shippedAt: null,
+  refundedAt: null,
 };
 
 const pendingOrder: Order = {

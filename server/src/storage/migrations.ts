@@ -121,6 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ('ready_to_print', 'queued', 'in_production', 'on_hold', 'shipped', 'delivered',
          'returned', 'problem', 'failed', 'cancelled', 'refunded'));
       ALTER TABLE orders ADD COLUMN provider_attempt integer NOT NULL DEFAULT 1;
+      ALTER TABLE orders ADD COLUMN refunded_at timestamptz;
 
       CREATE TABLE order_events (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -146,6 +147,33 @@ export const MIGRATIONS: readonly Migration[] = [
         last_error text
       );
       CREATE INDEX order_emails_order ON order_emails (order_id, queued_at);
+    `,
+  },
+  {
+    // The owner's desk: signed-in sessions shared by every instance, and each order's refund,
+    // asked for once (its idempotency key) and recorded with what the payment provider answered.
+    id: '008_owner_desk',
+    sql: `
+      CREATE TABLE owner_sessions (
+        id text PRIMARY KEY,
+        data jsonb NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX owner_sessions_expiry ON owner_sessions (expires_at);
+
+      CREATE TABLE order_refunds (
+        order_id text PRIMARY KEY,
+        idempotency_key text NOT NULL,
+        status text NOT NULL CHECK (status IN ('requested', 'succeeded', 'refused')),
+        amount_cents integer NOT NULL,
+        provider_reference text,
+        error text,
+        requested_at timestamptz NOT NULL DEFAULT now(),
+        settled_at timestamptz
+      );
+
+      ALTER TABLE order_emails ADD COLUMN audience text NOT NULL DEFAULT 'shopper'
+        CHECK (audience IN ('shopper', 'owner'));
     `,
   },
 ];

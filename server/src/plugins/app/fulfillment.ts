@@ -13,7 +13,8 @@ import { createPrintFileLinks, type PrintFileLinks } from '../../fulfillment/pri
 import { createPrintfulProvider, PrintProviderError } from '../../fulfillment/printfulProvider';
 import { HttpError } from '../../http/httpError';
 import type { Queue } from '../../jobs/jobQueue';
-import type { OrderEvent } from '../../orders/orderLife';
+import type { OwnerAlertReason } from '../../mail/orderEmail';
+import type { OrderEvent, OrderState } from '../../orders/orderLife';
 import {
   orderState,
   providerExternalId,
@@ -56,6 +57,14 @@ declare module 'fastify' {
   }
 }
 
+/** The states an order reaches without the owner that they are told of at once. */
+const OWNER_ALERTS: Partial<Record<OrderState, OwnerAlertReason>> = {
+  failed: 'failed',
+  on_hold: 'on_hold',
+  cancelled: 'cancelled',
+  returned: 'returned',
+};
+
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function fulfillmentPlugin(app: FastifyInstance) {
@@ -66,13 +75,20 @@ async function fulfillmentPlugin(app: FastifyInstance) {
   const onItsWay = hasProvider ? 'queued' : 'ready_to_print';
 
   let printJobs: Queue<PrintJob> | undefined;
-  const effects: InTransaction = async (tx, { order, decision, eventId }) => {
-    if (decision.to === 'queued' && printJobs) await printJobs.send(tx, { orderId: order.id });
-    if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
-  };
+  const effects =
+    (source: EventSource): InTransaction =>
+    async (tx, { order, decision, eventId }) => {
+      if (decision.to === 'queued' && printJobs) await printJobs.send(tx, { orderId: order.id });
+      if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
+      // The owner hears of what went wrong without them; their own actions they know of.
+      const alert = source === 'owner' ? undefined : OWNER_ALERTS[decision.to];
+      if (alert && decision.from !== decision.to) {
+        await app.orderMail.enqueueOwnerAlert(tx, order, alert, eventId, app.clock());
+      }
+    };
 
   async function apply(orderId: string, event: OrderEvent, source: EventSource) {
-    const applied = await orders.applyEvent(orderId, event, source, effects);
+    const applied = await orders.applyEvent(orderId, event, source, effects(source));
     const { decision } = applied;
     if (decision && !decision.moves) {
       app.log.info({ orderId, event: event.type, reason: decision.reason }, 'order event ignored');

@@ -10,11 +10,16 @@ import fp from 'fastify-plugin';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { artworkOnShirtPng } from '../../mail/emailArtwork';
 import { createMailTransport, messageIdFor, type OutgoingEmail } from '../../mail/mailTransport';
-import { renderOrderEmail, type OrderEmailKind } from '../../mail/orderEmail';
+import {
+  renderOrderEmail,
+  renderOwnerAlert,
+  type OrderEmailKind,
+  type OwnerAlertReason,
+} from '../../mail/orderEmail';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import { shopperEmailState } from '../../orders/orderView';
 import { orderPagePath } from '../../orders/orderView';
-import type { Order } from '../../orders/ordersRepository';
+import { orderState, type Order } from '../../orders/ordersRepository';
 import { printableArtwork } from '../../images/printFiles';
 import type { Queryable } from '../../storage/database';
 import { jobExpirySeconds } from './jobQueues';
@@ -28,6 +33,17 @@ interface EmailJob {
 export interface OrderMail {
   /** Writes the email an event sends, inside the event's transaction; once per event. */
   enqueue(tx: Queryable, order: Order, kind: OrderEmailKind, eventId: number): Promise<void>;
+  /**
+   * Writes the owner's alert about an order, inside the transaction that found it; once per order,
+   * reason and `occasion` (the event that caused it, or the stay in a state that lasted too long).
+   */
+  enqueueOwnerAlert(
+    tx: Queryable,
+    order: Order,
+    reason: OwnerAlertReason,
+    occasion: number,
+    since: Date,
+  ): Promise<boolean>;
   readonly transport: 'smtp' | 'folder';
 }
 
@@ -40,7 +56,9 @@ declare module 'fastify' {
 interface EmailRow {
   message_id: string;
   order_id: string;
-  kind: OrderEmailKind;
+  audience: 'shopper' | 'owner';
+  /** The shopper's email, or the owner alert's reason. */
+  kind: string;
   recipient: string;
   sent_at: Date | null;
   note: string | null;
@@ -95,16 +113,31 @@ async function orderMailPlugin(app: FastifyInstance) {
     }
   }
 
+  function composeOwnerAlert(row: EmailRow & { queued_at: Date }, order: Order): OutgoingEmail {
+    const rendered = renderOwnerAlert({
+      reason: row.kind as OwnerAlertReason,
+      brandName: frontEnd.brandName,
+      orderNumber: order.id,
+      deskUrl: `${publicUrl}/admin/orders/${order.id}`,
+      stateWords: orderState(order).replace(/_/g, ' '),
+      since: new Date(row.queued_at),
+      detail: order.fulfillmentError,
+      submitAttempts: order.submitAttempts,
+    });
+    return { messageId: row.message_id, to: { name: null, address: row.recipient }, ...rendered };
+  }
+
   async function compose(row: EmailRow, order: Order): Promise<OutgoingEmail> {
-    const picture = row.kind === 'confirmed' ? await artworkPicture(order) : undefined;
+    const kind = row.kind as OrderEmailKind;
+    const picture = kind === 'confirmed' ? await artworkPicture(order) : undefined;
     const rendered = renderOrderEmail(
       {
-        kind: row.kind,
+        kind,
         brandName: frontEnd.brandName,
         contactEmail: frontEnd.contactEmail,
         orderNumber: order.id,
         orderPageUrl: `${publicUrl}${orderPagePath(order.accessToken ?? '')}`,
-        state: shopperEmailState(row.kind),
+        state: shopperEmailState(kind),
         productName: order.productName || PRODUCT_NAME,
         shirtColor: order.shirtColor,
         shirtStyle: order.shirtStyle,
@@ -114,7 +147,7 @@ async function orderMailPlugin(app: FastifyInstance) {
         currency: order.currency,
         shipTo: order.shipTo,
         tracking: order.tracking,
-        reason: REASON_TOLD.has(row.kind) ? row.note : null,
+        reason: REASON_TOLD.has(kind) ? row.note : null,
       },
       picture ? { artworkCid: ARTWORK_CID } : {},
     );
@@ -136,7 +169,7 @@ async function orderMailPlugin(app: FastifyInstance) {
   }
 
   await queue.work(async ({ data, lastTry }) => {
-    const [row] = await app.db.query<EmailRow>(
+    const [row] = await app.db.query<EmailRow & { queued_at: Date }>(
       `SELECT e.*, ev.note FROM order_emails e LEFT JOIN order_events ev ON ev.id = e.event_id
        WHERE e.message_id = $1`,
       [data.messageId],
@@ -145,7 +178,9 @@ async function orderMailPlugin(app: FastifyInstance) {
     const order = await orders.find(row.order_id);
     if (!order) return;
     try {
-      await transport.send(await compose(row, order));
+      await transport.send(
+        row.audience === 'owner' ? composeOwnerAlert(row, order) : await compose(row, order),
+      );
       await app.db.query(
         `UPDATE order_emails SET sent_at = now(), attempts = attempts + 1, last_error = NULL
          WHERE message_id = $1`,
@@ -179,6 +214,19 @@ async function orderMailPlugin(app: FastifyInstance) {
         [messageId, order.id, eventId, kind, order.email],
       );
       if (written.length > 0) await queue.send(tx, { messageId } satisfies EmailJob);
+    },
+    async enqueueOwnerAlert(tx, order, reason, occasion, since) {
+      const messageId = messageIdFor(order.id, `owner-${reason}-${occasion}`, mail.from);
+      const written = await tx.query(
+        `INSERT INTO order_emails (message_id, order_id, kind, recipient, audience, queued_at)
+         VALUES ($1, $2, $3, $4, 'owner', $5) ON CONFLICT (message_id) DO NOTHING
+         RETURNING message_id`,
+        [messageId, order.id, reason, mail.ownerEmail, since.toISOString()],
+      );
+      if (written.length === 0) return false;
+      await queue.send(tx, { messageId } satisfies EmailJob);
+      app.log.warn({ orderId: order.id, reason }, 'the owner is told about an order');
+      return true;
     },
   } satisfies OrderMail);
 }
