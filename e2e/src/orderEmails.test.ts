@@ -201,7 +201,7 @@ describe('the emails of an order paid on the test page', () => {
   });
 });
 
-describe('the confirmation email of an order paid through Stripe', () => {
+describe('the emails of an order paid through Stripe', () => {
   const customer: StripeCustomer = {
     email: 'sam.stripe@example.com',
     name: 'Sam Stripe',
@@ -216,19 +216,28 @@ describe('the confirmation email of an order paid through Stripe', () => {
   };
   let smtp: SmtpStandIn;
   let stripe: StripeStandIn;
+  let provider: PrintProviderStandIn;
   let server: StoreServer;
   beforeAll(async () => {
     smtp = await startSmtpStandIn();
     stripe = await startStripeStandIn();
-    server = await startStoreServer({ ...stripe.env, ...mailEnv(smtp) });
+    provider = await startPrintProviderStandIn();
+    server = await startStoreServer({
+      ...stripe.env,
+      ...printProviderEnv(provider),
+      ...mailEnv(smtp),
+      PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
+    });
+    provider.storeOrigin = server.url;
   });
   afterAll(async () => {
     await server?.stop();
+    await provider?.close();
     await stripe?.close();
     await smtp?.close();
   });
 
-  it('arrives at the address Stripe collected once its webhook confirms the payment, and its link opens the order', async () => {
+  it('confirm the order at the address Stripe collected, with a link that opens it, then give the tracking link', async () => {
     const leaveHostedPage = await stripe.showHostedPage(browser.context);
     try {
       const page = await browser.newPage(PORTRAIT);
@@ -255,8 +264,20 @@ describe('the confirmation email of an order paid through Stripe', () => {
       const fromEmail = await browser.newPage(PORTRAIT);
       await fromEmail.goto(link);
       await waitForOrderPageOf(fromEmail, orderNumber);
-      await fromEmail.getByRole('status').filter({ hasText: ORDER_STATE_TEXT.paid }).waitFor();
-      expect(smtp.messages).toHaveLength(1);
+
+      // The print shop ships it: the shopper who paid through Stripe gets the tracking link too.
+      await waitUntil(() => provider.orders.has(orderNumber), 'the provider has the order');
+      await waitUntil(
+        async () =>
+          (await provider.ship(server.url, orderNumber)).status === 200 &&
+          smtp.messages.some((message) => message.messageId?.includes('.shipped-')),
+        'the shipped email arrives',
+        { timeoutMs: 60_000, everyMs: 1_000 },
+      );
+      const shipped = await emailArrived(smtp, orderNumber, 'shipped');
+      expect(shipped.envelope.to).toEqual([customer.email]);
+      expect(linkIn(shipped, ORDER_TEXT.trackYourOrder)).toBe(link);
+      expect(smtp.messages).toHaveLength(2);
     } finally {
       await leaveHostedPage();
     }
