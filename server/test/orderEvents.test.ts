@@ -99,7 +99,7 @@ async function stateOf(id: string): Promise<OrderState> {
 
 async function emailsOf(id: string): Promise<string[]> {
   const rows = await running.app.db.query<{ kind: string }>(
-    'SELECT kind FROM order_emails WHERE order_id = $1 ORDER BY queued_at',
+    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper' ORDER BY queued_at`,
     [id],
   );
   return rows.map((row) => row.kind);

@@ -1,8 +1,9 @@
 /**
  * A local stand-in of the print provider's HTTP API (Printful's order API, the parts the store
  * uses): the catalog's variants, orders by external id (refusing a second order under the same
- * id, as Printful does), fetching each order's print file like the real provider, and a signed
- * shipping webhook. Server tests and browser tests point PRINT_PROVIDER_API_BASE at it.
+ * id, as Printful does), each with its status and cancelled as Printful cancels (only before it is
+ * being made), fetching each order's print file like the real provider, and a signed shipping
+ * webhook. Server tests and browser tests point PRINT_PROVIDER_API_BASE at it.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
@@ -21,9 +22,32 @@ const CATALOG_COLORS = [
 ];
 const CATALOG_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
 
+/** Printful's order statuses; a test sets `inprocess` to have the provider start making an order. */
+export type ProviderOrderStatus =
+  | 'draft'
+  | 'inreview'
+  | 'pending'
+  | 'failed'
+  | 'canceled'
+  | 'inprocess'
+  | 'onhold'
+  | 'partial'
+  | 'fulfilled'
+  | 'archived';
+
+/** The statuses Printful cancels an order from (DELETE /orders/{id}): not yet being made. */
+const CANCELLABLE: ReadonlySet<ProviderOrderStatus> = new Set([
+  'draft',
+  'pending',
+  'failed',
+  'onhold',
+]);
+
 export interface ProviderOrder {
   id: number;
   externalId: string;
+  /** `pending` once confirmed; a test moves it on (`inprocess`: making it has started). */
+  status: ProviderOrderStatus;
   body: {
     recipient: Record<string, string>;
     items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
@@ -82,6 +106,8 @@ export interface PrintProviderStandIn {
   orders: Map<string, ProviderOrder>;
   /** Every POST /orders received, refused ones included. */
   submissions: string[];
+  /** The external id of every DELETE /orders/@<id> received, refused ones included. */
+  cancellations: string[];
   mode: SubmissionMode;
   /**
    * Where the store really listens, when its PUBLIC_URL (in the print file links) is not reachable
@@ -115,6 +141,7 @@ export async function startPrintProviderStandIn(
   const webhookSecret = options.webhookSecret ?? 'pf_webhook_secret_0123456789';
   const orders = new Map<string, ProviderOrder>();
   const submissions: string[] = [];
+  const cancellations: string[] = [];
   const hanging = new Set<ServerResponse>();
   let nextOrderId = 1000;
 
@@ -144,6 +171,7 @@ export async function startPrintProviderStandIn(
     webhookSecret,
     orders,
     submissions,
+    cancellations,
     mode: 'accept',
     storeOrigin: undefined,
     async sendEvent(storeUrl, type, externalId, eventOptions = {}) {
@@ -216,17 +244,31 @@ export async function startPrintProviderStandIn(
         });
       }
       const existing = /^\/orders\/@(.+)$/.exec(path);
-      if (request.method === 'GET' && existing) {
-        const order = orders.get(decodeURIComponent(existing[1] as string));
-        return order
-          ? sendJson(response, 200, {
-              code: 200,
-              result: { id: order.id, external_id: order.externalId, status: 'pending' },
-            })
-          : sendJson(response, 404, {
-              code: 404,
-              error: { reason: 'NotFound', message: 'Order not found' },
+      if ((request.method === 'GET' || request.method === 'DELETE') && existing) {
+        const externalId = decodeURIComponent(existing[1] as string);
+        const order = orders.get(externalId);
+        if (request.method === 'DELETE') cancellations.push(externalId);
+        if (!order) {
+          return sendJson(response, 404, {
+            code: 404,
+            error: { reason: 'NotFound', message: 'Order not found' },
+          });
+        }
+        if (request.method === 'DELETE') {
+          if (!CANCELLABLE.has(order.status)) {
+            const message = `Order with status ${order.status} cannot be canceled`;
+            return sendJson(response, 400, {
+              code: 400,
+              result: message,
+              error: { reason: 'BadRequest', message },
             });
+          }
+          order.status = 'canceled';
+        }
+        return sendJson(response, 200, {
+          code: 200,
+          result: { id: order.id, external_id: order.externalId, status: order.status },
+        });
       }
       if (request.method === 'POST' && path === '/orders') {
         const parsed = JSON.parse(body) as ProviderOrder['body'] & { external_id: string };
@@ -259,6 +301,7 @@ export async function startPrintProviderStandIn(
         const order: ProviderOrder = {
           id: nextOrderId++,
           externalId: parsed.external_id,
+          status: 'pending',
           body: parsed,
         };
         orders.set(order.externalId, order);

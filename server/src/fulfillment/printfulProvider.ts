@@ -3,7 +3,9 @@
  * `external_id`, the print file is a link the provider fetches, the shirt is a catalog variant.
  * Submitting is idempotent by that id: an order the provider already has (an earlier try that
  * timed out after it was accepted, another instance) is adopted, never created twice. A new
- * attempt after the provider cancelled or failed its order has an id of its own.
+ * attempt after the provider cancelled or failed its order has an id of its own. The owner's
+ * cancellation asks the provider where its order is first: it can take back only one it has not
+ * started making.
  */
 import type { PrintProviderConfig } from '../config';
 import type { Order } from '../orders/ordersRepository';
@@ -28,13 +30,37 @@ export class PrintProviderError extends Error {
   }
 }
 
+/** What asking the provider to cancel its order under an external id came to. */
+export type ProviderCancellation =
+  /** It had the order, had not started it, and cancelled it now. */
+  | { outcome: 'cancelled' }
+  /** It has no order under that id (never sent, or sent under another attempt's id). */
+  | { outcome: 'absent' }
+  | { outcome: 'already_cancelled' }
+  /** It keeps the order: `status` is the provider's, `message` says why in the owner's words. */
+  | { outcome: 'refused'; status: string; started: boolean; message: string };
+
 export interface PrintProvider {
   /**
    * Sends a paid order with its print file link under `externalId` (one per attempt); resolves
    * with the provider's order id.
    */
   submit(order: Order, externalId: string, printFileUrl: string): Promise<string>;
+  /** Cancels the order under `externalId` unless making it has started; throws when unreachable. */
+  cancel(externalId: string): Promise<ProviderCancellation>;
 }
+
+/**
+ * Printful's order statuses it cancels from (its API cancels a draft or pending order; a failed one
+ * or one on hold is not being made, so it is asked, and its answer decides).
+ */
+const CANCELLABLE_STATUSES = new Set(['draft', 'pending', 'failed', 'onhold']);
+/** Printful is reviewing the order: it cannot cancel until the review is over. */
+const IN_REVIEW_STATUS = 'inreview';
+const CANCELLED_STATUS = 'canceled';
+
+export const STARTED_MAKING_MESSAGE =
+  'The print provider has started making this order and can no longer cancel it';
 
 /** Printful's words for a recipient it cannot ship to. */
 const ADDRESS_REFUSAL = /recipient|address|zip|postal|state_code|country/i;
@@ -57,7 +83,7 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
   const base = settings.apiBase.href.replace(/\/+$/, '');
   const variantsByProduct = new Map<number, Promise<CatalogVariant[]>>();
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -106,6 +132,15 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
     if (answer.status === 200 && (typeof id === 'number' || typeof id === 'string')) {
       return String(id);
     }
+    throw failure('looking the order up at the print provider failed', answer);
+  }
+
+  /** The provider's status of its order under our id (`draft`, `pending`, `inprocess`…), if it has one. */
+  async function orderStatus(externalId: string): Promise<string | undefined> {
+    const answer = await call('GET', `/orders/@${encodeURIComponent(externalId)}`);
+    if (answer.status === 404) return undefined;
+    const status = (answer.body?.result as { status?: unknown } | undefined)?.status;
+    if (answer.status === 200 && typeof status === 'string') return status;
     throw failure('looking the order up at the print provider failed', answer);
   }
 
@@ -182,6 +217,36 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
         if (adopted !== undefined) return adopted;
       }
       throw failure('the print provider refused the order', answer);
+    },
+
+    async cancel(externalId) {
+      const status = await orderStatus(externalId);
+      if (status === undefined) return { outcome: 'absent' };
+      if (status === CANCELLED_STATUS) return { outcome: 'already_cancelled' };
+      if (status === IN_REVIEW_STATUS) {
+        return {
+          outcome: 'refused',
+          status,
+          started: false,
+          message:
+            'The print provider is reviewing this order and cannot cancel it until the review is over: try again later',
+        };
+      }
+      if (!CANCELLABLE_STATUSES.has(status)) {
+        return { outcome: 'refused', status, started: true, message: STARTED_MAKING_MESSAGE };
+      }
+      const answer = await call('DELETE', `/orders/@${encodeURIComponent(externalId)}`);
+      if (answer.status === 200) return { outcome: 'cancelled' };
+      if (answer.status === 404) return { outcome: 'absent' };
+      if (!isPermanent(answer.status)) {
+        throw failure('cancelling the order at the print provider failed', answer);
+      }
+      return {
+        outcome: 'refused',
+        status,
+        started: false,
+        message: `The print provider would not cancel this order: ${errorMessage(answer)}`,
+      };
     },
   };
 }

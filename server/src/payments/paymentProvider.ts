@@ -1,4 +1,4 @@
-/** How an order gets paid: the built-in test page or Stripe Checkout, behind one interface. */
+/** How an order gets paid (and its money goes back): the built-in test page or Stripe Checkout. */
 import type { Order } from '../orders/ordersRepository';
 
 export interface PaymentLink {
@@ -8,19 +8,55 @@ export interface PaymentLink {
   reference?: string;
 }
 
+export interface RefundRequest {
+  /** The same key for every try of one refund: the provider makes it once, however often asked. */
+  idempotencyKey: string;
+  amountCents: number;
+}
+
+/** The payment provider said no to a refund (already refunded, no such payment…), in its words. */
+export class PaymentRefundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentRefundRefused';
+  }
+}
+
+/**
+ * The payment provider did not answer (network, time-out, its outage): whether it refunded is not
+ * known, and asking again with the same idempotency key is safe.
+ */
+export class PaymentProviderUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderUnavailable';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   createPaymentLink(order: Order): Promise<PaymentLink>;
+  /**
+   * Gives the shopper `amountCents` of the order's payment back; resolves with the provider's id
+   * of the refund, throws PaymentRefundRefused or PaymentProviderUnavailable.
+   */
+  refund(order: Order, request: RefundRequest): Promise<{ reference: string }>;
 }
 
 export const TEST_PAYMENT_PATH_PREFIX = '/pay/';
 
-/** Built-in provider: our own test payment page, a same-origin path (the payment tab is ours). */
+/**
+ * Built-in provider: our own test payment page, a same-origin path (the payment tab is ours). It
+ * took no money, so its refund only names one (the owner's refund record keeps it).
+ */
 export function createTestPaymentProvider(): PaymentProvider {
   return {
     name: 'test',
     async createPaymentLink(order) {
       return { url: `${TEST_PAYMENT_PATH_PREFIX}${order.id}` };
+    },
+    async refund(order) {
+      return { reference: `test-refund-${order.id}` };
     },
   };
 }

@@ -68,7 +68,6 @@ export function checkShippingForm(values: ShippingForm, countries: readonly stri
   return Object.keys(errors).length === 0 ? { ok: true, shipping: values } : { ok: false, errors };
 }
 
-
 /**
  * The address fields of a JSON body as a shipping form (strings only; anything else counts as
  * empty), with the order's own email: a correction changes where it ships, not whom to tell.

@@ -3,7 +3,11 @@ import type { AppConfig, PaymentProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
 import type { Order } from '../orders/ordersRepository';
 import { orderPagePath } from '../orders/orderView';
-import type { PaymentProvider } from './paymentProvider';
+import {
+  PaymentProviderUnavailable,
+  PaymentRefundRefused,
+  type PaymentProvider,
+} from './paymentProvider';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 
 type AllowedCountry = Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
@@ -79,6 +83,32 @@ export function paymentMismatch(
   return undefined;
 }
 
+/** Stripe's answers that asking again may change: it was not reached, it failed, or it said "later". */
+const UNANSWERED_ERRORS = new Set([
+  'StripeConnectionError',
+  'StripeAPIError',
+  'StripeRateLimitError',
+]);
+
+/** A Stripe error as a refusal in Stripe's words, or as "not answered" (the same key may try again). */
+function refundError(error: unknown): Error {
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return new PaymentProviderUnavailable(
+      `Stripe could not be asked: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (UNANSWERED_ERRORS.has(error.type)) {
+    return new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
+  }
+  return new PaymentRefundRefused(error.message);
+}
+
+/** The PaymentIntent a Checkout Session collected the money with. */
+function paymentIntentOf(session: Stripe.Checkout.Session): string | undefined {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? undefined);
+}
+
 /**
  * Stripe Checkout: the server sets the price; Checkout collects the email and an address in one of
  * the shop's countries; the webhook (not the redirect) confirms payment.
@@ -148,6 +178,36 @@ export function createStripePaymentProvider(
         );
       }
       return { url: session.url, reference: session.id };
+    },
+
+    async refund(order, { idempotencyKey, amountCents }) {
+      // The order's payment reference is its Checkout Session; the money is on its PaymentIntent.
+      const sessionId = order.paymentReference;
+      if (!sessionId) {
+        throw new PaymentRefundRefused('The order has no Stripe Checkout Session to refund.');
+      }
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const paymentIntent = paymentIntentOf(session);
+        if (!paymentIntent) {
+          throw new PaymentRefundRefused(
+            `Stripe's Checkout Session ${sessionId} has no payment to refund.`,
+          );
+        }
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents, metadata: { order_id: order.id } },
+          { idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new PaymentRefundRefused(
+            `Stripe's refund ${refund.id} ${refund.status === 'failed' ? 'failed' : 'was canceled'}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}.`,
+          );
+        }
+        return { reference: refund.id };
+      } catch (error) {
+        if (error instanceof PaymentRefundRefused) throw error;
+        throw refundError(error);
+      }
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run orders -w server`: the orders, newest first, with where each one is, where it ships and
- * its print file; `… -- resubmit <orderId>` sends an order to the print provider again; `… -- outbox`
- * lists the emails written to the outbox folder (with no SMTP_URL).
+ * its print file; `… -- resubmit <orderId>` sends an order to the print provider again; `… -- ship`,
+ * `resend-confirmation` and `cancel-refund` do what the owner's desk does (through the running
+ * server); `… -- outbox` lists the emails written to the outbox folder (with no SMTP_URL).
  */
 import { formatPrice } from '@tshirt/shared/catalog';
 import { loadConfig } from '../config';
@@ -19,12 +20,18 @@ import { printable } from './printable';
 
 const USAGE = `Usage: npm run orders -w server -- [--state <state>] [--limit <1-${MAX_ORDERS_LIMIT}>]
        npm run orders -w server -- resubmit <orderId>
+       npm run orders -w server -- ship <orderId> <carrier> <trackingNumber> [trackingUrl]
+       npm run orders -w server -- resend-confirmation <orderId>
+       npm run orders -w server -- cancel-refund <orderId> <reason…>
        npm run orders -w server -- outbox
 States: ${ORDER_STATES.join(', ')}`;
 
 type Command =
   | { kind: 'list'; limit: number; state?: OrderState }
   | { kind: 'resubmit'; orderId: string }
+  | { kind: 'ship'; orderId: string; carrier: string; number: string; url: string }
+  | { kind: 'resend-confirmation'; orderId: string }
+  | { kind: 'cancel-refund'; orderId: string; reason: string }
   | { kind: 'outbox' };
 
 class UsageError extends Error {}
@@ -43,17 +50,38 @@ function parseState(text: string): OrderState {
   return state;
 }
 
+function orderIdArgument(command: string, orderId: string | undefined): string {
+  if (orderId === undefined) throw new UsageError(`${command} needs the order id`);
+  if (!isId(orderId)) throw new UsageError(`"${orderId}" is not an order id`);
+  return orderId;
+}
+
 function parseArguments(args: readonly string[]): Command {
   if (args[0] === 'outbox') {
     if (args.length > 1) throw new UsageError(`unexpected "${args[1]}"`);
     return { kind: 'outbox' };
   }
-  if (args[0] === 'resubmit') {
+  const [first] = args;
+  if (first === 'resubmit' || first === 'resend-confirmation') {
     const [, orderId, ...rest] = args;
-    if (orderId === undefined) throw new UsageError('resubmit needs the order id');
+    const id = orderIdArgument(first, orderId);
     if (rest.length > 0) throw new UsageError(`unexpected "${rest[0]}"`);
-    if (!isId(orderId)) throw new UsageError(`"${orderId}" is not an order id`);
-    return { kind: 'resubmit', orderId };
+    return { kind: first, orderId: id };
+  }
+  if (args[0] === 'ship') {
+    const [, orderId, carrier, number, url = '', ...rest] = args;
+    const id = orderIdArgument('ship', orderId);
+    if (carrier === undefined || number === undefined) {
+      throw new UsageError('ship needs the carrier and the tracking number');
+    }
+    if (rest.length > 0) throw new UsageError(`unexpected "${rest[0]}"`);
+    return { kind: 'ship', orderId: id, carrier, number, url };
+  }
+  if (args[0] === 'cancel-refund') {
+    const [, orderId, ...reason] = args;
+    const id = orderIdArgument('cancel-refund', orderId);
+    if (reason.join('').trim() === '') throw new UsageError('cancel-refund needs a reason');
+    return { kind: 'cancel-refund', orderId: id, reason: reason.join(' ') };
   }
   const command: Command = { kind: 'list', limit: DEFAULT_ORDERS_LIMIT };
   for (let i = 0; i < args.length; i += 1) {
@@ -88,7 +116,8 @@ async function main() {
   if (command.kind === 'outbox') {
     const { mail } = loadConfig(process.env);
     const emails = await listOutbox(mail.outboxDir);
-    if (mail.smtpUrl) console.log('Emails are sent through SMTP_URL; the outbox folder keeps none.');
+    if (mail.smtpUrl)
+      console.log('Emails are sent through SMTP_URL; the outbox folder keeps none.');
     console.log(
       emails.length === 0
         ? `No emails in ${mail.outboxDir}.`
@@ -109,6 +138,20 @@ async function main() {
     if (command.kind === 'resubmit') {
       const order = await owner.resubmit(command.orderId);
       console.log(printable(`Order ${order.id} resubmitted: ${describeState(order)}`));
+    } else if (command.kind === 'ship') {
+      const { orderId, carrier, number, url } = command;
+      const order = await owner.shipByHand(orderId, { carrier, number, url });
+      console.log(printable(`Order ${order.id} shipped by hand: ${describeState(order)}`));
+    } else if (command.kind === 'resend-confirmation') {
+      const order = await owner.resendConfirmation(command.orderId);
+      console.log(
+        printable(
+          `Order ${order.id}: the confirmation is sent again to ${order.email ?? 'nobody'}`,
+        ),
+      );
+    } else if (command.kind === 'cancel-refund') {
+      const order = await owner.cancelAndRefund(command.orderId, command.reason);
+      console.log(printable(`Order ${order.id} cancelled and refunded: ${describeState(order)}`));
     } else {
       const orders = await owner.listOrders(command);
       console.log(formatOrders(orders, formatPrice, command.state));

@@ -3,11 +3,15 @@
  * with its owner token, since the embedded database belongs to that process), else the database.
  */
 import { loadConfig, type AppConfig } from '../config';
+import type { Tracking } from '../orders/orderLife';
 import {
   ADMIN_ORDERS_PATH,
   ADMIN_VITALS_PATH,
+  adminCancelRefundPath,
   adminOrder,
+  adminResendConfirmationPath,
   adminResubmitPath,
+  adminShipPath,
   type AdminOrder,
   type OrderState,
 } from '../routes/creator/admin';
@@ -27,16 +31,26 @@ export interface OwnerData {
   listOrders(query: OrdersQuery): Promise<AdminOrder[]>;
   /** Sends a failed, troubled or ready-to-print order to the print provider again. */
   resubmit(orderId: string): Promise<AdminOrder>;
+  /** Marks a ready-to-print order shipped by the owner's hand; the shopper gets the tracking. */
+  shipByHand(orderId: string, tracking: Tracking): Promise<AdminOrder>;
+  /** Sends the order's confirmation email again. */
+  resendConfirmation(orderId: string): Promise<AdminOrder>;
+  /** Cancels an order not yet shipped and refunds the shopper, once. */
+  cancelAndRefund(orderId: string, reason: string): Promise<AdminOrder>;
   vitalsSummary(): Promise<VitalsSummaryRow[]>;
   close(): Promise<void>;
 }
 
 async function fromRunningServer(config: AppConfig, running: ServerInstance): Promise<OwnerData> {
   const { port, adminToken: token } = running;
-  async function ask<T>(method: 'GET' | 'POST', path: string): Promise<T> {
+  async function ask<T>(method: 'GET' | 'POST', path: string, json?: unknown): Promise<T> {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
     });
     const body = (await response.json().catch(() => undefined)) as
       { error?: { message?: unknown } } | undefined;
@@ -59,6 +73,16 @@ async function fromRunningServer(config: AppConfig, running: ServerInstance): Pr
     async resubmit(orderId) {
       return (await ask<{ order: AdminOrder }>('POST', adminResubmitPath(orderId))).order;
     },
+    async shipByHand(orderId, tracking) {
+      return (await ask<{ order: AdminOrder }>('POST', adminShipPath(orderId), tracking)).order;
+    },
+    async resendConfirmation(orderId) {
+      return (await ask<{ order: AdminOrder }>('POST', adminResendConfirmationPath(orderId))).order;
+    },
+    async cancelAndRefund(orderId, reason) {
+      return (await ask<{ order: AdminOrder }>('POST', adminCancelRefundPath(orderId), { reason }))
+        .order;
+    },
     async vitalsSummary() {
       return (await ask<{ vitals: VitalsSummaryRow[] }>('GET', ADMIN_VITALS_PATH)).vitals;
     },
@@ -76,6 +100,12 @@ export async function openOwnerData(): Promise<OwnerData> {
   await runMigrations(db);
   const orders = createOrdersRepository(db);
   const vitals = createVitalsRepository(db);
+  async function needsRunningServer(orderId: string, path: string): Promise<never> {
+    if (!(await orders.find(orderId))) throw new Error(`There is no order ${orderId}.`);
+    throw new Error(
+      `No running server was found to ask, and the order's emails, print queue and refunds live in the server: start it (npm start) and run this again, or POST ${path} to it with the admin token.`,
+    );
+  }
   return {
     config,
     async listOrders({ limit, state }) {
@@ -94,6 +124,11 @@ export async function openOwnerData(): Promise<OwnerData> {
         `No running server was found to ask, and the print queue lives in the server: start it (npm start) and run this again, or POST ${adminResubmitPath(orderId)} to it with the admin token.`,
       );
     },
+    // Each of these moves the order with its email (and the refund, the provider): the server's work.
+    shipByHand: (orderId) => needsRunningServer(orderId, adminShipPath(orderId)),
+    resendConfirmation: (orderId) =>
+      needsRunningServer(orderId, adminResendConfirmationPath(orderId)),
+    cancelAndRefund: (orderId) => needsRunningServer(orderId, adminCancelRefundPath(orderId)),
     vitalsSummary: () => vitals.p75ByMetricAndRoute(),
     close: () => db.close(),
   };

@@ -125,8 +125,20 @@ async function fulfillmentPlugin(app: FastifyInstance) {
           externalId,
           signed.linkFor(order.id, app.clock()),
         );
-        await apply(order.id, { type: 'submitted', providerOrderId }, 'print-queue');
+        const { decision } = await apply(
+          order.id,
+          { type: 'submitted', providerOrderId },
+          'print-queue',
+        );
         app.log.info({ orderId, externalId, providerOrderId }, 'order sent to the print provider');
+        // Taken back by the owner while it was being sent: the provider's new order goes too.
+        if (decision && !decision.moves && ['cancelled', 'refunded'].includes(decision.from)) {
+          const cancelled = await printful.cancel(externalId).catch((error: unknown) => error);
+          app.log.warn(
+            { orderId, externalId, cancelled },
+            'an order cancelled while it was being sent was cancelled at the print provider too',
+          );
+        }
       } catch (error) {
         const refused = error instanceof PrintProviderError ? error : undefined;
         if (lastTry || (refused && !refused.retryable)) {

@@ -1,7 +1,8 @@
 /**
  * The owner's side of the API, behind a bearer token (the local scripts use it too): the orders
- * with where each one is, where it ships and its print file; resubmitting an order to the print
- * provider; the Web Vitals summary.
+ * with where each one is, where it ships and its print file; one order with its history, emails and
+ * refund; what the owner can do to an order (plugins/app/ownerActions.ts, the desk's own rules and
+ * refusals); the Web Vitals summary.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,8 +11,9 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshirt/shared/catalog';
 import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
-import { HttpError, notFound } from '../../http/httpError';
+import { badRequest, HttpError, notFound } from '../../http/httpError';
 import { ORDER_STATES, type OrderState } from '../../orders/orderLife';
+import { OwnerActionRefused } from '../../orders/ownerActions';
 import {
   orderState,
   providerExternalId,
@@ -19,6 +21,7 @@ import {
   type Order,
 } from '../../orders/ordersRepository';
 import { orderPagePath } from '../../orders/orderView';
+import { createOrderRefunds } from '../../payments/orderRefunds';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import { InvalidAddressSchema } from '../../schemas/creator';
 import { isId } from '../../storage/ids';
@@ -32,6 +35,22 @@ export function adminResubmitPath(orderId: string): string {
 
 export function adminAddressPath(orderId: string): string {
   return `${ADMIN_ORDERS_PATH}/${orderId}/address`;
+}
+
+export function adminOrderPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}`;
+}
+
+export function adminShipPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/ship`;
+}
+
+export function adminResendConfirmationPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/resend-confirmation`;
+}
+
+export function adminCancelRefundPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/cancel-refund`;
 }
 
 export { ORDER_STATES, orderState, type OrderState };
@@ -73,8 +92,47 @@ export const AdminOrderSchema = Type.Object({
     Type.Object({ carrier: Type.String(), number: Type.String(), url: Type.String() }),
   ),
   shippedAt: nullable(Type.String()),
+  refundedAt: nullable(Type.String()),
 });
 export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+/** One order with everything that happened to it: its history, its emails and its refund. */
+export const AdminOrderDetailSchema = Type.Object({
+  order: AdminOrderSchema,
+  history: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      source: Type.String(),
+      event: Type.String(),
+      fromState: nullable(Type.String()),
+      /** null: the event changed nothing (`note` says why). */
+      toState: nullable(Type.String()),
+      note: nullable(Type.String()),
+    }),
+  ),
+  emails: Type.Array(
+    Type.Object({
+      kind: Type.String(),
+      audience: Type.String(),
+      recipient: Type.String(),
+      queuedAt: Type.String(),
+      sentAt: nullable(Type.String()),
+      attempts: Type.Integer(),
+      lastError: nullable(Type.String()),
+    }),
+  ),
+  refund: nullable(
+    Type.Object({
+      status: Type.String(),
+      amountCents: Type.Integer(),
+      providerReference: nullable(Type.String()),
+      error: nullable(Type.String()),
+      requestedAt: Type.String(),
+      settledAt: nullable(Type.String()),
+    }),
+  ),
+});
+export type AdminOrderDetail = Static<typeof AdminOrderDetailSchema>;
 
 /**
  * The print file of an artwork path for the order's shirt colour: the `.png` beside the `.svg`,
@@ -113,6 +171,7 @@ export function adminOrder(order: Order, publicUrl: string): AdminOrder {
     submitAttempts: order.submitAttempts,
     tracking: order.tracking,
     shippedAt: order.shippedAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -126,13 +185,41 @@ const listOrdersSchema = {
   response: { 200: Type.Object({ orders: Type.Array(AdminOrderSchema) }) },
 };
 
-const resubmitSchema = {
+/** An owner's action answers with the order as it left it (its body, if any, is read by the route). */
+const orderActionSchema = {
   response: { 200: Type.Object({ order: AdminOrderSchema }) },
 };
 
 const correctAddressSchema = {
   response: { 200: Type.Object({ order: AdminOrderSchema }), 400: InvalidAddressSchema },
 };
+
+const orderDetailSchema = {
+  response: { 200: AdminOrderDetailSchema },
+};
+
+// Bounds here only keep a body small; the owner's words are checked (and refused) by the action.
+const shipSchema = {
+  body: Type.Object({
+    carrier: Type.String({ maxLength: 1000 }),
+    number: Type.String({ maxLength: 1000 }),
+    url: Type.Optional(Type.String({ maxLength: 2000 })),
+  }),
+  response: orderActionSchema.response,
+};
+
+interface EmailRow {
+  kind: string;
+  audience: string;
+  recipient: string;
+  queued_at: Date | string;
+  sent_at: Date | string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 function hasToken(request: FastifyRequest, expected: string): boolean {
   const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
@@ -174,30 +261,71 @@ export default async function adminRoutes(
     return order;
   }
 
-  /** The order as the action left it, or a 409 saying why the action does not apply to it. */
-  function outcome(
-    { order, decision }: Applied,
-    code: string,
-    refusal: string,
-  ): { order: AdminOrder } {
-    if (!order || !decision) throw notFound('There is no order with this id.');
-    if (!decision.moves) throw new HttpError(409, code, `${refusal}: ${decision.reason}.`);
-    return { order: adminOrder(order, publicUrl) };
+  /** The order as the owner's action left it; a refusal is a 409 (a 400 for what the owner typed). */
+  async function act(work: () => Promise<Applied>): Promise<{ order: AdminOrder }> {
+    try {
+      const { order } = await work();
+      if (!order) throw notFound('There is no order with this id.');
+      return { order: adminOrder(order, publicUrl) };
+    } catch (error) {
+      if (!(error instanceof OwnerActionRefused)) throw error;
+      throw new HttpError(error.code.startsWith('invalid_') ? 400 : 409, error.code, error.message);
+    }
   }
+
+  routes.get<{ Params: { id: string } }>(
+    adminOrderPath(':id'),
+    { schema: orderDetailSchema },
+    async (request) => {
+      const order = await existing(request.params.id);
+      const [history, emails, refund] = await Promise.all([
+        orders.history(order.id),
+        app.db.query<EmailRow>(
+          `SELECT kind, audience, recipient, queued_at, sent_at, attempts, last_error
+           FROM order_emails WHERE order_id = $1 ORDER BY queued_at, message_id`,
+          [order.id],
+        ),
+        createOrderRefunds(app.db).find(order.id),
+      ]);
+      return {
+        order: adminOrder(order, publicUrl),
+        history: history.map((entry) => ({
+          at: entry.at.toISOString(),
+          source: entry.source,
+          event: entry.event,
+          fromState: entry.fromState,
+          toState: entry.toState,
+          note: entry.note,
+        })),
+        emails: emails.map((email) => ({
+          kind: email.kind,
+          audience: email.audience,
+          recipient: email.recipient,
+          queuedAt: new Date(email.queued_at).toISOString(),
+          sentAt: isoOrNull(email.sent_at),
+          attempts: email.attempts,
+          lastError: email.last_error,
+        })),
+        refund: refund
+          ? {
+              status: refund.status,
+              amountCents: refund.amountCents,
+              providerReference: refund.providerReference,
+              error: refund.error,
+              requestedAt: refund.requestedAt.toISOString(),
+              settledAt: refund.settledAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    },
+  );
 
   routes.post<{ Params: { id: string } }>(
     adminResubmitPath(':id'),
-    { schema: resubmitSchema },
+    { schema: orderActionSchema },
     async (request) => {
       const { id } = request.params;
-      await existing(id);
-      // Throws the 409 itself when no print provider is configured.
-      const applied = await app.orderFulfillment.resubmit(id, 'owner');
-      const answer = outcome(
-        applied,
-        'not_resubmittable',
-        `Order ${id} cannot be resubmitted (only a paid order that failed, was cancelled or returned, needs a new address or is ready to print can be)`,
-      );
+      const answer = await act(() => app.ownerActions.resubmit(id));
       request.log.info({ orderId: id }, 'the owner resubmitted an order');
       return answer;
     },
@@ -215,13 +343,47 @@ export default async function adminRoutes(
         app.appConfig.shippingCountries,
       );
       if (!checked.ok) return reply.code(400).send(checked.refusal);
-      const applied = await app.orderFulfillment.correctAddress(id, checked.shipTo, 'owner');
-      const answer = outcome(
-        applied,
-        'address_not_correctable',
-        `The address of order ${id} cannot be corrected now (only while it waits to print, needs a new address or came back)`,
-      );
+      const answer = await act(() => app.ownerActions.correctAddress(id, checked.shipTo));
       request.log.info({ orderId: id }, 'the owner corrected the shipping address');
+      return answer;
+    },
+  );
+
+  routes.post(adminShipPath(':id'), { schema: shipSchema }, async (request) => {
+    const { id } = request.params as { id: string };
+    const { carrier, number, url = '' } = request.body;
+    const answer = await act(() => app.ownerActions.shipByHand(id, { carrier, number, url }));
+    request.log.info({ orderId: id }, 'the owner shipped an order by hand');
+    return answer;
+  });
+
+  routes.post<{ Params: { id: string } }>(
+    adminResendConfirmationPath(':id'),
+    { schema: orderActionSchema },
+    async (request) => {
+      const { id } = request.params;
+      const answer = await act(() => app.ownerActions.resendConfirmation(id));
+      request.log.info({ orderId: id }, 'the owner sent the confirmation again');
+      return answer;
+    },
+  );
+
+  routes.post<{ Params: { id: string }; Body: unknown }>(
+    adminCancelRefundPath(':id'),
+    // The body is optional (`{"reason": "…"}`): with no reason, the owner is said to have cancelled.
+    { schema: orderActionSchema },
+    async (request) => {
+      const { id } = request.params;
+      const { body } = request;
+      const reason =
+        typeof body === 'object' && body !== null
+          ? (body as Record<string, unknown>).reason
+          : undefined;
+      if (reason !== undefined && typeof reason !== 'string') {
+        throw badRequest('reason must be a string');
+      }
+      const answer = await act(() => app.ownerActions.cancelAndRefund(id, reason ?? ''));
+      request.log.info({ orderId: id }, 'the owner cancelled and refunded an order');
       return answer;
     },
   );

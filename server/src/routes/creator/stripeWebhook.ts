@@ -1,6 +1,11 @@
-/** Stripe's signed webhook: the only way an order paid through Stripe becomes `paid`. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Stripe's signed webhook: the only way an order paid through Stripe becomes `paid`, and how a
+ * refund made in Stripe's dashboard reaches the order (a full one refunds it; a partial one is
+ * written to its history).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { formatPrice } from '@tshirt/shared/catalog';
 import { HttpError } from '../../http/httpError';
 import { paymentMismatch } from '../../payments/stripePaymentProvider';
 import { shippingFromSession } from '../../payments/stripeShipping';
@@ -11,6 +16,68 @@ const PAID_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
 ]);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The order a refunded charge paid for: by the `order_id` in its metadata when it carries one, else
+ * by the Checkout Session that collected its PaymentIntent (made with the order id in its metadata).
+ */
+async function orderIdOfCharge(stripe: Stripe, charge: Stripe.Charge): Promise<string | undefined> {
+  const fromMetadata = charge.metadata?.order_id;
+  if (fromMetadata) return fromMetadata;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return undefined;
+  let sessions: Stripe.ApiList<Stripe.Checkout.Session>;
+  try {
+    sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
+  } catch {
+    // Answered 503 so Stripe sends the event again later.
+    throw new HttpError(
+      503,
+      'payment_provider_unavailable',
+      'Stripe could not be asked which order the refund is for.',
+    );
+  }
+  const session = sessions.data[0];
+  return session?.metadata?.order_id ?? session?.client_reference_id ?? undefined;
+}
+
+/** A charge Stripe refunded (in full or in part) applied to its order. */
+async function chargeRefunded(
+  app: FastifyInstance,
+  stripe: Stripe,
+  charge: Stripe.Charge,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (typeof charge.amount !== 'number' || typeof charge.amount_refunded !== 'number') {
+    throw new HttpError(400, 'invalid_event', 'The refunded charge has no amounts.');
+  }
+  const orderId = await orderIdOfCharge(stripe, charge);
+  const order = orderId === undefined ? undefined : await app.repositories.orders.find(orderId);
+  if (!order || order.paymentProvider !== 'stripe') {
+    log.warn({ chargeId: charge.id, orderId }, 'a refunded Stripe charge matches no order of ours');
+    return;
+  }
+  if (charge.amount_refunded !== charge.amount) {
+    await app.repositories.orders.noteEvent(
+      order.id,
+      'payment',
+      'partially_refunded',
+      `Stripe refunded ${formatPrice(charge.amount_refunded)} of ${formatPrice(charge.amount)} (charge ${charge.id}); the order goes on`,
+    );
+    log.info({ orderId: order.id, chargeId: charge.id }, 'a partial refund was noted');
+    return;
+  }
+  const { decision } = await app.orderFulfillment.apply(
+    order.id,
+    { type: 'refunded', reason: `Refunded in Stripe (charge ${charge.id})` },
+    'payment',
+  );
+  log.info({ orderId: order.id, moved: decision?.moves ?? false }, 'Stripe refunded an order');
+}
 
 export default async function stripeWebhookRoute(app: FastifyInstance) {
   const stripe = app.stripe;
@@ -43,7 +110,14 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
       throw new HttpError(400, 'invalid_signature', 'The webhook signature does not match.');
     }
 
-    if (PAID_EVENTS.has(event.type)) {
+    // Signed, yet not an event this code can read: a 400 says so, where a 500 would have Stripe retry it.
+    if (!isObject(event) || !isObject(event.data) || !isObject(event.data.object)) {
+      throw new HttpError(400, 'invalid_event', 'The webhook event has no data object.');
+    }
+
+    if (event.type === 'charge.refunded') {
+      await chargeRefunded(app, stripe, event.data.object, request.log);
+    } else if (PAID_EVENTS.has(event.type)) {
       const session = event.data.object as Stripe.Checkout.Session;
       const orderId = session.metadata?.order_id ?? session.client_reference_id;
       if (session.payment_status === 'paid' && orderId) {

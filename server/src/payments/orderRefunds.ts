@@ -1,0 +1,149 @@
+/**
+ * Each order's refund, one row per order (`order_refunds`): claimed before the payment provider is
+ * asked, so two clicks never ask twice, and settled with what it answered. Every ask of one refund
+ * carries the same idempotency key, so an ask that went unanswered and is made again is the same
+ * refund; only after a definite refusal (no money moved) does the next try get a key of its own.
+ */
+import type { Database } from '../storage/database';
+
+export type RefundStatus = 'requested' | 'succeeded' | 'refused';
+
+export interface OrderRefund {
+  orderId: string;
+  idempotencyKey: string;
+  status: RefundStatus;
+  amountCents: number;
+  /** The payment provider's id of the refund, once it succeeded. */
+  providerReference: string | null;
+  /** Why it was refused, or why the last ask went unanswered (it is then still `requested`). */
+  error: string | null;
+  requestedAt: Date;
+  settledAt: Date | null;
+}
+
+/** Whether this call now owns the refund (and must ask the provider), or the refund as it stands. */
+export type RefundClaim = { claimed: boolean; refund: OrderRefund };
+
+export interface OrderRefunds {
+  find(orderId: string): Promise<OrderRefund | undefined>;
+  /** Whether a `requested` refund may be taken by another try: its last ask ended unanswered, or was abandoned. */
+  isClaimable(refund: OrderRefund, now: Date): boolean;
+  /**
+   * Takes the order's refund to ask the provider: a new one, a refused one tried again, or one
+   * whose last ask went unanswered or was abandoned. Anything else (an ask under way, a refund
+   * that succeeded) is answered as it stands, unclaimed.
+   */
+  claim(orderId: string, amountCents: number): Promise<RefundClaim>;
+  succeeded(orderId: string, providerReference: string): Promise<void>;
+  refused(orderId: string, error: string): Promise<void>;
+  /** The provider did not answer: it may have refunded, so it stays `requested`, with why, for the next try. */
+  unanswered(orderId: string, error: string): Promise<void>;
+}
+
+/** An ask of the payment provider takes at most two time-outs (one retry); older ones crashed. */
+export const ABANDONED_REFUND_SECONDS = 300;
+
+/** The first try's key; the order id makes it the same in every instance and every retry. */
+export function refundIdempotencyKey(orderId: string, attempt = 1): string {
+  return attempt <= 1 ? `refund-${orderId}` : `refund-${orderId}-${attempt}`;
+}
+
+/** The key after a refusal: `refund-<id>`, then `refund-<id>-2`, `-3`… */
+export function nextRefundIdempotencyKey(orderId: string, key: string): string {
+  const attempt = /-(\d+)$/.exec(key.slice(`refund-${orderId}`.length))?.[1];
+  return refundIdempotencyKey(orderId, (attempt === undefined ? 1 : Number(attempt)) + 1);
+}
+
+interface RefundRow {
+  order_id: string;
+  idempotency_key: string;
+  status: RefundStatus;
+  amount_cents: number;
+  provider_reference: string | null;
+  error: string | null;
+  requested_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+function fromRow(row: RefundRow): OrderRefund {
+  return {
+    orderId: row.order_id,
+    idempotencyKey: row.idempotency_key,
+    status: row.status,
+    amountCents: row.amount_cents,
+    providerReference: row.provider_reference,
+    error: row.error,
+    requestedAt: new Date(row.requested_at),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+  };
+}
+
+function isClaimable(refund: OrderRefund, now: Date): boolean {
+  return (
+    refund.status === 'refused' ||
+    (refund.status === 'requested' &&
+      (refund.error !== null ||
+        now.getTime() - refund.requestedAt.getTime() > ABANDONED_REFUND_SECONDS * 1000))
+  );
+}
+
+export function createOrderRefunds(db: Database): OrderRefunds {
+  const find = async (orderId: string) => {
+    const [row] = await db.query<RefundRow>('SELECT * FROM order_refunds WHERE order_id = $1', [
+      orderId,
+    ]);
+    return row && fromRow(row);
+  };
+  return {
+    find,
+    isClaimable,
+    claim(orderId, amountCents) {
+      return db.transaction(async (tx): Promise<RefundClaim> => {
+        const [inserted] = await tx.query<RefundRow>(
+          `INSERT INTO order_refunds (order_id, idempotency_key, status, amount_cents)
+           VALUES ($1, $2, 'requested', $3) ON CONFLICT (order_id) DO NOTHING RETURNING *`,
+          [orderId, refundIdempotencyKey(orderId), amountCents],
+        );
+        if (inserted) return { claimed: true, refund: fromRow(inserted) };
+        const [row] = await tx.query<RefundRow>(
+          'SELECT * FROM order_refunds WHERE order_id = $1 FOR UPDATE',
+          [orderId],
+        );
+        const standing = fromRow(row!);
+        if (!isClaimable(standing, new Date())) return { claimed: false, refund: standing };
+        const refused = standing.status === 'refused';
+        // A refusal moved no money: the next try is a new refund. An unanswered ask may have: the same one.
+        const key = refused
+          ? nextRefundIdempotencyKey(orderId, standing.idempotencyKey)
+          : standing.idempotencyKey;
+        const [claimed] = await tx.query<RefundRow>(
+          `UPDATE order_refunds SET status = 'requested', idempotency_key = $2, amount_cents = $3,
+             provider_reference = NULL, error = NULL, requested_at = now(), settled_at = NULL
+           WHERE order_id = $1 RETURNING *`,
+          [orderId, key, refused ? amountCents : standing.amountCents],
+        );
+        return { claimed: true, refund: fromRow(claimed!) };
+      });
+    },
+    async succeeded(orderId, providerReference) {
+      await db.query(
+        `UPDATE order_refunds SET status = 'succeeded', provider_reference = $2, error = NULL,
+           settled_at = now() WHERE order_id = $1`,
+        [orderId, providerReference],
+      );
+    },
+    async refused(orderId, error) {
+      await db.query(
+        `UPDATE order_refunds SET status = 'refused', error = $2, settled_at = now()
+         WHERE order_id = $1`,
+        [orderId, error.slice(0, 1000)],
+      );
+    },
+    async unanswered(orderId, error) {
+      await db.query(
+        `UPDATE order_refunds SET error = $2 WHERE order_id = $1 AND status = 'requested'`,
+        [orderId, error.slice(0, 1000)],
+      );
+    },
+  };
+}

@@ -1,0 +1,342 @@
+/**
+ * Refunding the shopper is the store's job, exactly once, against a stand-in of Stripe's API: the
+ * owner's cancel-and-refund asks Stripe once under one idempotency key however often it is clicked
+ * or retried; a refusal leaves the order as it was, with Stripe's words; a refund made in Stripe's
+ * dashboard reaches the order through the signed webhook, and a signed event without its data is a
+ * 400, never a 500.
+ */
+import Stripe from 'stripe';
+import type { ShippingDetails } from '@tshirt/shared/types';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
+import { withStandIn, withTestServer } from './fixtures';
+import { SHIPPING_FORM, VALID_ORDER, newVisitor, query } from './helpers';
+import { createStripeStandIn } from './stripeStandIn';
+
+const WEBHOOK_SECRET = 'whsec_refunds_secret';
+const ADMIN_TOKEN = 'refunds-admin-token-0123456789';
+const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const SHIPPING: ShippingDetails = { ...SHIPPING_FORM };
+const TOTAL_CENTS = 1999 * VALID_ORDER.quantity;
+
+const stripeApi = withStandIn();
+const stripeStandIn = createStripeStandIn();
+beforeAll(() => stripeApi.answerWith(stripeStandIn.handler));
+afterEach(() => {
+  stripeStandIn.refundMode = 'succeed';
+  stripeStandIn.releaseHanging();
+});
+
+const server = withTestServer({
+  env: () => ({
+    ADMIN_TOKEN,
+    PUBLIC_URL: 'https://shop.example',
+    STRIPE_SECRET_KEY: 'sk_test_refunds',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripeApi.url,
+    STRIPE_TIMEOUT_MS: '300',
+  }),
+});
+const stripe = new Stripe('sk_test_unused');
+
+/** An order paid through Stripe Checkout (its session made by the stand-in), ready to print. */
+async function paidOrder(): Promise<{ id: string; paymentIntent: string }> {
+  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
+    method: 'POST',
+    headers: newVisitor(),
+  });
+  expect(answer.status).toBe(200);
+  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
+  const session = stripeStandIn.sessions.get(paymentLinkURL.split('/').pop() as string)!;
+  await server.app.orderFulfillment.orderPaid(session.orderId, {
+    reference: session.id,
+    shipping: SHIPPING,
+  });
+  return { id: session.orderId, paymentIntent: session.paymentIntent };
+}
+
+function cancelRefund(id: string, reason = 'The shopper changed their mind') {
+  return server.request(`/creator/admin/orders/${id}/cancel-refund`, {
+    method: 'POST',
+    headers: { ...OWNER, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason }),
+  });
+}
+
+async function stateOf(id: string) {
+  return (await server.app.repositories.orders.find(id))?.fulfillment;
+}
+
+async function refundRow(id: string) {
+  const [row] = await server.db.query<{
+    status: string;
+    idempotency_key: string;
+    amount_cents: number;
+    provider_reference: string | null;
+    error: string | null;
+  }>('SELECT * FROM order_refunds WHERE order_id = $1', [id]);
+  return row;
+}
+
+/** The kinds of the emails written for the shopper, oldest first. */
+async function shopperEmails(id: string): Promise<string[]> {
+  const rows = await server.db.query<{ kind: string }>(
+    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper'
+     ORDER BY queued_at, message_id`,
+    [id],
+  );
+  return rows.map((row) => row.kind);
+}
+
+/** Refunds the stand-in made for one PaymentIntent. */
+const refundsOf = (paymentIntent: string) =>
+  [...stripeStandIn.refunds.values()].filter((refund) => refund.paymentIntent === paymentIntent);
+
+function sendWebhook(event: unknown) {
+  const payload = JSON.stringify(event);
+  return server.request('/creator/stripe/webhook', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      }),
+    },
+    body: payload,
+  });
+}
+
+function chargeRefunded(
+  paymentIntent: string,
+  charge: { amount_refunded?: number; metadata?: Record<string, string> } = {},
+) {
+  return {
+    id: `evt_${paymentIntent}`,
+    object: 'event',
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        amount: TOTAL_CENTS,
+        amount_refunded: TOTAL_CENTS,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        refunded: true,
+        metadata: {},
+        ...charge,
+      },
+    },
+  };
+}
+
+describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
+  it('refunds the whole payment once, cancels the order and emails the shopper', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    const answer = await cancelRefund(id);
+    expect(answer.status).toBe(200);
+    const { order } = (await answer.json()) as { order: AdminOrder };
+    expect(order).toMatchObject({ id, state: 'refunded', refundedAt: expect.any(String) });
+
+    expect(refundsOf(paymentIntent)).toEqual([
+      expect.objectContaining({ amount: TOTAL_CENTS, idempotencyKey: `refund-${id}` }),
+    ]);
+    expect(await refundRow(id)).toMatchObject({
+      status: 'succeeded',
+      idempotency_key: `refund-${id}`,
+      amount_cents: TOTAL_CENTS,
+      provider_reference: refundsOf(paymentIntent)[0]!.id,
+      error: null,
+    });
+    expect(await shopperEmails(id)).toEqual(['confirmed', 'refunded']);
+    const history = (await server.app.repositories.orders.history(id)).map((entry) => [
+      entry.event,
+      entry.toState,
+    ]);
+    expect(history.slice(-2)).toEqual([
+      ['cancelled_by_owner', 'cancelled'],
+      ['refunded', 'refunded'],
+    ]);
+  });
+
+  it('makes one refund for two clicks at once', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    const answers = await Promise.all([cancelRefund(id), cancelRefund(id)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      expect(answer.status).toBe(409);
+      const { error } = (await answer.json()) as { error: { code: string; message: string } };
+      expect(['refund_under_way', 'already_refunded']).toContain(error.code);
+    }
+    expect(refundsOf(paymentIntent)).toHaveLength(1);
+    expect(stripeStandIn.refundKeys.filter((key) => key.startsWith(`refund-${id}`))).toEqual([
+      `refund-${id}`,
+    ]);
+    expect(await stateOf(id)).toBe('refunded');
+    expect(await shopperEmails(id)).toEqual(['confirmed', 'refunded']);
+  });
+
+  it('makes the same refund when the owner tries again after Stripe did not answer', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    stripeStandIn.refundMode = 'hang';
+    const first = await cancelRefund(id);
+    expect(first.status).toBe(409);
+    const { error } = (await first.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('refund_unanswered');
+    expect(error.message).toMatch(/Try again: it will be the same refund/);
+    // Stripe made it, but nobody heard: the order waits, the refund is not settled.
+    expect(refundsOf(paymentIntent)).toHaveLength(1);
+    expect(await stateOf(id)).toBe('ready_to_print');
+    expect(await refundRow(id)).toMatchObject({ status: 'requested', error: expect.any(String) });
+
+    stripeStandIn.refundMode = 'succeed';
+    const again = await cancelRefund(id);
+    expect(again.status).toBe(200);
+    expect(refundsOf(paymentIntent)).toHaveLength(1);
+    const keys = stripeStandIn.refundKeys.filter((key) => key.startsWith(`refund-${id}`));
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys)).toEqual(new Set([`refund-${id}`]));
+    expect(await refundRow(id)).toMatchObject({
+      status: 'succeeded',
+      provider_reference: refundsOf(paymentIntent)[0]!.id,
+    });
+    expect(await stateOf(id)).toBe('refunded');
+  });
+
+  it('leaves the order as it was when Stripe refuses, with Stripe’s reason in the answer and the record', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    stripeStandIn.refundMode = 'refuse';
+    const refused = await cancelRefund(id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'refund_refused',
+        message: `Stripe refused the refund: ${stripeStandIn.refusal.message}`,
+      },
+    });
+    expect(await stateOf(id)).toBe('ready_to_print');
+    expect(await refundRow(id)).toMatchObject({
+      status: 'refused',
+      error: stripeStandIn.refusal.message,
+      provider_reference: null,
+    });
+    expect(await shopperEmails(id)).toEqual(['confirmed']);
+    expect(refundsOf(paymentIntent)).toEqual([]);
+
+    // A later try is a new ask (no money moved), and may refund.
+    stripeStandIn.refundMode = 'succeed';
+    expect((await cancelRefund(id)).status).toBe(200);
+    expect(refundsOf(paymentIntent)).toEqual([
+      expect.objectContaining({ idempotencyKey: `refund-${id}-2` }),
+    ]);
+    expect(await stateOf(id)).toBe('refunded');
+  });
+
+  it('refuses to refund an order that has shipped, and changes nothing', async () => {
+    const { id } = await paidOrder();
+    await server.app.ownerActions.shipByHand(id, { carrier: 'USPS', number: '9400', url: '' });
+    const keysBefore = stripeStandIn.refundKeys.length;
+    const answer = await cancelRefund(id);
+    expect(answer.status).toBe(409);
+    const { error } = (await answer.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('not_refundable');
+    expect(error.message).toContain('it is shipped');
+    expect(await stateOf(id)).toBe('shipped');
+    expect(await refundRow(id)).toBeUndefined();
+    expect(stripeStandIn.refundKeys).toHaveLength(keysBefore);
+  });
+
+  it('shows the refund on the order’s page of the admin API', async () => {
+    const { id } = await paidOrder();
+    expect((await cancelRefund(id)).status).toBe(200);
+    const answer = await server.request(`/creator/admin/orders/${id}`, { headers: OWNER });
+    expect(answer.status).toBe(200);
+    const detail = (await answer.json()) as AdminOrderDetail;
+    expect(detail.refund).toMatchObject({
+      status: 'succeeded',
+      amountCents: TOTAL_CENTS,
+      providerReference: expect.stringMatching(/^re_/),
+      error: null,
+    });
+  });
+});
+
+describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
+  it('refunds the order and emails the shopper, once however often Stripe sends it', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    const event = chargeRefunded(paymentIntent, { metadata: { order_id: id } });
+    expect((await sendWebhook(event)).status).toBe(200);
+    expect(await stateOf(id)).toBe('refunded');
+    expect((await sendWebhook(event)).status).toBe(200);
+    expect(await shopperEmails(id)).toEqual(['confirmed', 'refunded']);
+    const last = (await server.app.repositories.orders.history(id)).find(
+      (entry) => entry.toState === 'refunded',
+    );
+    expect(last).toMatchObject({ source: 'payment', event: 'refunded' });
+    // The email is really written, not only queued.
+    await waitUntil(
+      async () =>
+        (
+          await server.db.query<{ sent_at: Date | null }>(
+            `SELECT sent_at FROM order_emails WHERE order_id = $1 AND kind = 'refunded'`,
+            [id],
+          )
+        )[0]?.sent_at,
+      'the refunded email is sent',
+    );
+  });
+
+  it('finds the order of a charge without metadata by the Checkout Session of its payment', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    expect((await sendWebhook(chargeRefunded(paymentIntent))).status).toBe(200);
+    expect(await stateOf(id)).toBe('refunded');
+    expect(stripeApi.requests.at(-1)?.url).toBe(
+      `/v1/checkout/sessions?payment_intent=${paymentIntent}&limit=1`,
+    );
+  });
+
+  it('writes a partial refund to the order’s history and leaves the order as it was', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    const partial = chargeRefunded(paymentIntent, {
+      amount_refunded: 1000,
+      metadata: { order_id: id },
+    });
+    expect((await sendWebhook(partial)).status).toBe(200);
+    expect(await stateOf(id)).toBe('ready_to_print');
+    expect(await shopperEmails(id)).toEqual(['confirmed']);
+    expect((await server.app.repositories.orders.history(id)).at(-1)).toMatchObject({
+      source: 'payment',
+      event: 'partially_refunded',
+      toState: null,
+      note: expect.stringContaining('$10.00 USD of $39.98 USD'),
+    });
+  });
+
+  it('acknowledges a refunded charge of no order of ours without changing any', async () => {
+    const answer = await sendWebhook(chargeRefunded('pi_test_unknown'));
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('a signed Stripe event without its data', () => {
+  it.each([
+    ['charge.refunded', undefined],
+    ['charge.refunded', null],
+    ['charge.refunded', { object: null }],
+    ['checkout.session.completed', undefined],
+    ['checkout.session.completed', { object: null }],
+    ['checkout.session.completed', { object: 'cs_test_not_an_object' }],
+    ['customer.created', { object: null }],
+  ])('answers %s with data %j with a 400', async (type, data) => {
+    const answer = await sendWebhook({
+      id: 'evt_no_data',
+      object: 'event',
+      type,
+      ...(data !== undefined && { data }),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('invalid_event');
+  });
+});
