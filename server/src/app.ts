@@ -37,6 +37,7 @@ import orderRoutes from './routes/creator/order';
 import printProviderRoutes from './routes/creator/printProvider';
 import stripeWebhookRoute from './routes/creator/stripeWebhook';
 import vitalsRoute from './routes/creator/vitals';
+import deskRoutes from './routes/desk';
 import testPaymentRoutes from './routes/pay';
 import pageRoutes from './routes/pages';
 import type { ImageProvider } from './generation/imageProvider';
@@ -129,6 +130,7 @@ export async function buildApp(
   await app.register(orderRoutes);
   await app.register(printProviderRoutes);
   await app.register(adminRoutes, { adminToken: config.adminToken });
+  await app.register(deskRoutes);
   await app.register(testPaymentRoutes);
   await app.register(pageRoutes);
   await app.register(staticFiles);

@@ -354,7 +354,9 @@ function appConfig(vars: EnvVars) {
     mail: {
       /** SMTP server the emails go through; undefined: they are written to `outboxDir` as .eml files. */
       smtpUrl: vars.SMTP_URL,
-      from: vars.MAIL_FROM ?? `${vars.BRAND_NAME.replace(/[<>"@,\r\n]/g, '')} <${DEFAULT_MAIL_ADDRESS}>`,
+      from:
+        vars.MAIL_FROM ??
+        `${vars.BRAND_NAME.replace(/[<>"@,\r\n]/g, '')} <${DEFAULT_MAIL_ADDRESS}>`,
       outboxDir: vars.MAIL_OUTBOX_DIR
         ? resolve(REPO_ROOT, vars.MAIL_OUTBOX_DIR)
         : vars.DATA_DIR === IN_MEMORY_DATA_DIR

@@ -117,7 +117,9 @@ describe('the confirmation email', () => {
         ).every((row) => row.sent_at !== null),
       'the email is marked sent',
     );
-    expect(emailsFor(id).filter((message) => message.messageId?.includes('.confirmed-'))).toHaveLength(1);
+    expect(
+      emailsFor(id).filter((message) => message.messageId?.includes('.confirmed-')),
+    ).toHaveLength(1);
   });
 
   it('shows whatever the shopper typed as text, never as markup', async () => {
@@ -129,7 +131,9 @@ describe('the confirmation email', () => {
     });
     const email = await waitForEmail(id, 'confirmed');
     expect(email.html).not.toMatch(/<script|<img src=x/i);
-    expect(email.html).toContain('Zoë &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34;');
+    expect(email.html).toContain(
+      'Zoë &#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;Co&#34;',
+    );
     expect(email.to).toMatchObject({
       value: [{ address: SHIPPING_FORM.email, name: 'Zoë <script>alert(1)</script> & "Co"' }],
     });
@@ -168,8 +172,14 @@ describe('an address the printer refuses', () => {
 
   it('is corrected by the shopper from the email, and the order goes on its way again', async () => {
     const { id, token } = await refusedOrder();
-    const view = (await (await server.request(`/creator/order?token=${token}`)).json()) as OrderView;
-    expect(view).toMatchObject({ state: 'problem', canCorrectAddress: true, addressCountries: ['US'] });
+    const view = (await (
+      await server.request(`/creator/order?token=${token}`)
+    ).json()) as OrderView;
+    expect(view).toMatchObject({
+      state: 'problem',
+      canCorrectAddress: true,
+      addressCountries: ['US'],
+    });
 
     provider.mode = 'accept';
     const answer = await correct(token, corrected);
@@ -186,7 +196,9 @@ describe('an address the printer refuses', () => {
     const { id, token } = await refusedOrder();
     const answer = await correct(token, { ...SHIPPING_FORM, postalCode: '', city: 'x'.repeat(61) });
     expect(answer.status).toBe(400);
-    const body = (await answer.json()) as { error: { code: string; fields: Record<string, string> } };
+    const body = (await answer.json()) as {
+      error: { code: string; fields: Record<string, string> };
+    };
     expect(body.error.code).toBe('invalid_address');
     expect(Object.keys(body.error.fields).sort()).toEqual(['city', 'postalCode']);
     expect(await stateOf(id)).toBe('problem');

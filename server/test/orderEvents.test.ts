@@ -166,8 +166,9 @@ describe('odd provider events', () => {
     expect(await stateOf(id)).toBe('shipped');
     expect(await emailsOf(id)).toEqual(['shipped']);
     const history = await running.app.repositories.orders.history(id);
-    expect(history.filter((entry) => entry.note === 'already shipped with this tracking number'))
-      .toHaveLength(2);
+    expect(
+      history.filter((entry) => entry.note === 'already shipped with this tracking number'),
+    ).toHaveLength(2);
   });
 
   it('keeps a shipment notice that arrives before the order is in production from moving it', async () => {

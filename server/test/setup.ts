@@ -10,3 +10,11 @@ jest.mock('light-my-request', () =>
     .requireActual<{ loadNatively(request: string): unknown }>('./nativeModule')
     .loadNatively('light-my-request'),
 );
+
+// @fastify/cookie (the owner's desk session) imports the ES module `cookie` with import(), which
+// Jest's sandbox cannot run without --experimental-vm-modules; Node's own loader can.
+jest.mock('@fastify/cookie', () =>
+  jest
+    .requireActual<{ loadNatively(request: string): unknown }>('./nativeModule')
+    .loadNatively('@fastify/cookie'),
+);

@@ -1,4 +1,10 @@
-import { canCorrectAddress, decide, ORDER_STATES, shopperProgress, type OrderState } from './orderLife';
+import {
+  canCorrectAddress,
+  decide,
+  ORDER_STATES,
+  shopperProgress,
+  type OrderState,
+} from './orderLife';
 
 const SHIP_TO = {
   name: 'Jane Doe',

@@ -492,9 +492,10 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       });
     },
     async noteEvent(id, source, event, note) {
-      const [row] = await db.query<OrderRow>('SELECT status, fulfillment FROM orders WHERE id = $1', [
-        id,
-      ]);
+      const [row] = await db.query<OrderRow>(
+        'SELECT status, fulfillment FROM orders WHERE id = $1',
+        [id],
+      );
       await recordEvent(db, {
         orderId: id,
         source,

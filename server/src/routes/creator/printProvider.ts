@@ -67,19 +67,23 @@ const shipped = (data: ProviderEventData): OrderEvent => {
  * Each of Printful's webhook events (the older `package_*` names and the newer `shipment_*` ones)
  * as an event of the order's life; any other type is recorded and ignored.
  */
-const PROVIDER_EVENTS: Readonly<Record<string, (data: ProviderEventData, type: string) => OrderEvent>> =
-  {
-    package_shipped: shipped,
-    shipment_sent: shipped,
-    shipment_delivered: () => ({ type: 'provider_delivered' }),
-    package_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
-    shipment_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
-    order_failed: (data, type) => ({ type: 'provider_failed', reason: reasonOf(data, type) }),
-    order_canceled: (data, type) => ({ type: 'provider_cancelled', reason: reasonOf(data, type) }),
-    order_put_hold: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
-    order_put_hold_approval: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
-    order_remove_hold: () => ({ type: 'provider_hold_removed' }),
-  };
+const PROVIDER_EVENTS: Readonly<
+  Record<string, (data: ProviderEventData, type: string) => OrderEvent>
+> = {
+  package_shipped: shipped,
+  shipment_sent: shipped,
+  shipment_delivered: () => ({ type: 'provider_delivered' }),
+  package_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
+  shipment_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
+  order_failed: (data, type) => ({ type: 'provider_failed', reason: reasonOf(data, type) }),
+  order_canceled: (data, type) => ({ type: 'provider_cancelled', reason: reasonOf(data, type) }),
+  order_put_hold: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
+  order_put_hold_approval: (data, type) => ({
+    type: 'provider_hold',
+    reason: reasonOf(data, type),
+  }),
+  order_remove_hold: () => ({ type: 'provider_hold_removed' }),
+};
 
 export default async function printProviderRoutes(app: FastifyInstance) {
   const provider = app.appConfig.printProvider;
@@ -154,7 +158,10 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     const order = named && isId(named.orderId) ? await orders.find(named.orderId) : undefined;
     // Answered all the same: the provider would only send it again.
     if (!named || !order) {
-      request.log.warn({ type, externalId }, 'a print provider event for no order of ours: ignored');
+      request.log.warn(
+        { type, externalId },
+        'a print provider event for no order of ours: ignored',
+      );
       return { received: true };
     }
     const toEvent = PROVIDER_EVENTS[type];
@@ -168,7 +175,11 @@ export default async function printProviderRoutes(app: FastifyInstance) {
       request.log.info({ orderId: order.id, type }, ignored);
       return { received: true };
     }
-    const { decision } = await app.orderFulfillment.apply(order.id, toEvent!(data, type), 'provider');
+    const { decision } = await app.orderFulfillment.apply(
+      order.id,
+      toEvent!(data, type),
+      'provider',
+    );
     request.log.info(
       { orderId: order.id, type, moved: decision?.moves ?? false },
       'a print provider event',

@@ -1,0 +1,408 @@
+/**
+ * The owner's desk at `/admin`: server-rendered pages behind a session cookie (plugins/external/
+ * session, kept in `owner_sessions`). Signing in takes the owner token once, in a form; every
+ * action is a POST form that the owner actions (`app.ownerActions`) carry out and write to the
+ * order's history, answered with a redirect back to the order and a message. Cross-site posts are
+ * refused by plugins/app/crossSiteRequests like every state-changing request, and the cookie is
+ * SameSite=Strict besides.
+ */
+import type { FastifySessionObject } from '@fastify/session';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatPrice } from '@tshirt/shared/catalog';
+import {
+  checkCancellation,
+  checkTracking,
+  readDeskForm,
+  type DeskFlash,
+  type DeskForm,
+} from '../../desk/deskForms';
+import { DESK_PAGE_SOURCES } from '../../desk/deskLayout';
+import { DESK_PATHS, DESK_ROOT, deskOrderPath, type DeskAction } from '../../desk/deskPaths';
+import { orderEmailLog } from '../../desk/orderEmailLog';
+import { orderPage } from '../../desk/orderPage';
+import { NEEDS_ATTENTION, actionsFor, orderList, type OrderList } from '../../desk/orderLists';
+import { ordersPage, type AttentionItem } from '../../desk/ordersPage';
+import { createOwnerSessionStore } from '../../desk/ownerSessionStore';
+import { createSignInFailures, sessionSecret, tokenMatches } from '../../desk/signIn';
+import { deskClosedPage, deskErrorPage, signInPage } from '../../desk/signInPage';
+import { HttpError, notFound } from '../../http/httpError';
+import { securityHeaders } from '../../http/securityHeaders';
+import { OwnerActionRefused } from '../../orders/ownerActions';
+import { orderState, type Applied, type Order } from '../../orders/ordersRepository';
+import { checkAddressCorrection } from '../../payments/shippingForm';
+import session from '../../plugins/external/session';
+import { isId } from '../../storage/ids';
+
+declare module 'fastify' {
+  interface Session {
+    /** Set once the owner token was given, in a session made new at that moment. */
+    owner?: boolean;
+    /** The outcome of the last form, shown once on the next page. */
+    flash?: DeskFlash;
+  }
+}
+
+export const DESK_SESSION_COOKIE = 'desk_session';
+/** A session ends this long after sign-in, however busy the owner is. */
+export const DESK_SESSION_HOURS = 8;
+/** Sign-in tries per address and minute, right or wrong. */
+export const SIGN_IN_PER_MINUTE = 5;
+/** Wrong tokens from one address before it is locked out until the window ends. */
+export const WRONG_TOKENS_ALLOWED = 5;
+export const WRONG_TOKEN_WINDOW_MS = 15 * 60_000;
+/** Orders a list shows at most. */
+export const DESK_LIST_LIMIT = 100;
+
+const first = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : '';
+
+const waitWords = (seconds: number) =>
+  seconds <= 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** An order's desk page to go to after signing in; anything else (another site, say) is ignored. */
+function deskPageOrNothing(path: unknown): string | undefined {
+  const text = first(path);
+  return /^\/admin\/orders\/[A-Za-z0-9_-]{16}$/.test(text) ? text : undefined;
+}
+
+/** Whether the request comes with the owner's session (none before the session is read). */
+function isOwner(request: FastifyRequest): boolean {
+  return (request.session as FastifySessionObject | null)?.owner === true;
+}
+
+/** The desk's words for the refusals its pages can meet. */
+function errorWords(error: HttpError): [heading: string, message: string] {
+  switch (error.code) {
+    case 'cross_site_request':
+      return [
+        'Refused: this came from another site',
+        'This form was sent from another site’s page, so nothing was done. Use the desk’s own pages.',
+      ];
+    case 'rate_limited':
+    case 'too_many_sign_in_attempts':
+      return ['Too many sign-in attempts', error.message];
+    case 'not_found':
+      return ['No such order', 'There is no order with this number.'];
+    default:
+      return ['Something went wrong', error.message];
+  }
+}
+
+export default async function deskRoutes(app: FastifyInstance) {
+  const { adminToken, publicUrl, shippingCountries, frontEnd } = app.appConfig;
+  const { brandName } = frontEnd;
+  const headers = securityHeaders(publicUrl);
+
+  function sendPage(reply: FastifyReply, html: string) {
+    return reply
+      .headers(headers)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', app.pagePolicy(DESK_PAGE_SOURCES))
+      .send(html);
+  }
+
+  if (!adminToken) {
+    app.get(DESK_PATHS.desk, (_request, reply) =>
+      sendPage(reply.code(404), deskClosedPage(brandName)),
+    );
+    return;
+  }
+
+  const secure = new URL(publicUrl).protocol === 'https:';
+  await app.register(session, {
+    cookieName: DESK_SESSION_COOKIE,
+    secret: sessionSecret(adminToken),
+    path: DESK_ROOT,
+    secure,
+    maxAgeMs: DESK_SESSION_HOURS * 3600_000,
+    store: createOwnerSessionStore(app.db, DESK_SESSION_HOURS * 3600_000),
+  });
+  const failures = createSignInFailures({
+    limit: WRONG_TOKENS_ALLOWED,
+    windowMs: WRONG_TOKEN_WINDOW_MS,
+  });
+  const { orders } = app.repositories;
+  const { ownerActions } = app;
+
+  // The desk's forms are the only bodies it reads.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, readDeskForm(body as string)),
+  );
+
+  // Refusals as desk pages; anything else is answered by the app's own handler.
+  app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof HttpError)) throw error;
+    reply.headers(error.headers);
+    const [heading, message] = errorWords(error);
+    return sendPage(
+      reply.code(error.statusCode),
+      deskErrorPage(brandName, heading, message, isOwner(request)),
+    );
+  });
+
+  app.addHook('onReady', async () => {
+    app.log.info(
+      `the owner's desk is at ${publicUrl}${DESK_ROOT} (its token: ADMIN_TOKEN, or when unset the adminToken in DATA_DIR/server-instance.json)`,
+    );
+  });
+
+  async function attentionItems(): Promise<AttentionItem[]> {
+    const [waiting, stuck] = await Promise.all([
+      orders.listInStates(NEEDS_ATTENTION, DESK_LIST_LIMIT),
+      app.stuckOrders.list(),
+    ]);
+    const stuckSince = new Map(stuck.map((each) => [each.order.id, each.since]));
+    const items: AttentionItem[] = waiting.map((order) => ({
+      order,
+      stuckSince: stuckSince.get(order.id),
+    }));
+    const listed = new Set(waiting.map((order) => order.id));
+    for (const each of stuck) {
+      if (!listed.has(each.order.id)) items.push({ order: each.order, stuckSince: each.since });
+    }
+    return items;
+  }
+
+  async function listOrders(list: OrderList, search: string): Promise<Order[]> {
+    return search
+      ? orders.search(search, DESK_LIST_LIMIT)
+      : orders.listInStates(list.states, DESK_LIST_LIMIT);
+  }
+
+  app.get(DESK_PATHS.desk, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (!isOwner(request)) {
+      const notice = 'signed-out' in query ? 'You are signed out.' : undefined;
+      return sendPage(
+        reply,
+        signInPage(brandName, { notice, next: deskPageOrNothing(query.next) }),
+      );
+    }
+    const search = first(query.q).trim().slice(0, 200);
+    const list = orderList(first(query.show));
+    const [counts, listed, attention] = await Promise.all([
+      orders.countByState(),
+      listOrders(list, search),
+      attentionItems(),
+    ]);
+    return sendPage(
+      reply,
+      ordersPage({
+        brandName,
+        list,
+        counts,
+        orders: listed,
+        limit: DESK_LIST_LIMIT,
+        search,
+        attention,
+      }),
+    );
+  });
+
+  app.post<{ Body: DeskForm | undefined }>(
+    DESK_PATHS.signIn,
+    { config: { rateLimit: { max: SIGN_IN_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const address = request.ip;
+      const tooMany = (seconds: number) =>
+        new HttpError(
+          429,
+          'too_many_sign_in_attempts',
+          `Too many wrong tokens came from this address. Wait ${waitWords(seconds)} before you try again.`,
+          { 'retry-after': String(seconds) },
+        );
+      const locked = failures.lockedFor(address);
+      if (locked > 0) throw tooMany(locked);
+      if (secure && request.protocol !== 'https') {
+        // The cookie would be Secure, and the browser would never send it back over plain http.
+        request.log.warn('a desk sign-in over http while PUBLIC_URL is https: is TRUST_PROXY set?');
+        throw new HttpError(
+          400,
+          'insecure_sign_in',
+          'The store’s address (PUBLIC_URL) is https, but this request reached the server over http. If a proxy ends TLS in front of the server, set TRUST_PROXY so the server believes its X-Forwarded-Proto.',
+        );
+      }
+      if (!tokenMatches(request.body?.token ?? '', adminToken)) {
+        const lockedNow = failures.record(address);
+        request.log.warn({ address }, 'a wrong owner token was given at the desk');
+        if (lockedNow > 0) throw tooMany(lockedNow);
+        return sendPage(
+          reply.code(401),
+          signInPage(brandName, {
+            error: 'That is not the owner token. Check it and try again.',
+            next: deskPageOrNothing(request.body?.next),
+          }),
+        );
+      }
+      failures.clear(address);
+      // A new session id at sign-in: a session id planted before it is worth nothing after.
+      await request.session.regenerate();
+      request.session.set('owner', true);
+      request.log.info('the owner signed in to the desk');
+      return reply.redirect(deskPageOrNothing(request.body?.next) ?? DESK_PATHS.desk, 303);
+    },
+  );
+
+  app.post(DESK_PATHS.signOut, async (request, reply) => {
+    if (request.session) await request.session.destroy();
+    reply.clearCookie(DESK_SESSION_COOKIE, { path: DESK_ROOT });
+    return reply.redirect(`${DESK_PATHS.desk}?signed-out`, 303);
+  });
+
+  // Everything below is the owner's alone: anyone else is sent to the sign-in form, told nothing.
+  await app.register(async (owner) => {
+    owner.addHook('onRequest', async (request, reply) => {
+      if (isOwner(request)) return;
+      // A page asked for (a link in the owner's email) is opened once signed in.
+      const page = request.method === 'GET' ? deskPageOrNothing(request.url) : undefined;
+      return reply.redirect(
+        page ? `${DESK_PATHS.desk}?next=${encodeURIComponent(page)}` : DESK_PATHS.desk,
+        303,
+      );
+    });
+
+    async function existing(id: string): Promise<Order> {
+      const order = isId(id) ? await orders.find(id) : undefined;
+      if (!order) throw notFound('There is no order with this number.');
+      return order;
+    }
+
+    owner.get<{ Params: { id: string } }>(DESK_PATHS.order, async (request, reply) => {
+      const order = await existing(request.params.id);
+      const [history, emails] = await Promise.all([
+        orders.history(order.id),
+        orderEmailLog(app.db, order.id),
+      ]);
+      const flash = request.session.get('flash');
+      if (flash) request.session.set('flash', undefined);
+      const actions = actionsFor(orderState(order), {
+        hasPrintProvider: app.appConfig.printProvider.kind !== 'none',
+        hasEmail: order.email !== null,
+      });
+      return sendPage(
+        reply,
+        orderPage({
+          brandName,
+          order,
+          history,
+          emails,
+          actions,
+          countries: shippingCountries,
+          flash,
+        }),
+      );
+    });
+
+    /** A desk action: its form checked, then the owner action; the outcome said on the order's page. */
+    function action(name: DeskAction, run: (order: Order, form: DeskForm) => Promise<DeskFlash>) {
+      owner.post<{ Params: { id: string }; Body: DeskForm | undefined }>(
+        `${DESK_PATHS.order}/${name}`,
+        async (request, reply) => {
+          const order = await existing(request.params.id);
+          let flash: DeskFlash;
+          try {
+            flash = await run(order, request.body ?? {});
+          } catch (error) {
+            if (!(error instanceof OwnerActionRefused)) throw error;
+            flash = { kind: 'error', message: error.message };
+          }
+          request.log.info(
+            { orderId: order.id, action: name, outcome: flash.kind },
+            'the owner acted at the desk',
+          );
+          request.session.set('flash', flash);
+          return reply.redirect(deskOrderPath(order.id), 303);
+        },
+      );
+    }
+
+    const refused = (
+      form: DeskFlash['form'],
+      message: string,
+      fields: Record<string, string>,
+      values: DeskForm,
+    ): DeskFlash => ({
+      kind: 'error',
+      message,
+      form,
+      fields,
+      values: { ...values },
+    });
+    const stateAfter = (applied: Applied) =>
+      applied.order ? orderState(applied.order) : undefined;
+
+    action('resubmit', async (order) => {
+      await ownerActions.resubmit(order.id);
+      return {
+        kind: 'success',
+        message: `Order ${order.id} is on its way to the print provider again.`,
+      };
+    });
+
+    action('address', async (order, form) => {
+      const checked = checkAddressCorrection(form, order.email, shippingCountries);
+      if (!checked.ok) {
+        return refused(
+          'address',
+          checked.refusal.error.message,
+          checked.refusal.error.fields,
+          form,
+        );
+      }
+      const applied = await ownerActions.correctAddress(order.id, checked.shipTo);
+      return {
+        kind: 'success',
+        message:
+          stateAfter(applied) === 'ready_to_print'
+            ? 'The address is saved; the order is ready to print.'
+            : 'The address is saved and the order is on its way to the print provider again.',
+      };
+    });
+
+    action('ship', async (order, form) => {
+      const checked = checkTracking(form);
+      if (!checked.ok)
+        return refused(
+          'ship',
+          'The shipment needs another look: see the marked fields.',
+          checked.fields,
+          form,
+        );
+      await ownerActions.shipByHand(order.id, checked.value);
+      return { kind: 'success', message: 'Marked shipped: the shopper is emailed the tracking.' };
+    });
+
+    action('resend-confirmation', async (order) => {
+      await ownerActions.resendConfirmation(order.id);
+      return {
+        kind: 'success',
+        message: `The confirmation is on its way to ${order.email ?? 'the shopper'} again.`,
+      };
+    });
+
+    action('cancel-and-refund', async (order, form) => {
+      const checked = checkCancellation(form);
+      if (!checked.ok) {
+        return refused(
+          'cancel',
+          'Nothing was cancelled: see the marked fields.',
+          checked.fields,
+          form,
+        );
+      }
+      await ownerActions.cancelAndRefund(order.id, checked.value);
+      return {
+        kind: 'success',
+        message: `Order ${order.id} is cancelled and ${formatPrice(order.totalCents)} refunded; the shopper is emailed.`,
+      };
+    });
+  });
+}
