@@ -6,6 +6,7 @@
  * nothing on the pages, and each is photographed at phone and desktop size under /tmp.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -21,6 +22,7 @@ import {
   type ReceivedEmail,
   type SmtpStandIn,
 } from '@tshirt/tooling/test/smtpStandIn';
+import { freePort } from '@tshirt/tooling/test/ports';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { LANDSCAPE, PORTRAIT, launchBrowser, type TestBrowser } from './harness/browser';
@@ -337,5 +339,69 @@ describe('the owner’s desk on a store with no print provider', () => {
     );
     const shopper = await browser.newPage(PORTRAIT);
     await waitForOrderPageState(shopper, `${server.url}${orderPage}`, /Shipped/);
+  });
+});
+
+describe('the owner’s desk against a visitor and another site', () => {
+  const adminToken = 'desk-e2e-hostile-token-0123456789';
+  let smtp: SmtpStandIn;
+  let server: StoreServer;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    server = await startStoreServer({ ...mailEnv(smtp), ADMIN_TOKEN: adminToken });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('shows a visitor without a session no order, and refuses a POST from another site even with the owner signed in', async () => {
+    const { orderNumber } = await shopperBuys(server.url, { email: 'kim.desk@example.com' });
+    await emailArrived(smtp, orderNumber, 'confirmed');
+
+    // A visitor, with no session, sees the sign-in form and nothing of any order.
+    await browser.context.clearCookies();
+    const visitor = await browser.newPage(PORTRAIT);
+    for (const path of ['/admin', `/admin/orders/${orderNumber}`, '/admin?q=kim']) {
+      await visitor.goto(`${server.url}${path}`);
+      await visitor.getByLabel('Owner token').waitFor();
+      const shown = await visitor.content();
+      expect(shown).not.toContain('kim.desk@example.com');
+      expect(shown).not.toContain(`Order ${orderNumber}`);
+    }
+    await visitor.getByLabel('Owner token').fill('not-the-owner-token-at-all');
+    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    await visitor.getByRole('alert').waitFor();
+    expect(await visitor.content()).not.toContain('kim.desk@example.com');
+
+    // The owner is signed in; a page on another site posts the desk's form in their browser.
+    const desk = await browser.newPage(LANDSCAPE);
+    await signIn(desk, server.url, adminToken);
+    const port = await freePort();
+    const hostile = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html><body>
+<form id="resend" method="POST" action="${server.url}/admin/orders/${orderNumber}/resend-confirmation"></form>
+<script>document.getElementById('resend').submit();</script></body></html>`);
+    });
+    await new Promise<void>((resolve) => hostile.listen(port, '127.0.0.1', resolve));
+    try {
+      const attack = await browser.newPage(LANDSCAPE);
+      const [answer] = await Promise.all([
+        attack.waitForResponse((response) => response.url().includes('/resend-confirmation')),
+        // Another site: `localhost` is not the store's 127.0.0.1.
+        attack.goto(`http://localhost:${port}/`),
+      ]);
+      expect(answer.status()).toBe(403);
+    } finally {
+      await new Promise<void>((resolve) => hostile.close(() => resolve()));
+    }
+    // Nothing was done: the order's history has no resent confirmation, and one email went out.
+    await desk.goto(`${server.url}/admin/orders/${orderNumber}`);
+    expect(await desk.getByRole('heading', { level: 1 }).textContent()).toContain(orderNumber);
+    expect(await desk.content()).not.toContain('confirmation resent');
+    expect(
+      smtp.messages.filter((message) => message.messageId?.includes(`order-${orderNumber}.`)),
+    ).toHaveLength(1);
   });
 });
