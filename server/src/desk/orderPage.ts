@@ -17,7 +17,7 @@ import type { DeskFlash } from './deskForms';
 import { REASON_MAX_LENGTH, TRACKING_LIMITS } from './deskForms';
 import { deskPage, escapeHtml, when } from './deskLayout';
 import { DESK_PATHS, deskActionPath } from './deskPaths';
-import type { OrderEmailEntry } from './orderEmailLog';
+import type { OrderEmailEntry } from '../mail/orderEmailLog';
 import { STATE_LABELS, type ActionsAvailable } from './orderLists';
 import { stateBadge } from './ordersPage';
 

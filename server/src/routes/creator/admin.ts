@@ -22,6 +22,7 @@ import {
 } from '../../orders/ordersRepository';
 import { orderPagePath } from '../../orders/orderView';
 import { createOrderRefunds } from '../../payments/orderRefunds';
+import { orderEmailLog } from '../../mail/orderEmailLog';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import { InvalidAddressSchema } from '../../schemas/creator';
 import { isId } from '../../storage/ids';
@@ -208,19 +209,6 @@ const shipSchema = {
   response: orderActionSchema.response,
 };
 
-interface EmailRow {
-  kind: string;
-  audience: string;
-  recipient: string;
-  queued_at: Date | string;
-  sent_at: Date | string | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-const isoOrNull = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
-
 function hasToken(request: FastifyRequest, expected: string): boolean {
   const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
   if (!match) return false;
@@ -280,11 +268,7 @@ export default async function adminRoutes(
       const order = await existing(request.params.id);
       const [history, emails, refund] = await Promise.all([
         orders.history(order.id),
-        app.db.query<EmailRow>(
-          `SELECT kind, audience, recipient, queued_at, sent_at, attempts, last_error
-           FROM order_emails WHERE order_id = $1 ORDER BY queued_at, message_id`,
-          [order.id],
-        ),
+        orderEmailLog(app.db, order.id),
         createOrderRefunds(app.db).find(order.id),
       ]);
       return {
@@ -298,13 +282,9 @@ export default async function adminRoutes(
           note: entry.note,
         })),
         emails: emails.map((email) => ({
-          kind: email.kind,
-          audience: email.audience,
-          recipient: email.recipient,
-          queuedAt: new Date(email.queued_at).toISOString(),
-          sentAt: isoOrNull(email.sent_at),
-          attempts: email.attempts,
-          lastError: email.last_error,
+          ...email,
+          queuedAt: email.queuedAt.toISOString(),
+          sentAt: email.sentAt?.toISOString() ?? null,
         })),
         refund: refund
           ? {

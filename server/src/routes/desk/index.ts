@@ -18,7 +18,7 @@ import {
 } from '../../desk/deskForms';
 import { DESK_PAGE_SOURCES } from '../../desk/deskLayout';
 import { DESK_PATHS, DESK_ROOT, deskOrderPath, type DeskAction } from '../../desk/deskPaths';
-import { orderEmailLog } from '../../desk/orderEmailLog';
+import { orderEmailLog } from '../../mail/orderEmailLog';
 import { orderPage } from '../../desk/orderPage';
 import { NEEDS_ATTENTION, actionsFor, orderList, type OrderList } from '../../desk/orderLists';
 import { ordersPage, type AttentionItem } from '../../desk/ordersPage';
