@@ -1,19 +1,19 @@
 /** The picture in the order confirmation: the artwork on a plain tee of the ordered colour. */
 import sharp from 'sharp';
 import { SHIRT_COLOR_HEX, type ShirtColor } from '@tshirt/shared/catalog';
+import { SHIRT_DRAWING } from '@tshirt/shared/shirtDrawing';
 
 /** Width of the picture: shown at 240 px, sharp on high-density phone screens. */
 export const EMAIL_ARTWORK_WIDTH = 480;
 
-// The same tee the order page draws (host ShirtPicture), which the server may not import.
-const VIEWBOX = { width: 400, height: 440 } as const;
-const OUTLINE =
-  'M160 28 C176 62 224 62 240 28 L306 48 Q352 78 386 134 L338 172 L312 152 L316 418 ' +
-  'Q200 430 84 418 L88 152 L62 172 L14 134 Q48 78 94 48 Z';
-const COLLAR = 'M160 28 C176 62 224 62 240 28';
-const NECK_OPENING = `${COLLAR} Q200 38 160 28 Z`;
-/** 3:4, the shape of the print area, centred on the chest (in the drawing's units). */
-const PRINT_AREA = { x: 135, y: 84, width: 130, height: (130 * 4) / 3 } as const;
+// The same tee the order page draws.
+const {
+  viewBox: VIEWBOX,
+  outline: OUTLINE,
+  collar: COLLAR,
+  neckOpening: NECK_OPENING,
+  printArea: PRINT_AREA,
+} = SHIRT_DRAWING;
 
 const SCALE = EMAIL_ARTWORK_WIDTH / VIEWBOX.width;
 const HEIGHT = Math.round(VIEWBOX.height * SCALE);

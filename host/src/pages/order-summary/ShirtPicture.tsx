@@ -1,16 +1,16 @@
 import { useState, type CSSProperties } from 'react';
 import { SHIRT_COLOR_HEX, storeUrl, type ShirtColor, type ShirtStyle } from '@tshirt/shared';
+import { SHIRT_DRAWING } from '@tshirt/shared/shirtDrawing';
 import styles from './ShirtPicture.module.css';
 
 /** The drawing's own units; the print area is placed in them, as percentages of this box. */
-const VIEWBOX = { width: 400, height: 440 } as const;
-const OUTLINE =
-  'M160 28 C176 62 224 62 240 28 L306 48 Q352 78 386 134 L338 172 L312 152 L316 418 ' +
-  'Q200 430 84 418 L88 152 L62 172 L14 134 Q48 78 94 48 Z';
-const COLLAR = 'M160 28 C176 62 224 62 240 28';
-const NECK_OPENING = `${COLLAR} Q200 38 160 28 Z`;
-/** 3:4, the shape of the 12 × 16 inch print area, centred on the chest. */
-const PRINT_AREA = { x: 135, y: 84, width: 130, height: (130 * 4) / 3 } as const;
+const {
+  viewBox: VIEWBOX,
+  outline: OUTLINE,
+  collar: COLLAR,
+  neckOpening: NECK_OPENING,
+  printArea: PRINT_AREA,
+} = SHIRT_DRAWING;
 
 const printAreaBox: CSSProperties = {
   left: `${(PRINT_AREA.x / VIEWBOX.width) * 100}%`,
