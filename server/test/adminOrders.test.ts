@@ -136,6 +136,21 @@ describe('GET /creator/admin/orders', () => {
       expectErrorShape(await answer.json());
     }
   });
+
+  it('locks out an address after a few wrong tokens, the right one included, and no other address', async () => {
+    const guesser = newVisitor();
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 20; guess += 1) {
+      const answer = await listOrders('', { ...guesser, authorization: `Bearer guess-${guess}` });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4).every((status) => status === 429)).toBe(true);
+    const locked = await listOrders('', { ...guesser, ...OWNER });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await listOrders('', { ...newVisitor(), ...OWNER })).status).toBe(200);
+  });
 });
 
 describe('POST /creator/admin/orders/:id/resubmit', () => {

@@ -7,7 +7,7 @@
  */
 import { Signer } from '@fastify/cookie';
 import { inlineStyleHashes } from '../src/pages/inlineSources';
-import { sessionSecret } from '../src/desk/signIn';
+import { sessionSecret } from '../src/http/ownerToken';
 import { DESK_SESSION_COOKIE } from '../src/routes/desk';
 import { withTestServer } from './fixtures';
 import {

@@ -4,7 +4,6 @@
  * refund; what the owner can do to an order (plugins/app/ownerActions.ts, the desk's own rules and
  * refusals); the Web Vitals summary.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
@@ -22,6 +21,7 @@ import {
 } from '../../orders/ordersRepository';
 import { orderPagePath } from '../../orders/orderView';
 import { createOrderRefunds } from '../../payments/orderRefunds';
+import { createSignInFailures, tokenMatches } from '../../http/ownerToken';
 import { orderEmailLog } from '../../mail/orderEmailLog';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import { InvalidAddressSchema } from '../../schemas/creator';
@@ -209,13 +209,14 @@ const shipSchema = {
   response: orderActionSchema.response,
 };
 
-function hasToken(request: FastifyRequest, expected: string): boolean {
-  const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-  if (!match) return false;
-  const given = Buffer.from(match[1] as string);
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** The bearer token the request carries, or undefined. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  return /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
 }
+
+/** Wrong tokens one address may send within the window before it is locked out of the API. */
+export const WRONG_ADMIN_TOKENS_ALLOWED = 5;
+export const WRONG_ADMIN_TOKEN_WINDOW_MS = 15 * 60_000;
 
 export default async function adminRoutes(
   app: FastifyInstance,
@@ -226,13 +227,28 @@ export default async function adminRoutes(
   const { orders } = app.repositories;
   const { publicUrl } = app.appConfig;
 
+  const failures = createSignInFailures({
+    limit: WRONG_ADMIN_TOKENS_ALLOWED,
+    windowMs: WRONG_ADMIN_TOKEN_WINDOW_MS,
+  });
+  const lockedOut = (seconds: number) =>
+    new HttpError(429, 'too_many_wrong_tokens', 'Too many wrong tokens: try again later.', {
+      'retry-after': String(seconds),
+    });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!hasToken(request, adminToken)) {
+    const locked = failures.lockedFor(request.ip);
+    if (locked > 0) throw lockedOut(locked);
+    const given = bearerToken(request);
+    if (given === undefined || !tokenMatches(given, adminToken)) {
+      const nowLocked = failures.record(request.ip);
+      if (nowLocked > 0) throw lockedOut(nowLocked);
       throw new HttpError(401, 'unauthorized', 'A valid admin bearer token is required.', {
         'www-authenticate': 'Bearer',
       });
     }
+    failures.clear(request.ip);
   });
 
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -23,7 +23,7 @@ import { orderPage } from '../../desk/orderPage';
 import { NEEDS_ATTENTION, actionsFor, orderList, type OrderList } from '../../desk/orderLists';
 import { ordersPage, type AttentionItem } from '../../desk/ordersPage';
 import { createOwnerSessionStore } from '../../desk/ownerSessionStore';
-import { createSignInFailures, sessionSecret, tokenMatches } from '../../desk/signIn';
+import { createSignInFailures, sessionSecret, tokenMatches } from '../../http/ownerToken';
 import { deskClosedPage, deskErrorPage, signInPage } from '../../desk/signInPage';
 import { HttpError, notFound } from '../../http/httpError';
 import { securityHeaders } from '../../http/securityHeaders';
