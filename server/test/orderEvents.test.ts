@@ -171,6 +171,18 @@ describe('odd provider events', () => {
     ).toHaveLength(2);
   });
 
+  it('puts no second print job on the queue for an event that leaves a queued order queued', async () => {
+    const id = await orderIn('queued');
+    const applied = await running.app.ownerActions.resendConfirmation(id);
+    expect(applied.decision).toMatchObject({ moves: true, from: 'queued', to: 'queued' });
+    const jobs = await running.app.db.query(
+      `SELECT id FROM pgboss.job WHERE name = 'print-submission' AND data->>'orderId' = $1`,
+      [id],
+    );
+    expect(jobs).toEqual([]);
+    expect(await emailsOf(id)).toEqual(['confirmed']);
+  });
+
   it('keeps a shipment notice that arrives before the order is in production from moving it', async () => {
     const id = await orderIn('queued');
     await provider.sendEvent(running.url, 'package_shipped', id, {

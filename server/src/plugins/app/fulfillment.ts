@@ -78,7 +78,10 @@ async function fulfillmentPlugin(app: FastifyInstance) {
   const effects =
     (source: EventSource): InTransaction =>
     async (tx, { order, decision, eventId }) => {
-      if (decision.to === 'queued' && printJobs) await printJobs.send(tx, { orderId: order.id });
+      // Onto the print queue when it goes (back) there; an event that leaves it queued adds no job.
+      if (decision.to === 'queued' && decision.from !== 'queued' && printJobs) {
+        await printJobs.send(tx, { orderId: order.id });
+      }
       if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
       // The owner hears of what went wrong without them; their own actions they know of.
       const alert = source === 'owner' ? undefined : OWNER_ALERTS[decision.to];
