@@ -42,6 +42,11 @@ const REASON_SHOWN: ReadonlySet<OrderProgress> = new Set([
   'cancelled',
 ]);
 
+/** Whether the shopper is told the print shop's reason in this state (order page and emails). */
+export function tellsShopperWhy(state: OrderProgress): boolean {
+  return REASON_SHOWN.has(state);
+}
+
 export function orderView(
   order: Order & { accessToken: string },
   shippingCountries: readonly string[],
@@ -65,7 +70,7 @@ export function orderView(
     shipTo: order.shipTo,
     email: order.email === null ? null : maskEmail(order.email),
     tracking: order.tracking,
-    problem: REASON_SHOWN.has(state) ? order.fulfillmentError || null : null,
+    problem: tellsShopperWhy(state) ? order.fulfillmentError || null : null,
     canCorrectAddress: correctable,
     addressCountries: correctable ? [...shippingCountries] : [],
     paidAt: order.paidAt?.toISOString() ?? null,

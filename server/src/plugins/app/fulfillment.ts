@@ -10,7 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ShippingDetails, ShipTo } from '@tshirt/shared/types';
 import { createPrintFileLinks, type PrintFileLinks } from '../../fulfillment/printFileLinks';
-import { createPrintfulProvider, PrintProviderError } from '../../fulfillment/printfulProvider';
+import {
+  createPrintfulProvider,
+  PrintProviderError,
+  type PrintProvider,
+} from '../../fulfillment/printfulProvider';
 import { HttpError } from '../../http/httpError';
 import type { Queue } from '../../jobs/jobQueue';
 import type { OwnerAlertReason } from '../../mail/orderEmail';
@@ -54,6 +58,8 @@ declare module 'fastify' {
     orderFulfillment: OrderFulfillment;
     /** Signed print file links for the provider; undefined with no provider configured. */
     printFileLinks: PrintFileLinks | undefined;
+    /** The print provider's API client (one per instance: its catalog is read once); undefined without one. */
+    printProvider: PrintProvider | undefined;
   }
 }
 
@@ -100,6 +106,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
   }
 
   let links: PrintFileLinks | undefined;
+  let client: PrintProvider | undefined;
   if (hasProvider) {
     links = createPrintFileLinks({
       // Every instance derives the same key from the provider's key: links made by one verify on all.
@@ -108,6 +115,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
       ttlSeconds: provider.printFileUrlTtlSeconds,
     });
     const printful = createPrintfulProvider(provider);
+    client = printful;
     const queue = await app.jobQueues.queue<PrintJob>(PRINT_QUEUE, {
       attempts: provider.submitAttempts,
       retryDelaySeconds: provider.retryDelaySeconds,
@@ -170,6 +178,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
   }
 
   app.decorate('printFileLinks', links);
+  app.decorate('printProvider', client);
   app.decorate('orderFulfillment', {
     printProvider: hasProvider ? 'printful' : 'none',
     apply,

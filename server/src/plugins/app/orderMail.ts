@@ -17,7 +17,7 @@ import {
   type OwnerAlertReason,
 } from '../../mail/orderEmail';
 import { parseArtworkReference } from '../../orders/artworkReference';
-import { shopperEmailState } from '../../orders/orderView';
+import { shopperEmailState, tellsShopperWhy } from '../../orders/orderView';
 import { orderPagePath } from '../../orders/orderView';
 import { orderState, type Order } from '../../orders/ordersRepository';
 import { printableArtwork } from '../../images/printFiles';
@@ -67,14 +67,6 @@ interface EmailRow {
 const ARTWORK_CID = 'artwork@order';
 /** Emails sent at once by one instance: a mail server that hangs holds one, not all of them. */
 const MAIL_WORKERS = 4;
-
-/** The emails that pass on the print shop's own reason; a failure's is the owner's to read. */
-const REASON_TOLD: ReadonlySet<OrderEmailKind> = new Set([
-  'on_hold',
-  'address_needed',
-  'returned',
-  'cancelled',
-]);
 
 async function orderMailPlugin(app: FastifyInstance) {
   const { mail, publicUrl, frontEnd } = app.appConfig;
@@ -147,7 +139,7 @@ async function orderMailPlugin(app: FastifyInstance) {
         currency: order.currency,
         shipTo: order.shipTo,
         tracking: order.tracking,
-        reason: REASON_TOLD.has(kind) ? row.note : null,
+        reason: tellsShopperWhy(shopperEmailState(kind)) ? row.note : null,
       },
       picture ? { artworkCid: ARTWORK_CID } : {},
     );

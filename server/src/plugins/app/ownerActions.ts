@@ -6,8 +6,8 @@
  * then refunds the shopper through the payment provider exactly once (payments/orderRefunds.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { PrintProvider } from '../../fulfillment/printfulProvider';
 import fp from 'fastify-plugin';
-import { createPrintfulProvider, type PrintProvider } from '../../fulfillment/printfulProvider';
 import { cleanShopperText } from '../../http/cleanText';
 import { notFound } from '../../http/httpError';
 import { NOT_YET_SHIPPED, type OrderState, type Tracking } from '../../orders/orderLife';
@@ -102,9 +102,7 @@ async function ownerActionsPlugin(app: FastifyInstance) {
   const { orders } = app.repositories;
   const fulfillment = app.orderFulfillment;
   const refunds = createOrderRefunds(app.db);
-  const printConfig = app.appConfig.printProvider;
-  const printProvider: PrintProvider | undefined =
-    printConfig.kind === 'none' ? undefined : createPrintfulProvider(printConfig);
+  const { printProvider } = app;
   const testPayments = createTestPaymentProvider();
 
   async function existing(orderId: string): Promise<Order> {
