@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ART_STYLES, SHIRT_COLORS, SHIRT_COLOR_HEX } from '@tshirt/shared/catalog';
-import { generateArtworkSvg, renderPrintPng } from '@tshirt/art';
+import { generateArtworkSvg, measureThemeCoverage, renderPrintPng } from '@tshirt/art';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import { inkRuleProblems, measureInk } from '@tshirt/art/ink';
 import type { ArtFigures } from './runArtBench';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     printByStyle.push({ style, renders, p50Ms: figures.median, p99Ms: figures.p99 });
   }
 
+  const themes = measureThemeCoverage();
   const svg = summarise(svgTimes);
   const size = summarise(sizes);
   console.log(`| Measure | Samples | Median | p99 | Max | Goal |`);
@@ -92,8 +93,18 @@ async function main(): Promise<void> {
   }
   console.log(`| Contrast rule met (style × shirt × prompt, rendered) | ${checked} | ${met} of ${checked} | | | all |`);
   console.log(`| Narrowest artwork (share of the print width) | ${checked} | ${(narrowest * 100).toFixed(0)}% | | | ≥ 70% |`);
+  console.log(`| Popular t-shirt themes whose main subject is drawn (art/themes/popular-themes.json) | ${themes.total} | ${themes.drawn} of ${themes.total} (${((themes.drawn / themes.total) * 100).toFixed(1)}%) | | | ≥ 90% |`);
+  console.log(`\nThemes not drawn: ${themes.missed.map((miss) => `${miss.theme} (${miss.drew})`).join(', ') || 'none'}.`);
   console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}; print renders with resvg on the libuv thread pool, one at a time.`);
-  const figures: ArtFigures = { svgMaxBytes: size.max, printByStyle, contrastChecked: checked, contrastMet: met, narrowestWidthShare: narrowest };
+  const figures: ArtFigures = {
+    svgMaxBytes: size.max,
+    printByStyle,
+    contrastChecked: checked,
+    contrastMet: met,
+    narrowestWidthShare: narrowest,
+    themesTotal: themes.total,
+    themesDrawn: themes.drawn,
+  };
   console.log(`DATA ${JSON.stringify(figures)}`);
 }
 

@@ -66,6 +66,17 @@ export const ART_GOALS: readonly ArtGoal[] = [
   },
   {
     part: 'art',
+    goal: 'Art: popular t-shirt themes whose main subject is drawn as a motif',
+    target: '≥ 90%',
+    check: (results) => {
+      const figures = results.art?.data.figures;
+      if (figures?.themesTotal === undefined || figures.themesDrawn === undefined) return undefined;
+      const share = figures.themesDrawn / figures.themesTotal;
+      return { measured: `${(share * 100).toFixed(1)}% (${figures.themesDrawn} of ${figures.themesTotal})`, met: share >= 0.9 };
+    },
+  },
+  {
+    part: 'art',
     goal: 'Model path: final image → 300 DPI print file kept, p99',
     target: `≤ ${PRINT_P99_MS / 1000} s`,
     check: (results) => {

@@ -18,6 +18,9 @@ export interface ArtFigures {
   contrastChecked: number;
   contrastMet: number;
   narrowestWidthShare: number;
+  /** Popular themes measured, and how many had their main subject drawn (absent in older results). */
+  themesTotal?: number;
+  themesDrawn?: number;
 }
 
 export interface ArtResult {

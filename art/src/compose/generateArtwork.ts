@@ -1,9 +1,10 @@
 /** Ties the engine together: request fields → motifs, palette, lettering → one style's drawing. */
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import { fabricFor } from '../ink/contrast';
-import { findMotifs, MOTIFS, motifById, type Motif } from '../motifs';
+import type { Motif } from '../motifs';
 import { parsePalette } from '../palette/parsePalette';
 import { createRandom, hashString, type Random } from '../random';
+import { chooseSubject, subjectMotifs, type Subject } from './subject';
 import { STYLE_RENDERERS, type ConcreteArtStyle } from '../styles';
 import { CANVAS } from '../styles/styleTypes';
 import { Defs, el, escapeXml } from '../svg';
@@ -12,28 +13,6 @@ import { normaliseFields, type ArtFields } from './fields';
 import { writeRecipe } from './recipe';
 
 export { normaliseFields, type ArtFields } from './fields';
-
-/** Motifs that suit any theme, for prompts whose words the library does not know. */
-const OPEN_THEME_MOTIFS = ['star', 'sun', 'mountain', 'wave', 'heart', 'planet', 'flower', 'moon', 'rocket', 'crown'];
-
-/** Must-have objects first, then interests, then what the occasion suggests (birthday → cake). */
-function chooseMotifs(fields: ArtFields, random: Random): { motifs: Motif[]; unknownWords: string[] } {
-  const themed = findMotifs(`${fields.objects} ${fields.interests}`);
-  const occasion = findMotifs(fields.occasion);
-  const motifs = [...themed.motifs];
-  for (const motif of occasion.motifs) if (!motifs.includes(motif)) motifs.push(motif);
-  const unknownWords = themed.unknownWords;
-  if (motifs.length === 0) {
-    // Unknown words still pick the motif, so "quantum knitting" and "jazz hands" look different.
-    const fallbackId =
-      unknownWords.length > 0
-        ? (OPEN_THEME_MOTIFS[hashString(unknownWords.join(' ')) % OPEN_THEME_MOTIFS.length] as string)
-        : random.pick(MOTIFS).id;
-    const fallback = motifById(fallbackId);
-    if (fallback) motifs.push(fallback);
-  }
-  return { motifs: motifs.slice(0, 3), unknownWords };
-}
 
 /** With no style asked for, themes lean toward a fitting language; the seed has the last word. */
 function chooseStyle(motifs: readonly Motif[], random: Random): ConcreteArtStyle {
@@ -61,16 +40,17 @@ export function resolveStyle(request: Partial<ArtFields>, seed: number): Concret
 interface ArtworkPlan {
   style: ConcreteArtStyle;
   random: Random;
+  subject: Subject;
   motifs: Motif[];
-  unknownWords: string[];
 }
 
 function planArtwork(fields: ArtFields, seed: number): ArtworkPlan {
   // The request is folded into the seed: the same seed with other words is another picture.
   const random = createRandom((Math.floor(seed) ^ hashString(JSON.stringify(fields))) >>> 0);
-  const { motifs, unknownWords } = chooseMotifs(fields, random.fork('motifs'));
+  const subject = chooseSubject(fields, random.fork('motifs'));
+  const motifs = subjectMotifs(subject);
   const style = fields.style === '' ? chooseStyle(motifs, random.fork('style')) : fields.style;
-  return { style, random, motifs, unknownWords };
+  return { style, random, subject, motifs };
 }
 
 export interface ArtworkOptions {
@@ -83,12 +63,21 @@ export interface ArtworkOptions {
 /** The artwork for one shirt colour; the same request, seed and shirt always give the same SVG. */
 export function generateArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): string {
   const fields = normaliseFields(request);
-  const { style, random, motifs, unknownWords } = planArtwork(fields, seed);
+  const { style, random, subject, motifs } = planArtwork(fields, seed);
   const palette = parsePalette(fields.colors, random.int(0, 1000));
   const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, motifs);
   const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
-  const body = STYLE_RENDERERS[style]({ random: random.fork(style), palette, motifs, lettering: words, unknownWords, defs, fabric });
+  const body = STYLE_RENDERERS[style]({
+    random: random.fork(style),
+    palette,
+    subject,
+    motifs,
+    lettering: words,
+    unknownWords: subject.undrawn,
+    defs,
+    fabric,
+  });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}">` +
     el('title', {}, escapeXml([words.headline, words.subline].filter(Boolean).join(' — '))) +

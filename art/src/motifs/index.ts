@@ -1,3 +1,3 @@
 export { MOTIFS, motifById } from './library';
 export { findMotifs, motifForWord, tokenize, type MotifMatch } from './keywordIndex';
-export type { Motif, MotifPart, PartRole, Shape, MotifCategory } from './motif';
+export { motifName, type Motif, type MotifPart, type MotifPlace, type PartRole, type Shape, type MotifCategory } from './motif';

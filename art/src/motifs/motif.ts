@@ -28,16 +28,37 @@ export type MotifCategory =
   | 'travel'
   | 'space'
   | 'hobbies'
-  | 'holidays';
+  | 'holidays'
+  | 'vehicles'
+  | 'work';
+
+/**
+ * Where a motif sits when it shares a scene: `land` spreads wide along the ground behind the
+ * others (mountains, waves, a road), `sky` hangs behind and above them (sun, moon, planet);
+ * anything else is a subject that stands in front.
+ */
+export type MotifPlace = 'land' | 'sky';
 
 export interface Motif {
   id: string;
   category: MotifCategory;
+  /** What the description calls it ("a fish", "mountains"); "a <id>" when omitted. */
+  name?: string;
+  place?: MotifPlace;
+  /** Swimmers and fliers leap or soar over the land instead of standing on it. */
+  airborne?: boolean;
   /** Words (singular, lower case) that call this motif up. */
   keywords: readonly string[];
   /** A shirt-worthy line used when the shopper gives no recipient or occasion. */
   tagline: string;
   parts: readonly MotifPart[];
+}
+
+/** The motif as a description names it. */
+export function motifName(motif: Motif): string {
+  if (motif.name) return motif.name;
+  const words = motif.id.replace(/-/g, ' ');
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 type Extra = Pick<MotifPart, 'stroke' | 'opacity'>;

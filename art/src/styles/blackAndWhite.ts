@@ -6,12 +6,13 @@ import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import { ribbonPaths, sparkle, sunburstPath } from './shared';
+import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 const BLACK = '#111111';
 const WHITE = '#ffffff';
 
-export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, defs, fabric }) => {
+export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering, defs, fabric }) => {
   // Pure greys only: white meets a dark shirt, black a light one (both clear 3:1 on every colour).
   const edge = fabric.dark ? WHITE : BLACK;
   const cx = 600;
@@ -37,8 +38,8 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, 
       el('rect', { x: cx - inner, y: cy + 210, width: inner * 2, height: 200, fill: url(dots) }),
     ]),
   ];
-  const hero = motifs[0];
-  if (hero) {
+  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 500 }, random);
+  if (slots.length > 0) {
     const colors: Record<PartRole, string> = { base: BLACK, second: '#4d4d4d', accent: '#9a9a9a', dark: WHITE, light: WHITE, line: WHITE };
     const halo: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 0.6
@@ -48,10 +49,10 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, 
       if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? WHITE : BLACK, { opacity: 0.3 });
       return paintRole(part, colors[part.role], part.stroke === undefined ? { stroke: BLACK, 'stroke-width': 3 } : {});
     };
-    parts.push(el('g', { 'clip-path': url(innerClip) }, drawMotif(hero, { x: cx, y: cy + 40, size: 480 }, [halo, ink])));
+    parts.push(el('g', { 'clip-path': url(innerClip) }, drawScene(slots, () => [halo, ink])));
   }
   // Arched lettering in the black ring: the subline (or the hero's tagline) in spaced capitals.
-  const ringText = (lettering.subline || motifs[0]?.tagline || '').toUpperCase();
+  const ringText = (lettering.subline || subject.hero?.tagline || '').toUpperCase();
   if (ringText) {
     // Laid out flat along the ring's middle, then bent around the badge's centre.
     const ring = textBlock(defs, {
@@ -65,8 +66,9 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, motifs, lettering, 
     parts.push(ring.svg);
   }
   for (const side of [-1, 1]) parts.push(sparkle(cx + side * 540, cy + 40, 26, { fill: edge }));
-  motifs.slice(1, 3).forEach((motif, index) => {
-    const side = index === 0 ? -1 : 1;
+  [subject.decoration].forEach((motif) => {
+    if (!motif) return;
+    const side = 1;
     parts.push(
       drawMotif(motif, { x: cx + side * 440, y: 150, size: 170, rotate: side * 12 }, [
         (part) => paintRole(part, edge, { stroke: edge, 'stroke-width': (part.stroke ?? 0) + 22, 'stroke-linejoin': 'round', opacity: undefined }),

@@ -7,6 +7,7 @@ import { FONTS } from '../typography/fonts';
 import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import { ribbonPaths, sparkle, sunburstPath } from './shared';
 import type { StyleRenderer } from './styleTypes';
 
@@ -16,7 +17,7 @@ function cartoonColor(hex: string): string {
   return adjust(hex, { s: Math.min(1, Math.max(s, 0.55)), l: Math.min(0.68, Math.max(l, 0.42)) });
 }
 
-export const renderCartoon: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+export const renderCartoon: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const ink = darken(palette.ink, 0.04);
   // The die-cut border every sticker gets: white on dark shirts, the outline ink on light ones.
   const border = fabric.dark ? '#ffffff' : onFabric(ink, fabric);
@@ -57,7 +58,6 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
         : `M${cx - radius} ${cy}A${radius} ${radius} 0 1 1 ${cx + radius} ${cy}A${radius} ${radius} 0 1 1 ${cx - radius} ${cy}Z`;
   const badgeFill = mix(cartoonColor(palette.secondary), '#ffffff', 0.55);
   const badgeClip = defs.add('badge', (id) => el('clipPath', { id }, el('path', { d: badgePath })));
-  const hero = motifs[0];
   const parts: string[] = [
     el('path', { d: badgePath, fill: border, stroke: border, 'stroke-width': 44, 'stroke-linejoin': 'round' }),
     el('path', { d: badgePath, fill: badgeFill }),
@@ -67,21 +67,13 @@ export const renderCartoon: StyleRenderer = ({ random, palette, motifs, letterin
     ]),
     el('path', { d: badgePath, fill: 'none', stroke: ink, 'stroke-width': 14, 'stroke-linejoin': 'round' }),
   ];
-  if (hero) {
-    const placement = { x: cx, y: cy + 10, size: 600, rotate: random.range(-6, 6) };
+  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 640 }, random);
+  if (slots.length > 0) {
     parts.push(el('ellipse', { cx, cy: cy + 300, rx: 230, ry: 34, fill: ink, opacity: 0.18 }));
-    parts.push(drawMotif(hero, placement, [outlinePass, colorPass]));
+    parts.push(drawScene(slots, () => [outlinePass, colorPass]));
   }
-  // Friends of the hero ride on the badge edge as small stickers.
-  const corners = [
-    { x: 200, y: 250, rotate: -14 },
-    { x: 1000, y: 250, rotate: 12 },
-  ];
-  motifs.slice(1, 3).forEach((motif, index) => {
-    const corner = corners[index] as { x: number; y: number; rotate: number };
-    parts.push(drawMotif(motif, { ...corner, size: 230 }, [stickerPass, outlinePass, colorPass]));
-  });
-  for (let index = motifs.length - 1; index < 4; index += 1) {
+  if (subject.decoration) parts.push(drawMotif(subject.decoration, { x: 1000, y: 250, size: 200, rotate: 12 }, [stickerPass, outlinePass, colorPass]));
+  for (let index = 0; index < 3; index += 1) {
     const x = random.pick([90, 130, 1070, 1110]) + random.range(-20, 20);
     const y = random.range(420, 900);
     const size = random.range(30, 46);

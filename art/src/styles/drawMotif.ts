@@ -10,6 +10,8 @@ export interface Placement {
   size: number;
   rotate?: number;
   flip?: boolean;
+  /** Widens the motif by this factor (land spread along the ground); 1 when omitted. */
+  stretch?: number;
 }
 
 /** Attributes for one part, or null to leave the part out of this pass. */
@@ -48,7 +50,8 @@ export function shapeElement(shape: Shape, attributes: Attributes): string {
 export function motifTransform(placement: Placement): string {
   const scale = Math.round((placement.size / 200) * 1000) / 1000;
   const rotate = placement.rotate ? ` rotate(${num(placement.rotate)})` : '';
-  return `translate(${num(placement.x)} ${num(placement.y)})${rotate} scale(${placement.flip ? -scale : scale} ${scale}) translate(-100 -100)`;
+  const scaleX = Math.round(scale * (placement.stretch ?? 1) * 1000) / 1000;
+  return `translate(${num(placement.x)} ${num(placement.y)})${rotate} scale(${placement.flip ? -scaleX : scaleX} ${scale}) translate(-100 -100)`;
 }
 
 /** Draws the motif once per painter (e.g. an outline pass, then a colour pass). */
@@ -65,7 +68,8 @@ export function drawMotif(
       if (attributes) children.push(shapeElement(part.shape, attributes));
     });
   }
-  return el('g', { transform: motifTransform(placement), ...groupAttributes }, children);
+  // The class names what is drawn, for the tests and for anyone reading the SVG.
+  return el('g', { class: `motif-${motif.id}`, transform: motifTransform(placement), ...groupAttributes }, children);
 }
 
 /** The common case: a filled part gets `fill`, a stroked part gets `stroke` of its width. */

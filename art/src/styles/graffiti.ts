@@ -6,7 +6,8 @@ import { adjust, darken, hexToHsl, lighten } from '../palette/color';
 import { el, num, smoothClosedPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { drawMotif, paintRole } from './drawMotif';
+import { paintRole } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import { dripPath, scatterRing, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
 
@@ -16,7 +17,7 @@ function sprayColor(hex: string): string {
   return adjust(hex, { s: Math.max(0.7, s), l: Math.min(0.62, Math.max(0.45, l)) });
 }
 
-export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+export const renderGraffiti: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const ink = '#121212';
   // The spray meets the shirt everywhere (cloud, dust, drips): it is the colour that must show.
   const splatColor = onFabric(sprayColor(palette.primary), fabric);
@@ -77,8 +78,8 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
       'stroke-linecap': 'round',
     }),
   );
-  const hero = motifs[0];
-  if (hero) {
+  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 600 }, random);
+  if (slots.length > 0) {
     const outline: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 0.6
         ? null
@@ -90,19 +91,9 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, motifs, letteri
         ? paintRole(part, colors[part.role])
         : { fill: colors[part.role], stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' };
     // White "shine" ticks on the big shapes, the graffiti writer's highlight.
-    const placement = { x: cx + random.range(-20, 20), y: cy - 10, size: 560, rotate: random.range(-10, 10) };
-    parts.push(drawMotif(hero, { ...placement, x: placement.x + 16, y: placement.y + 18 }, [outline], { opacity: 0.5 }));
-    parts.push(drawMotif(hero, placement, [outline, fill]));
+    parts.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 16, y: slot.placement.y + 18 } })), () => [outline], () => ({ opacity: 0.5 })));
+    parts.push(drawScene(slots, () => [outline, fill]));
   }
-  motifs.slice(1, 3).forEach((motif, index) => {
-    const side = index === 0 ? -1 : 1;
-    parts.push(
-      drawMotif(motif, { x: cx + side * 440, y: 170 + index * 30, size: 190, rotate: side * 16 }, [
-        (part) => (part.role === 'line' ? null : paintRole(part, edge, { stroke: edge, 'stroke-width': (part.stroke ?? 0) + 18, 'stroke-linejoin': 'round', opacity: undefined })),
-        (part) => paintRole(part, part.role === 'light' ? edge : fabric.innerInk),
-      ]),
-    );
-  });
   for (let index = 0; index < 3; index += 1) {
     parts.push(sparkle(cx + random.pick([-1, 1]) * random.range(500, 540), random.range(300, 900), random.range(26, 44), { fill: edge }));
   }

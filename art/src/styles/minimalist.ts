@@ -5,7 +5,7 @@ import { adjust, hexToHsl } from '../palette/color';
 import { el, url } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { drawMotif } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 /** Flat colours at a middle lightness, before they are fitted to the shirt. */
@@ -16,8 +16,8 @@ function midTone(hex: string): string {
 
 const KNOCKOUT_ROLES: ReadonlySet<PartRole> = new Set(['dark', 'light', 'line']);
 
-export const renderMinimalist: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
-  const hero = motifs[0];
+export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
+  const hero = subject.hero;
   const shapeColor = onFabric(midTone(palette.primary), fabric);
   // The silhouette sits on the shape and on the shirt: it must show on both.
   const silhouetteColor =
@@ -43,7 +43,7 @@ export const renderMinimalist: StyleRenderer = ({ random, palette, motifs, lette
       el(
         'mask',
         { id, maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: 1200, height: 1600 },
-        drawMotif(hero, placement, [
+        drawScene(layoutScene(subject, placement, random), () => [
           (part) => {
             const knockout = KNOCKOUT_ROLES.has(part.role) || (part.opacity ?? 1) < 0.6;
             if (knockout && (part.opacity ?? 1) < 0.6) return null;

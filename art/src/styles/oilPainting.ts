@@ -11,7 +11,8 @@ import { el, num, url } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
-import { drawMotif, paintRole, type PartPainter } from './drawMotif';
+import { paintRole, type PartPainter } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { displacementFilter, overlay, reliefPaint } from './textures';
 
@@ -35,7 +36,7 @@ function brushStroke(random: Random, x: number, y: number, length: number, width
 
 const BRUSH_GROUP = { fill: 'none', 'stroke-linecap': 'round' } as const;
 
-export const renderOilPainting: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+export const renderOilPainting: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const cx = 600;
   const cy = 570;
   const rx = 440;
@@ -94,11 +95,11 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, motifs, lett
     part.stroke === undefined && part.role !== 'line' && (part.opacity ?? 1) === 1
       ? { fill: 'none', stroke: lighten(colors[part.role], 0.16), 'stroke-width': 6, 'stroke-dasharray': '18 26', 'stroke-linecap': 'round', opacity: 0.7 }
       : null;
-  const hero = motifs[0];
   const painted: string[] = [el('g', BRUSH_GROUP, strokes)];
-  if (hero) {
+  const slots = layoutScene(subject, { x: cx, y: cy + 50, size: 640 }, random);
+  if (slots.length > 0) {
     painted.push(el('ellipse', { cx, cy: cy + 320, rx: 250, ry: 40, fill: colors.dark, opacity: 0.35 }));
-    painted.push(drawMotif(hero, { x: cx, y: cy + 50, size: 580, rotate: random.range(-3, 3) }, [outline, colour, glaze]));
+    painted.push(drawScene(slots, () => [outline, colour, glaze]));
   }
 
   // The frame meets the shirt: bright gold on dark fabric, dark bronze on light fabric.

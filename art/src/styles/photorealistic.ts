@@ -11,7 +11,8 @@ import { el, num, smoothOpenPath, url, type Defs } from '../svg';
 import type { Random } from '../random';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { drawMotif, paintRole, type PartPainter } from './drawMotif';
+import { paintRole, type PartPainter } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint, overlay } from './textures';
 
@@ -42,7 +43,7 @@ function hill(random: Random, baseY: number, amplitude: number, left: number, ri
   return `${smoothOpenPath(points)}L${num(right)} ${num(bottom)}L${num(left)} ${num(bottom)}Z`;
 }
 
-export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const cx = 600;
   const cy = 600;
   const radius = 470;
@@ -103,8 +104,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
     const y = horizonY + 110 + index * 34;
     scene.push(el('rect', { x: cx - random.range(60, 220), y, width: random.range(120, 440), height: 4, rx: 2, fill: '#ffffff', opacity: 0.22 - index * 0.03 }));
   }
-  const hero = motifs[0];
-  const heroPlacement = { x: cx, y: cy + 20, size: 540 };
+  const hero = subject.hero;
+  const slots = layoutScene(subject, { x: cx, y: cy + 20, size: 600 }, random);
   if (hero) {
     scene.push(el('ellipse', { cx, cy: cy + 300, rx: 260, ry: 46, fill: url(contactShadow) }));
   }
@@ -160,8 +161,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, motifs, l
         ? null
         : { fill: 'none', stroke: darken(colors[part.role], 0.3), 'stroke-width': 1.5, opacity: 0.6 };
     parts.push(
-      drawMotif(hero, { ...heroPlacement, x: cx + 22, y: cy + 40 }, [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], { opacity: 0.35, filter: url(soft) }),
-      drawMotif(hero, heroPlacement, [body, highlight, rimLight]),
+      drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 22, y: slot.placement.y + 20 } })), () => [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], () => ({ opacity: 0.35, filter: url(soft) })),
+      drawScene(slots, () => [body, highlight, rimLight]),
     );
   }
   // Bokeh: out-of-focus lights inside the lens edge, then film grain over the whole picture.

@@ -11,10 +11,11 @@ import { el, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
+import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
 
-export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering, defs, fabric }) => {
+export const renderSketch: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   // Coloured pencils: the palette's hues, muted, at whatever lightness shows on this shirt.
   const pencil = (hex: string) => onFabric(adjust(hex, { s: Math.min(0.7, Math.max(0.35, hexToHsl(hex).s)) }), fabric, TARGET_CONTRAST + 0.4);
   const graphite = onFabric(fabric.dark ? mix(palette.light, '#ffffff', 0.5) : adjust(palette.ink, { s: Math.min(0.4, hexToHsl(palette.ink).s) }), fabric, 5);
@@ -95,17 +96,10 @@ export const renderSketch: StyleRenderer = ({ random, palette, motifs, lettering
       }
     }
   }
-  const hero = motifs[0];
-  if (hero) {
-    const placement = { x: cx, y: cy + 10, size: 620, rotate: random.range(-4, 4) };
-    drawing.push(drawMotif(hero, placement, [hatchPass, linePass(6)]));
-    // The second, looser pass of the pencil.
-    drawing.push(drawMotif(hero, { ...placement, x: placement.x + 5, y: placement.y - 4, rotate: (placement.rotate ?? 0) + 1 }, [linePass(3)]));
-  }
-  motifs.slice(1, 3).forEach((motif, index) => {
-    const side = index === 0 ? -1 : 1;
-    drawing.push(drawMotif(motif, { x: cx + side * 450, y: 150, size: 180, rotate: side * 10 }, [hatchPass, linePass(5)]));
-  });
+  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 660 }, random);
+  drawing.push(drawScene(slots, () => [hatchPass, linePass(6)]));
+  // The second, looser pass of the pencil.
+  drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)]));
 
   // Hand lettering with a pencil underline swash.
   const headline = textBlock(defs, {

@@ -1,3 +1,4 @@
+import type { Subject } from '../compose/subject';
 import type { Fabric } from '../ink/contrast';
 import type { Motif } from '../motifs';
 import type { Palette } from '../palette/parsePalette';
@@ -10,7 +11,9 @@ export const CANVAS = { width: 1200, height: 1600 } as const;
 export interface StyleInput {
   random: Random;
   palette: Palette;
-  /** One to three motifs, the hero first. */
+  /** What to draw: the hero, its land, sky and companions, and the occasion's decoration. */
+  subject: Subject;
+  /** The subject's motifs, the hero first (empty when nothing asked for is drawable). */
   motifs: readonly Motif[];
   lettering: Lettering;
   /** Theme words without a motif: they steer shapes and layout. */

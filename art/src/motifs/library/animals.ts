@@ -4,7 +4,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'cat',
     category: 'animals',
-    keywords: ['cat', 'kitty', 'kitten', 'feline', 'meow', 'kitteh', 'tabby', 'cattitude'],
+    keywords: ['cat', 'kitty', 'kitten', 'feline', 'meow', 'kitteh', 'tabby', 'cattitude', 'cats', 'catmom', 'catdad', 'catlady', 'blackcat'],
     tagline: 'Stay Pawsome',
     parts: [
       path('base', 'M136 186C176 190 188 150 170 126C165 120 157 124 160 131C172 152 164 172 132 170Z'),
@@ -25,7 +25,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'dog',
     category: 'animals',
-    keywords: ['dog', 'puppy', 'pup', 'doggo', 'pupper', 'canine', 'woof', 'labrador', 'retriever', 'corgi', 'beagle', 'poodle', 'pet'],
+    keywords: ['dog', 'puppy', 'pup', 'doggo', 'pupper', 'canine', 'woof', 'labrador', 'retriever', 'corgi', 'beagle', 'poodle', 'dogs', 'goldenretriever', 'germanshepherd', 'frenchie', 'frenchbulldog', 'bulldog', 'dachshund', 'pitbull', 'pitbulls', 'husky', 'chihuahua', 'terrier', 'boxer', 'rottweiler', 'doodle', 'goldendoodle', 'dogmom', 'dogdad', 'doglover', 'shepherd', 'sheepdog'],
     tagline: 'Good Vibes & Good Boys',
     parts: [
       ellipse('second', 50, 92, 20, 44, 20),
@@ -47,7 +47,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'wolf',
     category: 'animals',
-    keywords: ['wolf', 'wolves', 'howl', 'husky', 'wild', 'pack', 'alpha', 'coyote', 'werewolf'],
+    keywords: ['wolf', 'wolves', 'howl', 'pack', 'alpha', 'coyote', 'werewolf'],
     tagline: 'Run With The Pack',
     parts: [
       path('second', 'M48 108L14 138L50 136L34 164L78 150ZM152 108L186 138L150 136L166 164L122 150Z'),
@@ -119,8 +119,9 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'bird',
+    airborne: true,
     category: 'animals',
-    keywords: ['bird', 'birdie', 'sparrow', 'robin', 'songbird', 'birdwatching', 'parrot', 'tweet', 'finch'],
+    keywords: ['bird', 'birdie', 'sparrow', 'robin', 'songbird', 'birdwatching', 'parrot', 'tweet', 'finch', 'eagle', 'eagles', 'parrots', 'hawk', 'falcon'],
     tagline: 'Free As A Bird',
     parts: [
       path('second', 'M52 122L8 104L16 132L4 150L54 142Z'),
@@ -136,8 +137,9 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'fish',
+    airborne: true,
     category: 'animals',
-    keywords: ['fish', 'fishing', 'angler', 'angling', 'trout', 'salmon', 'bass', 'koi', 'aquarium', 'goldfish'],
+    keywords: ['fish', 'fishing', 'angler', 'angling', 'trout', 'salmon', 'bass', 'koi', 'aquarium', 'goldfish', 'flyfishing', 'bassfishing'],
     tagline: 'Reel Cool',
     parts: [
       path('second', 'M150 100L196 62L184 100L196 138Z'),
@@ -152,6 +154,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'butterfly',
+    airborne: true,
     category: 'animals',
     keywords: ['butterfly', 'butterflies', 'moth', 'insect', 'bug', 'flutter', 'garden'],
     tagline: 'Spread Your Wings',
@@ -169,7 +172,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'paw',
     category: 'animals',
-    keywords: ['paw', 'pawprint', 'pets', 'rescue', 'adopt', 'vet', 'veterinarian'],
+    keywords: ['paw', 'pawprint', 'pets', 'rescue', 'adopt', 'veterinarian', 'vet', 'vettech'],
     tagline: 'Paws & Relax',
     parts: [
       path('base', 'M100 104C130 104 150 134 148 152C146 172 124 168 100 166C76 168 54 172 52 152C50 134 70 104 100 104Z'),

@@ -4,7 +4,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'coffee',
     category: 'food',
-    keywords: ['coffee', 'espresso', 'latte', 'cappuccino', 'caffeine', 'barista', 'mocha', 'brew', 'cafe', 'tea', 'mug', 'morning', 'java'],
+    keywords: ['coffee', 'espresso', 'latte', 'cappuccino', 'caffeine', 'barista', 'mocha', 'brew', 'cafe', 'mug', 'morning', 'java'],
     tagline: 'But First, Coffee',
     parts: [
       line('M78 54C66 40 88 30 76 12M104 54C92 40 114 30 102 12M130 54C118 40 140 30 128 12', 6),
@@ -19,7 +19,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'pizza',
     category: 'food',
-    keywords: ['pizza', 'pizzas', 'slice', 'pepperoni', 'italian', 'cheese', 'foodie', 'food', 'snack', 'fastfood'],
+    keywords: ['pizza', 'pizzas', 'slice', 'pepperoni', 'italian', 'fastfood', 'cheese'],
     tagline: 'Pizza Is My Love Language',
     parts: [
       path('base', 'M100 192L28 42C74 22 126 22 172 42Z'),
@@ -37,7 +37,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'beer',
     category: 'food',
-    keywords: ['beer', 'beers', 'brewery', 'ale', 'ipa', 'lager', 'pub', 'cheers', 'drink', 'drinks', 'drinking', 'bar', 'oktoberfest', 'craft', 'homebrew'],
+    keywords: ['beer', 'beers', 'brewery', 'ale', 'ipa', 'lager', 'pub', 'cheers', 'drinking', 'bar', 'oktoberfest', 'homebrew'],
     tagline: 'Cheers To That',
     parts: [
       path('second', 'M134 84C176 84 176 152 134 152', { stroke: 15 }),
@@ -52,7 +52,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'wine',
     category: 'food',
-    keywords: ['wine', 'wines', 'vino', 'winery', 'sommelier', 'merlot', 'cabernet', 'rose', 'champagne', 'prosecco', 'toast', 'celebrate'],
+    keywords: ['wine', 'wines', 'vino', 'winery', 'sommelier', 'merlot', 'cabernet', 'champagne', 'prosecco'],
     tagline: 'Wine Not?',
     parts: [
       path('light', 'M58 20L142 20C148 88 128 116 100 118C72 116 52 88 58 20Z', { opacity: 0.55 }),
@@ -66,7 +66,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'cake',
     category: 'food',
-    keywords: ['cake', 'birthday', 'bday', 'party', 'cupcake', 'baking', 'bake', 'baker', 'dessert', 'sweet', 'sweets', 'pastry', 'celebration'],
+    keywords: ['cake', 'sweet', 'pastry'],
     tagline: 'Make A Wish',
     parts: [
       ellipse('second', 100, 184, 86, 11),
@@ -89,7 +89,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'donut',
     category: 'food',
-    keywords: ['donut', 'doughnut', 'donuts', 'sprinkles', 'glazed', 'treat', 'sugar'],
+    keywords: ['donut', 'doughnut', 'donuts', 'sprinkles', 'glazed', 'treat', 'sugar', 'chocolate', 'chocolates', 'candy', 'sweets'],
     tagline: 'Donut Worry, Be Happy',
     parts: [
       path('second', ringPath(100, 104, 82, 26)),
@@ -106,7 +106,7 @@ export const FOOD_MOTIFS: readonly Motif[] = [
   {
     id: 'icecream',
     category: 'food',
-    keywords: ['icecream', 'gelato', 'cone', 'sundae', 'froyo', 'scoop', 'popsicle', 'summer'],
+    keywords: ['icecream', 'gelato', 'cone', 'sundae', 'froyo', 'scoop', 'popsicle'],
     tagline: 'Stay Cool',
     parts: [
       path('second', 'M64 98L100 196L136 98Z'),

@@ -4,7 +4,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'camera',
     category: 'hobbies',
-    keywords: ['camera', 'photo', 'photos', 'photography', 'photographer', 'picture', 'film', 'lens', 'shutter', 'instagram', 'selfie', 'cinema', 'movie', 'movies'],
+    keywords: ['camera', 'photo', 'photos', 'photography', 'photographer', 'picture', 'lens', 'shutter', 'instagram', 'selfie', 'cinema', 'movie', 'movies', 'filmmaking', 'filmmaker'],
     tagline: 'Capture The Moment',
     parts: [
       rect('base', 58, 40, 62, 30, 7),
@@ -22,7 +22,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'book',
     category: 'hobbies',
-    keywords: ['book', 'books', 'reading', 'reader', 'read', 'bookworm', 'library', 'librarian', 'novel', 'literature', 'writer', 'writing', 'author', 'poetry', 'teacher', 'teaching', 'school', 'study', 'student'],
+    keywords: ['book', 'books', 'reading', 'reader', 'read', 'bookworm', 'library', 'librarian', 'novel', 'literature'],
     tagline: 'Just One More Chapter',
     parts: [
       path('base', 'M8 60L8 178C40 168 74 168 100 184C126 168 160 168 192 178L192 60Z'),
@@ -36,7 +36,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'gamepad',
     category: 'hobbies',
-    keywords: ['game', 'games', 'gaming', 'gamer', 'videogame', 'videogames', 'controller', 'console', 'playstation', 'xbox', 'nintendo', 'esports', 'arcade', 'player', 'level'],
+    keywords: ['game', 'games', 'gaming', 'gamer', 'videogame', 'videogames', 'controller', 'console', 'playstation', 'xbox', 'nintendo', 'esports', 'arcade'],
     tagline: 'Game On',
     parts: [
       path('base', 'M44 62L156 62C188 62 200 134 182 158C166 178 142 160 132 140L68 140C58 160 34 178 18 158C0 134 12 62 44 62Z'),
@@ -55,7 +55,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'palette',
     category: 'hobbies',
-    keywords: ['art', 'artist', 'painting', 'paint', 'painter', 'draw', 'drawing', 'creative', 'craft', 'crafts', 'crafting', 'design', 'designer', 'illustration', 'sketching', 'color'],
+    keywords: ['art', 'artist', 'painting', 'paint', 'painter', 'draw', 'drawing', 'creative', 'illustration', 'sketching'],
     tagline: 'Create Something Every Day',
     parts: [
       path('base', 'M100 20C160 20 194 58 190 104C186 138 150 130 142 150C134 170 152 184 120 188C52 196 10 150 12 100C14 50 50 20 100 20ZM124 150A13 13 0 0 0 150 150A13 13 0 0 0 124 150Z'),
@@ -71,7 +71,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'yarn',
     category: 'hobbies',
-    keywords: ['yarn', 'knit', 'knitting', 'crochet', 'wool', 'sewing', 'sew', 'quilting', 'quilt', 'needle', 'stitch', 'embroidery', 'cozy'],
+    keywords: ['yarn', 'knit', 'knitting', 'crochet', 'wool', 'sewing', 'sew', 'quilting', 'quilt', 'needle', 'stitch', 'embroidery'],
     tagline: 'Knit Happens',
     parts: [
       rect('second', 120, 10, 9, 130, 4, 30),
@@ -84,7 +84,7 @@ export const HOBBY_MOTIFS: readonly Motif[] = [
   {
     id: 'dice',
     category: 'hobbies',
-    keywords: ['dice', 'boardgame', 'boardgames', 'tabletop', 'dnd', 'dungeons', 'rpg', 'casino', 'poker', 'luck', 'lucky', 'gamble', 'chess', 'cards'],
+    keywords: ['dice', 'boardgame', 'boardgames', 'tabletop', 'dnd', 'rpg', 'casino', 'poker', 'gamble', 'cards', 'dungeonsanddragons'],
     tagline: 'Roll With It',
     parts: [
       rect('base', 22, 54, 88, 88, 16, -12),

@@ -16,7 +16,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'heart',
     category: 'holidays',
-    keywords: ['heart', 'love', 'valentine', 'valentines', 'romance', 'romantic', 'wife', 'husband', 'girlfriend', 'boyfriend', 'kindness', 'xoxo', 'anniversary', 'wedding', 'mom', 'mother'],
+    keywords: ['heart', 'love', 'valentine', 'valentines', 'romance', 'romantic', 'kindness', 'xoxo'],
     tagline: 'Made With Love',
     parts: [
       path('base', 'M100 182C40 136 10 102 14 66C18 30 64 18 100 54C136 18 182 30 186 66C190 102 160 136 100 182Z'),
@@ -27,7 +27,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'gift',
     category: 'holidays',
-    keywords: ['gift', 'present', 'presents', 'surprise', 'birthday', 'christmas', 'holiday', 'holidays', 'giving', 'thankyou', 'thanks'],
+    keywords: ['gift', 'present', 'presents', 'surprise', 'giving'],
     tagline: 'The Gift Of You',
     parts: [
       rect('base', 30, 82, 140, 106, 6),
@@ -42,7 +42,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'christmas-tree',
     category: 'holidays',
-    keywords: ['christmas', 'xmas', 'noel', 'santa', 'festive', 'holiday', 'holidays', 'jolly', 'merry', 'yule', 'december', 'ornament'],
+    keywords: ['christmas', 'xmas', 'noel', 'santa', 'festive', 'holiday', 'holidays', 'jolly', 'merry', 'yule', 'december', 'ornament', 'christmastree'],
     tagline: 'Merry & Bright',
     parts: [
       rect('second', 88, 164, 24, 28, 3),
@@ -59,7 +59,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'pumpkin',
     category: 'holidays',
-    keywords: ['pumpkin', 'halloween', 'spooky', 'october', 'jackolantern', 'harvest', 'fall', 'autumn', 'thanksgiving', 'trick', 'treat'],
+    keywords: ['pumpkin', 'halloween', 'spooky', 'october', 'jackolantern', 'fall', 'autumn', 'trick', 'treat'],
     tagline: 'Stay Spooky',
     parts: [
       path('second', 'M94 60C94 42 100 32 114 24L120 32C110 38 108 46 108 60Z'),
@@ -81,7 +81,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'balloons',
     category: 'holidays',
-    keywords: ['balloon', 'balloons', 'party', 'celebrate', 'celebration', 'congrats', 'congratulations', 'fiesta', 'birthday', 'hooray'],
+    keywords: ['balloon', 'balloons', 'party', 'celebration', 'fiesta', 'hooray'],
     tagline: "Let's Celebrate",
     parts: [
       line('M64 110Q74 150 100 194M138 96Q124 150 100 194M100 138Q96 170 100 194', 2.5),
@@ -113,7 +113,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'crown',
     category: 'holidays',
-    keywords: ['crown', 'king', 'queen', 'royal', 'royalty', 'princess', 'prince', 'boss', 'legend', 'majesty', 'grandpa', 'grandma', 'dad', 'father', 'retirement', 'retired'],
+    keywords: ['crown', 'king', 'queen', 'royal', 'royalty', 'princess', 'prince', 'majesty'],
     tagline: 'Living Legend',
     parts: [
       path('base', 'M26 150L16 56L62 96L100 34L138 96L184 56L174 150Z'),
@@ -130,7 +130,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   {
     id: 'skull',
     category: 'holidays',
-    keywords: ['skull', 'skeleton', 'punk', 'metal', 'heavy', 'goth', 'gothic', 'pirate', 'dead', 'diadelosmuertos', 'bones', 'biker', 'tattoo'],
+    keywords: ['skull', 'skeleton', 'punk', 'metal', 'heavy', 'goth', 'gothic', 'pirate', 'dead', 'diadelosmuertos', 'bones', 'tattoo'],
     tagline: 'Stay Wild',
     parts: [
       path('light', 'M100 18C152 18 178 54 174 96C172 120 156 130 152 146L146 176L54 176L48 146C44 130 28 120 26 96C22 54 48 18 100 18Z'),

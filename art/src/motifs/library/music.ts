@@ -4,7 +4,7 @@ export const MUSIC_MOTIFS: readonly Motif[] = [
   {
     id: 'guitar',
     category: 'music',
-    keywords: ['guitar', 'guitarist', 'acoustic', 'rock', 'rocker', 'folk', 'country', 'band', 'strum', 'bass', 'ukulele'],
+    keywords: ['guitar', 'guitarist', 'acoustic', 'rock', 'rocker', 'folk', 'country', 'strum', 'ukulele', 'bassguitar', 'rockandroll', 'rocknroll', 'heavymetal', 'metalhead'],
     tagline: 'Rock On',
     parts: [
       rect('second', 93, 4, 14, 96, 2),
@@ -20,7 +20,7 @@ export const MUSIC_MOTIFS: readonly Motif[] = [
   {
     id: 'note',
     category: 'music',
-    keywords: ['music', 'musician', 'note', 'notes', 'melody', 'song', 'songs', 'singing', 'sing', 'singer', 'choir', 'piano', 'tune', 'jazz', 'band', 'concert', 'festival', 'dance', 'dancing'],
+    keywords: ['music', 'musician', 'note', 'notes', 'melody', 'song', 'songs', 'choir', 'tune', 'concert', 'festival', 'dance', 'dancing'],
     tagline: 'Life Needs A Soundtrack',
     parts: [
       path('base', 'M78 42L176 20L176 50L78 72Z'),
@@ -35,7 +35,7 @@ export const MUSIC_MOTIFS: readonly Motif[] = [
   {
     id: 'headphones',
     category: 'music',
-    keywords: ['headphones', 'headphone', 'dj', 'beats', 'listen', 'listening', 'podcast', 'audio', 'edm', 'techno', 'hiphop', 'rap'],
+    keywords: ['headphones', 'headphone', 'dj', 'beats', 'listen', 'listening', 'audio', 'edm', 'techno'],
     tagline: 'Do Not Disturb',
     parts: [
       path('base', 'M42 126C42 34 158 34 158 126', { stroke: 16 }),
@@ -86,7 +86,7 @@ export const MUSIC_MOTIFS: readonly Motif[] = [
   {
     id: 'microphone',
     category: 'music',
-    keywords: ['microphone', 'mic', 'karaoke', 'singer', 'vocal', 'vocals', 'podcast', 'standup', 'comedy', 'perform', 'performer', 'stage'],
+    keywords: ['microphone', 'mic', 'karaoke', 'singer', 'vocal', 'vocals', 'podcast', 'standup', 'comedy', 'perform', 'performer', 'stage', 'singing', 'sing', 'hiphop', 'rapper'],
     tagline: 'Born To Perform',
     parts: [
       path('base', 'M74 96L126 96L112 172L88 172Z'),

@@ -4,7 +4,7 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   {
     id: 'tree',
     category: 'nature',
-    keywords: ['tree', 'oak', 'forest', 'woods', 'garden', 'gardening', 'arbor', 'orchard', 'apple', 'environment', 'eco'],
+    keywords: ['tree', 'oak', 'forest', 'woods', 'arbor', 'orchard', 'environment', 'eco', 'trees', 'nationalpark', 'nationalparks'],
     tagline: 'Grow Through It',
     parts: [
       path('second', 'M88 192L93 122L78 102L90 99L100 112L108 96L119 99L106 124L112 192Z'),
@@ -23,7 +23,7 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   {
     id: 'pine',
     category: 'nature',
-    keywords: ['pine', 'evergreen', 'spruce', 'fir', 'conifer', 'camping', 'camp', 'wilderness', 'lumberjack', 'cabin'],
+    keywords: ['pine', 'evergreen', 'spruce', 'fir', 'conifer', 'wilderness', 'lumberjack', 'forest', 'woods'],
     tagline: 'Happy Camper',
     parts: [
       rect('second', 90, 160, 20, 32, 3),
@@ -33,8 +33,10 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'mountain',
+    place: 'land',
+    name: 'mountains',
     category: 'nature',
-    keywords: ['mountain', 'mountains', 'hiking', 'hike', 'hiker', 'trail', 'climbing', 'climb', 'outdoors', 'adventure', 'peak', 'summit', 'alps', 'trek', 'trekking', 'ski', 'skiing', 'snowboard'],
+    keywords: ['mountain', 'mountains', 'hiking', 'hike', 'hiker', 'trail', 'climbing', 'climb', 'outdoors', 'adventure', 'peak', 'summit', 'alps', 'trek', 'trekking', 'rockclimbing', 'bouldering', 'mountaineering'],
     tagline: 'The Mountains Are Calling',
     parts: [
       circle('accent', 58, 52, 20),
@@ -48,7 +50,7 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   {
     id: 'flower',
     category: 'nature',
-    keywords: ['flower', 'floral', 'blossom', 'bloom', 'daisy', 'sunflower', 'petal', 'spring', 'botanical', 'botany', 'plant', 'tulip', 'bouquet'],
+    keywords: ['flower', 'floral', 'blossom', 'bloom', 'daisy', 'petal', 'spring', 'botanical', 'botany', 'tulip', 'bouquet'],
     tagline: 'Bloom Where You Are Planted',
     parts: [
       line('M100 110Q94 150 100 196', 7),
@@ -67,7 +69,7 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   {
     id: 'leaf',
     category: 'nature',
-    keywords: ['leaf', 'leaves', 'monstera', 'fern', 'vegan', 'green', 'plants', 'houseplant', 'herb'],
+    keywords: ['leaf', 'leaves', 'monstera', 'fern', 'herb', 'autumnleaves', 'fallleaves', 'autumn', 'fall'],
     tagline: 'Plant Parent',
     parts: [
       path('base', 'M100 188C38 150 30 80 100 10C170 80 162 150 100 188Z'),
@@ -78,8 +80,9 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'sun',
+    place: 'sky',
     category: 'nature',
-    keywords: ['sun', 'sunny', 'sunshine', 'summer', 'sunrise', 'solar', 'bright', 'happy', 'positive', 'vibes'],
+    keywords: ['sun', 'sunny', 'sunshine', 'summer', 'sunrise', 'solar', 'sunset', 'sunsets'],
     tagline: 'Good Days Ahead',
     parts: [
       path('accent', starPath(100, 100, 96, 62, 14)),
@@ -89,8 +92,10 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'wave',
+    place: 'land',
+    name: 'ocean waves',
     category: 'nature',
-    keywords: ['wave', 'waves', 'surf', 'surfing', 'surfer', 'ocean', 'sea', 'beach', 'tide', 'swim', 'swimming', 'water', 'coast', 'hawaii'],
+    keywords: ['wave', 'waves', 'surf', 'surfing', 'surfer', 'ocean', 'sea', 'beach', 'tide', 'water', 'coast', 'hawaii', 'stormy', 'storm', 'stormysea'],
     tagline: 'Catch The Wave',
     parts: [
       path('base', 'M4 172C14 108 58 56 116 56C164 56 190 94 178 126C170 146 140 150 130 134C122 120 136 106 150 112C148 92 126 84 106 92C74 104 62 142 78 172Z'),
@@ -105,7 +110,7 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   {
     id: 'cactus',
     category: 'nature',
-    keywords: ['cactus', 'cacti', 'succulent', 'desert', 'arizona', 'texas', 'western', 'cowboy', 'prickly'],
+    keywords: ['cactus', 'cacti', 'succulent', 'desert', 'arizona', 'western', 'cowboy', 'prickly', 'texas'],
     tagline: 'Stay Sharp',
     parts: [
       path('base', 'M80 120L56 120C44 120 38 112 38 100L38 74C38 62 56 62 56 74L56 102L80 102ZM120 96L144 96C156 96 162 88 162 76L162 56C162 44 144 44 144 56L144 78L120 78Z'),
@@ -133,8 +138,9 @@ export const NATURE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'rainbow',
+    place: 'sky',
     category: 'nature',
-    keywords: ['rainbow', 'pride', 'lgbt', 'lgbtq', 'hope', 'rain', 'colorful', 'weather', 'cloud'],
+    keywords: ['rainbow', 'lgbt', 'lgbtq', 'hope', 'rain', 'colorful', 'weather', 'cloud'],
     tagline: 'Be Your Own Rainbow',
     parts: [
       path('base', 'M18 150A82 82 0 0 1 182 150', { stroke: 22 }),

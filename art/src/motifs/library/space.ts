@@ -3,8 +3,9 @@ import { circle, ellipse, path, rect, starPath, type Motif } from '../motif';
 export const SPACE_MOTIFS: readonly Motif[] = [
   {
     id: 'rocket',
+    airborne: true,
     category: 'space',
-    keywords: ['rocket', 'launch', 'spaceship', 'spacecraft', 'nasa', 'spacex', 'startup', 'blastoff', 'engineer', 'engineering', 'science', 'scientist'],
+    keywords: ['rocket', 'launch', 'spaceship', 'spacecraft', 'nasa', 'spacex', 'blastoff'],
     tagline: 'To The Moon',
     parts: [
       path('accent', 'M74 150C80 176 94 186 100 200C106 186 120 176 126 150Z'),
@@ -20,6 +21,7 @@ export const SPACE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'planet',
+    place: 'sky',
     category: 'space',
     keywords: ['planet', 'planets', 'saturn', 'jupiter', 'mars', 'space', 'universe', 'astronomy', 'galaxy', 'cosmos', 'cosmic', 'orbit', 'solar'],
     tagline: 'Out Of This World',
@@ -34,8 +36,9 @@ export const SPACE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'star',
+    place: 'sky',
     category: 'space',
-    keywords: ['star', 'stars', 'starry', 'superstar', 'shine', 'shining', 'dream', 'dreamer', 'wish', 'sparkle', 'celebrity', 'famous', 'hollywood'],
+    keywords: ['star', 'stars', 'starry', 'superstar', 'shine', 'shining', 'sparkle', 'hollywood'],
     tagline: 'Born To Shine',
     parts: [
       path('base', starPath(100, 104, 94, 40, 5)),
@@ -46,8 +49,9 @@ export const SPACE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'moon',
+    place: 'sky',
     category: 'space',
-    keywords: ['moon', 'lunar', 'crescent', 'moonlight', 'moonlit', 'luna', 'night', 'nighttime', 'sleep', 'dreams', 'witch', 'mystic', 'celestial'],
+    keywords: ['moon', 'lunar', 'crescent', 'moonlight', 'moonlit', 'luna', 'night', 'nighttime', 'mystic', 'celestial'],
     tagline: 'Love You To The Moon',
     parts: [
       path('base', 'M128 16A86 86 0 1 0 184 148A70 70 0 1 1 128 16Z'),
@@ -60,8 +64,9 @@ export const SPACE_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'ufo',
+    airborne: true,
     category: 'space',
-    keywords: ['ufo', 'alien', 'aliens', 'extraterrestrial', 'saucer', 'scifi', 'abduction', 'roswell', 'believe', 'weird'],
+    keywords: ['ufo', 'alien', 'aliens', 'extraterrestrial', 'saucer', 'scifi', 'abduction', 'roswell'],
     tagline: 'I Want To Believe',
     parts: [
       path('accent', 'M70 122L36 196L164 196L130 122Z', { opacity: 0.35 }),
@@ -81,7 +86,7 @@ export const SPACE_MOTIFS: readonly Motif[] = [
   {
     id: 'astronaut',
     category: 'space',
-    keywords: ['astronaut', 'cosmonaut', 'spaceman', 'spacesuit', 'moonwalk', 'explore'],
+    keywords: ['astronaut', 'cosmonaut', 'spaceman', 'spacesuit', 'moonwalk'],
     tagline: 'Need More Space',
     parts: [
       path('light', 'M34 200C34 160 58 146 100 146C142 146 166 160 166 200Z'),

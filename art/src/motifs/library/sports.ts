@@ -28,7 +28,7 @@ export const SPORTS_MOTIFS: readonly Motif[] = [
   {
     id: 'ball',
     category: 'sports',
-    keywords: ['basketball', 'ball', 'hoop', 'hoops', 'nba', 'dunk', 'baller', 'court', 'sport', 'sports', 'athlete', 'game', 'team'],
+    keywords: ['basketball', 'hoop', 'hoops', 'nba', 'dunk', 'baller'],
     tagline: 'Ball Is Life',
     parts: [
       circle('base', 100, 100, 86),
@@ -40,7 +40,7 @@ export const SPORTS_MOTIFS: readonly Motif[] = [
   {
     id: 'soccer-ball',
     category: 'sports',
-    keywords: ['soccer', 'football', 'futbol', 'goal', 'striker', 'fifa', 'worldcup', 'messi', 'kick'],
+    keywords: ['soccer', 'futbol', 'striker', 'fifa', 'worldcup', 'messi', 'kick', 'football'],
     tagline: 'Eat Sleep Soccer Repeat',
     parts: [
       circle('light', 100, 100, 86),
@@ -67,7 +67,7 @@ export const SPORTS_MOTIFS: readonly Motif[] = [
   {
     id: 'bicycle',
     category: 'sports',
-    keywords: ['bike', 'bicycle', 'cycling', 'cyclist', 'biking', 'ride', 'riding', 'mtb', 'velo', 'peloton'],
+    keywords: ['bike', 'bicycle', 'cycling', 'cyclist', 'biking', 'mtb', 'velo', 'peloton', 'mountainbiking', 'mountainbike'],
     tagline: 'Life Is A Beautiful Ride',
     parts: [
       circle('dark', 48, 136, 38, { stroke: 9 }),
@@ -82,7 +82,7 @@ export const SPORTS_MOTIFS: readonly Motif[] = [
   {
     id: 'trophy',
     category: 'sports',
-    keywords: ['trophy', 'champion', 'champ', 'winner', 'win', 'award', 'best', 'victory', 'goat', 'mvp', 'cup', 'first'],
+    keywords: ['trophy', 'champion', 'champ', 'winner', 'award', 'victory', 'mvp'],
     tagline: 'Certified Legend',
     parts: [
       path('base', 'M58 46C22 42 26 98 66 92M142 46C178 42 174 98 134 92', { stroke: 10 }),
@@ -97,7 +97,7 @@ export const SPORTS_MOTIFS: readonly Motif[] = [
   {
     id: 'dumbbell',
     category: 'sports',
-    keywords: ['gym', 'fitness', 'workout', 'weights', 'weightlifting', 'lifting', 'lift', 'dumbbell', 'crossfit', 'strong', 'strength', 'bodybuilding', 'training', 'exercise'],
+    keywords: ['gym', 'fitness', 'workout', 'weights', 'weightlifting', 'lifting', 'lift', 'dumbbell', 'crossfit', 'strength', 'bodybuilding', 'training', 'exercise'],
     tagline: 'Stronger Every Day',
     parts: [
       rect('second', 38, 92, 124, 16, 6),

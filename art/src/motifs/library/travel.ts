@@ -12,8 +12,9 @@ const palmFronds = [
 export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'plane',
+    airborne: true,
     category: 'travel',
-    keywords: ['plane', 'airplane', 'aeroplane', 'flight', 'fly', 'flying', 'pilot', 'travel', 'traveler', 'traveller', 'trip', 'wanderlust', 'jet', 'aviation', 'vacation', 'holiday', 'explore'],
+    keywords: ['plane', 'airplane', 'aeroplane', 'flight', 'flying', 'pilot', 'travel', 'traveler', 'traveller', 'wanderlust', 'jet', 'aviation', 'airplanes', 'aviator'],
     tagline: 'Wanderlust',
     parts: [
       path('base', 'M100 78L190 112L190 126L100 108L10 126L10 112Z'),
@@ -28,7 +29,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'van',
     category: 'travel',
-    keywords: ['van', 'camper', 'campervan', 'vanlife', 'roadtrip', 'road', 'bus', 'hippie', 'vw', 'kombi', 'rv'],
+    keywords: ['van', 'camper', 'campervan', 'vanlife', 'hippie', 'vw', 'kombi', 'rv', 'bus'],
     tagline: 'Home Is Where You Park It',
     parts: [
       path('base', 'M18 150L18 92C18 70 34 54 58 54L160 54C176 54 184 66 184 82L184 150Z'),
@@ -48,7 +49,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'car',
     category: 'travel',
-    keywords: ['car', 'cars', 'driving', 'drive', 'driver', 'racing', 'race', 'motor', 'auto', 'automotive', 'classic', 'mechanic', 'garage', 'truck', 'jeep'],
+    keywords: ['car', 'cars', 'driving', 'racing', 'race', 'auto', 'automotive', 'classiccar', 'classiccars', 'hotrod', 'hotrods', 'musclecar', 'vintagecar'],
     tagline: 'Born To Drive',
     parts: [
       path('base', 'M14 142L14 116C14 106 24 100 40 98L62 68C68 60 76 58 86 58L124 58C134 58 142 62 148 70L168 98C182 100 188 108 188 120L188 142Z'),
@@ -79,7 +80,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'palm',
     category: 'travel',
-    keywords: ['palm', 'palmtree', 'tropical', 'tropics', 'island', 'paradise', 'caribbean', 'vacation', 'beach', 'coconut', 'aloha'],
+    keywords: ['palm', 'palmtree', 'tropical', 'tropics', 'island', 'paradise', 'caribbean', 'coconut', 'aloha', 'tropicalisland', 'vacation'],
     tagline: 'Island Time',
     parts: [
       path('second', 'M92 194C98 144 104 104 112 66L124 68C116 106 112 146 110 194Z'),
@@ -92,7 +93,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'anchor',
     category: 'travel',
-    keywords: ['anchor', 'sailor', 'navy', 'nautical', 'boat', 'boating', 'cruise', 'harbor', 'harbour', 'captain', 'marine', 'maritime'],
+    keywords: ['anchor', 'sailor', 'nautical', 'cruise', 'harbor', 'harbour', 'captain', 'maritime'],
     tagline: 'Refuse To Sink',
     parts: [
       circle('base', 100, 28, 15, { stroke: 10 }),
@@ -106,7 +107,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'sailboat',
     category: 'travel',
-    keywords: ['sail', 'sailing', 'sailboat', 'yacht', 'regatta', 'lake', 'ship'],
+    keywords: ['sail', 'sailing', 'sailboat', 'yacht', 'regatta', 'lake', 'ship', 'boat', 'boats', 'boating', 'lakelife'],
     tagline: 'Go Where The Wind Takes You',
     parts: [
       rect('dark', 97, 18, 6, 132),
@@ -120,7 +121,7 @@ export const TRAVEL_MOTIFS: readonly Motif[] = [
   {
     id: 'tent',
     category: 'travel',
-    keywords: ['tent', 'campfire', 'glamping', 'scout', 'scouts', 'backpacking', 'campsite', 'overland'],
+    keywords: ['tent', 'campfire', 'glamping', 'scout', 'scouts', 'backpacking', 'campsite', 'overland', 'camping', 'camp', 'camper', 'campers'],
     tagline: 'Sleep Under The Stars',
     parts: [
       path('base', 'M100 28L184 170L16 170Z'),

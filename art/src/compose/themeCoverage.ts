@@ -1,0 +1,38 @@
+/**
+ * How many of the popular t-shirt themes (art/themes/popular-themes.json) the engine draws: a
+ * theme counts when the main subject it picks for those words is one of the theme's motifs.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRandom } from '../random';
+import { normaliseFields } from './fields';
+import { chooseSubject } from './subject';
+
+export interface PopularTheme {
+  theme: string;
+  category: string;
+  /** Motif ids that count as drawing the theme's main subject. */
+  expect: string[];
+}
+
+export const POPULAR_THEMES_FILE = path.join(__dirname, '..', '..', 'themes', 'popular-themes.json');
+
+export function readPopularThemes(): PopularTheme[] {
+  return (JSON.parse(readFileSync(POPULAR_THEMES_FILE, 'utf8')) as { themes: PopularTheme[] }).themes;
+}
+
+export interface ThemeCoverage {
+  total: number;
+  drawn: number;
+  /** The themes whose main subject is missing or another motif, with what was drawn instead. */
+  missed: Array<{ theme: string; drew: string }>;
+}
+
+export function measureThemeCoverage(themes: readonly PopularTheme[] = readPopularThemes()): ThemeCoverage {
+  const missed: ThemeCoverage['missed'] = [];
+  for (const theme of themes) {
+    const hero = chooseSubject(normaliseFields({ interests: theme.theme }), createRandom(1)).hero;
+    if (!hero || !theme.expect.includes(hero.id)) missed.push({ theme: theme.theme, drew: hero?.id ?? '(lettering only)' });
+  }
+  return { total: themes.length, drawn: themes.length - missed.length, missed };
+}

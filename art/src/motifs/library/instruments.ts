@@ -1,0 +1,93 @@
+import { circle, ellipse, line, path, rect, type Motif } from '../motif';
+
+const pianoKeys = [0, 1, 2, 3, 4, 5, 6].map((index) => rect('light', 20 + index * 23, 96, 21, 74, 3));
+const blackKeys = [0, 1, 3, 4, 5].map((index) => rect('dark', 34 + index * 23, 96, 14, 44, 2));
+
+export const INSTRUMENT_MOTIFS: readonly Motif[] = [
+  {
+    id: 'drum',
+    category: 'music',
+    name: 'a drum and sticks',
+    keywords: ['drum', 'drums', 'drummer', 'drumming', 'percussion', 'snare', 'drumline', 'drumkit'],
+    tagline: 'Keep The Beat',
+    parts: [
+      path('light', 'M30 14L96 90M170 14L104 90', { stroke: 8 }),
+      circle('accent', 30, 14, 8),
+      circle('accent', 170, 14, 8),
+      path('base', 'M28 90L28 160C28 184 172 184 172 160L172 90Z'),
+      path('second', 'M28 104L172 104L172 94L28 94ZM28 156L172 156L172 148L28 148Z'),
+      path('dark', 'M40 104L70 148L100 104L130 148L160 104', { stroke: 4 }),
+      ellipse('light', 100, 90, 72, 20),
+      ellipse('dark', 100, 90, 72, 20, 0, { stroke: 4 }),
+    ],
+  },
+  {
+    id: 'piano',
+    category: 'music',
+    name: 'piano keys',
+    keywords: ['piano', 'pianist', 'keyboard', 'keys', 'grandpiano', 'synth', 'organ', 'pianolessons'],
+    tagline: 'Play It By Ear',
+    parts: [
+      rect('base', 10, 70, 180, 110, 10),
+      rect('second', 10, 70, 180, 22, 10),
+      ...pianoKeys,
+      ...blackKeys,
+      line('M34 40L34 60M34 40L54 36L54 56', 4),
+      circle('dark', 30, 60, 5),
+      circle('dark', 50, 56, 5),
+    ],
+  },
+  {
+    id: 'violin',
+    category: 'music',
+    name: 'a violin',
+    keywords: ['violin', 'violins', 'violinist', 'fiddle', 'cello', 'viola', 'orchestra', 'classical', 'strings', 'symphony'],
+    tagline: 'Strings Attached',
+    parts: [
+      path('second', 'M40 180L176 40', { stroke: 5 }),
+      path('base', 'M100 70C124 70 132 84 126 100C122 110 134 116 136 132C140 160 122 182 100 182C78 182 60 160 64 132C66 116 78 110 74 100C68 84 76 70 100 70Z'),
+      rect('dark', 94, 20, 12, 90, 3),
+      path('dark', 'M92 10C92 0 108 0 108 10L108 22L92 22Z'),
+      path('dark', 'M82 124C86 118 86 110 82 104M118 124C114 118 114 110 118 104', { stroke: 4 }),
+      rect('light', 88, 146, 24, 6, 2),
+      line('M96 30L96 148M100 30L100 148M104 30L104 148', 1.5),
+      path('dark', 'M90 164L110 164L106 178L94 178Z'),
+    ],
+  },
+  {
+    id: 'saxophone',
+    category: 'music',
+    keywords: ['saxophone', 'sax', 'saxophonist', 'jazz', 'blues', 'bebop', 'swing', 'bigband', 'clarinet'],
+    tagline: 'All That Jazz',
+    parts: [
+      path('base', 'M118 16L134 12L136 22L124 28L122 120C122 158 100 184 72 182C46 180 36 158 44 140L58 120L70 128L62 146C60 160 70 168 80 166C96 164 104 150 104 120L104 30Z'),
+      path('base', 'M58 120L40 104C30 96 40 80 54 88L76 104Z'),
+      path('dark', 'M46 96C44 92 50 88 54 92', { stroke: 3 }),
+      circle('light', 113, 56, 6),
+      circle('light', 113, 76, 6),
+      circle('light', 113, 96, 6),
+      circle('light', 113, 116, 6),
+      circle('accent', 113, 136, 6),
+      path('dark', 'M120 14L140 8L144 16L124 24Z'),
+    ],
+  },
+  {
+    id: 'trumpet',
+    category: 'music',
+    keywords: ['trumpet', 'trumpets', 'trumpeter', 'brass', 'trombone', 'horn', 'tuba', 'marchingband', 'band'],
+    tagline: 'Toot Your Own Horn',
+    parts: [
+      path('base', 'M196 56L196 144C176 126 160 110 140 106L40 106L40 94L140 94C160 90 176 74 196 56Z'),
+      rect('base', 60, 110, 80, 36, 18),
+      rect('second', 70, 118, 60, 20, 10),
+      rect('dark', 78, 74, 10, 40, 2),
+      rect('dark', 96, 74, 10, 40, 2),
+      rect('dark', 114, 74, 10, 40, 2),
+      rect('accent', 76, 66, 14, 10, 3),
+      rect('accent', 94, 66, 14, 10, 3),
+      rect('accent', 112, 66, 14, 10, 3),
+      path('dark', 'M6 90L22 94L22 106L6 110Z'),
+      rect('base', 20, 96, 24, 8, 2),
+    ],
+  },
+];

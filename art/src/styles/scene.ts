@@ -1,0 +1,71 @@
+/**
+ * One scene from the subject: land spread wide along the ground, the sky motif behind, the hero
+ * standing on the land (or leaping over it), companions beside it, overlapping, in front. Each
+ * style paints the slots its own way and frames the scene (or leaves it unframed) its own way.
+ */
+import type { Subject } from '../compose/subject';
+import type { Motif } from '../motifs';
+import type { Random } from '../random';
+import type { Attributes } from '../svg';
+import { drawMotif, type PartPainter, type Placement } from './drawMotif';
+
+export type SceneLayer = 'sky' | 'land' | 'hero' | 'companion';
+
+export interface SceneSlot {
+  motif: Motif;
+  layer: SceneLayer;
+  placement: Placement;
+}
+
+export interface SceneArea {
+  /** Centre of the scene on the canvas. */
+  x: number;
+  y: number;
+  /** Side of the square the scene fills. */
+  size: number;
+}
+
+/** The slots in painting order (back to front). */
+export function layoutScene(subject: Subject, area: SceneArea, random: Random): SceneSlot[] {
+  const { hero, land, sky, companions } = subject;
+  if (!hero) return [];
+  const { x, y, size } = area;
+  const slots: SceneSlot[] = [];
+  const crowded = land !== undefined || sky !== undefined || companions.length > 0;
+  if (sky) slots.push({ motif: sky, layer: 'sky', placement: { x: x + size * 0.27, y: y - size * 0.24, size: size * 0.5 } });
+  if (land) {
+    slots.push({ motif: land, layer: 'land', placement: { x, y: y + size * 0.25, size: size * 0.56, stretch: 1.75 } });
+  }
+  const heroSize = crowded ? size * 0.74 : size;
+  const leaping = hero.airborne === true;
+  const heroPlacement: Placement = {
+    x: companions.length > 0 ? x - size * 0.1 : x,
+    y: land ? y - size * (leaping ? 0.15 : 0.06) : y,
+    size: heroSize,
+    rotate: leaping && land ? -18 : random.range(-3, 3),
+  };
+  slots.push({ motif: hero, layer: 'hero', placement: heroPlacement });
+  companions.forEach((motif, index) => {
+    const side = index === 0 ? 1 : -1;
+    slots.push({
+      motif,
+      layer: 'companion',
+      placement: {
+        x: x + side * size * (index === 0 ? 0.3 : 0.36),
+        y: y + size * (index === 0 ? 0.22 : 0.26),
+        size: size * (index === 0 ? 0.44 : 0.36),
+        rotate: side * random.range(4, 10),
+      },
+    });
+  });
+  return slots;
+}
+
+/** Draws every slot with the painters a style chooses for its layer. */
+export function drawScene(
+  slots: readonly SceneSlot[],
+  passesFor: (slot: SceneSlot) => readonly PartPainter[],
+  attributesFor: (slot: SceneSlot) => Attributes = () => ({}),
+): string {
+  return slots.map((slot) => drawMotif(slot.motif, slot.placement, passesFor(slot), attributesFor(slot))).join('');
+}
