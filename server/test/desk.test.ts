@@ -529,6 +529,28 @@ describe('a signed-in owner', () => {
     expect(await stateOf(id)).toBe('ready_to_print');
   });
 
+  it('refuses an address holding hidden or unreadable characters, naming each field, and changes nothing', async () => {
+    const id = await paidOrder();
+    await post(
+      `/admin/orders/${id}/address`,
+      { ...SHIPPING_FORM, name: '\u200b', line1: '2 Elm\u202e St', city: 'Spring\ufffdfield' },
+      { cookie },
+    );
+    const page = await orderPage(id, cookie);
+    expect(page).toContain('<a href="#ship-name">Enter your full name</a>');
+    expect(page).toContain(
+      '<a href="#ship-line1">Address line 1 has a hidden character in it: please type it again</a>',
+    );
+    expect(page).toContain(
+      '<a href="#ship-city">City has characters that could not be read: please type it again</a>',
+    );
+    expect((await server.app.repositories.orders.find(id))?.shipTo).toMatchObject({
+      name: 'Jane Doe',
+      line1: '1 Main St',
+      city: 'Springfield',
+    });
+  });
+
   it('corrects the address, resends the confirmation, and cancels and refunds, each in the history', async () => {
     const id = await paidOrder();
     await post(`/admin/orders/${id}/address`, { ...SHIPPING_FORM, line1: '2 Elm St' }, { cookie });

@@ -80,11 +80,12 @@ async function stateOf(id: string) {
   return order.fulfillment;
 }
 
-function correct(token: string, address: Record<string, string>, headers = {}) {
+/** Sends a corrected address (as JSON, or the body's bytes as they are). */
+function correct(token: string, address: Record<string, string> | Buffer, headers = {}) {
   return server.request(`/creator/order/address?token=${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: Buffer.from(JSON.stringify(address)),
+    body: Buffer.isBuffer(address) ? Buffer.from(address) : Buffer.from(JSON.stringify(address)),
   });
 }
 
@@ -202,6 +203,39 @@ describe('an address the printer refuses', () => {
     expect(body.error.code).toBe('invalid_address');
     expect(Object.keys(body.error.fields).sort()).toEqual(['city', 'postalCode']);
     expect(await stateOf(id)).toBe('problem');
+  });
+
+  it('refuses a name with a hidden character, one of only a zero-width space, and one not UTF-8, naming the field', async () => {
+    const { id, token } = await refusedOrder();
+    const notUtf8 = Buffer.from(JSON.stringify({ ...corrected, name: 'a#b' }));
+    notUtf8[notUtf8.indexOf('#')] = 0xff;
+    const answers: Array<[Record<string, string> | Buffer, string]> = [
+      [
+        { ...corrected, name: 'Jane\u2028Doe' },
+        'Full name has a hidden character in it: please type it again',
+      ],
+      [
+        { ...corrected, name: 'Jane\u{E0041} Doe' },
+        'Full name has a hidden character in it: please type it again',
+      ],
+      [{ ...corrected, name: '\u200b' }, 'Enter your full name'],
+      [notUtf8, 'Full name has characters that could not be read: please type it again'],
+      [
+        { ...corrected, name: 'a\ud800b' },
+        'Full name has characters that could not be read: please type it again',
+      ],
+    ];
+    for (const [address, message] of answers) {
+      const answer = await correct(token, address);
+      expect(answer.status).toBe(400);
+      const body = (await answer.json()) as {
+        error: { code: string; fields: Record<string, string> };
+      };
+      expect(body.error).toMatchObject({ code: 'invalid_address', fields: { name: message } });
+      expect(Object.keys(body.error.fields)).toEqual(['name']);
+    }
+    expect(await stateOf(id)).toBe('problem');
+    expect((await server.app.repositories.orders.find(id))?.shipTo?.name).toBe('Jane Doe');
   });
 
   it('refuses a guessed link, a replayed correction, one after shipping, and one from another site', async () => {

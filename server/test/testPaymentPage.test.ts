@@ -1,4 +1,11 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from '@tshirt/tooling/test/printProviderStandIn';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import type { Database } from '../src/storage/database';
 import { withTestServer } from './fixtures';
 import { VALID_ORDER, injectAsFetch, newVisitor, query, type SendRequest } from './helpers';
 
@@ -93,8 +100,8 @@ class PaymentPage {
   }
 }
 
-async function placeOrder(): Promise<string> {
-  const response = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
+async function placeOrder(send: SendRequest = server.request): Promise<string> {
+  const response = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
@@ -131,8 +138,8 @@ interface StoredOrder {
   paid_at: Date | null;
 }
 
-async function storedOrder(orderId: string): Promise<StoredOrder> {
-  const [row] = await server.db.query<StoredOrder>(
+async function storedOrder(orderId: string, db: Database = server.db): Promise<StoredOrder> {
+  const [row] = await db.query<StoredOrder>(
     'SELECT status, email, ship_to, fulfillment, access_token, paid_at FROM orders WHERE id=$1',
     [orderId],
   );
@@ -142,6 +149,34 @@ async function storedOrder(orderId: string): Promise<StoredOrder> {
 
 const shipTo = (row: StoredOrder) =>
   typeof row.ship_to === 'string' ? (JSON.parse(row.ship_to) as unknown) : row.ship_to;
+
+/** The page of a refused form: one message, beside its field, and every field as typed. */
+async function expectRefusedField(
+  response: Response,
+  label: string,
+  message: string,
+  shown: Record<string, string>,
+) {
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = new PaymentPage(await response.text());
+  expect(page.html).not.toMatch(/<script/i);
+  expect(page.html).toContain('TEST PAYMENT — no card is charged');
+  const [summary, ...more] = page.alerts();
+  expect(more).toEqual([]);
+  expect(summary?.within.find((el) => el.tag === 'h2')?.text).toBe('Please check these fields');
+  const links = summary?.within.filter((el) => el.tag === 'a') ?? [];
+  expect(links.map((link) => [link.attributes.href, link.text])).toEqual([
+    [`#${page.control(label).attributes.id}`, message],
+  ]);
+  expect(page.control(label).attributes['aria-invalid']).toBe('true');
+  expect(page.descriptionOf(label)).toBe(`Error: ${message}`);
+  for (const [other] of FIELDS.filter(([other]) => other !== label)) {
+    expect([other, page.control(other).attributes['aria-invalid']]).toEqual([other, undefined]);
+  }
+  for (const [fieldLabel, , name] of FIELDS) {
+    expect([fieldLabel, page.valueOf(fieldLabel)]).toEqual([fieldLabel, shown[name]]);
+  }
+}
 
 describe('the test payment page’s shipping form', () => {
   it('asks for every part of the address and the email, each with its label and autocomplete', async () => {
@@ -238,13 +273,13 @@ describe('paying on the test payment page', () => {
       'a control character in the name',
       { name: 'Ada\u0007 Lovelace' },
       'Full name',
-      'Full name has a hidden control or text-direction character in it: please type it again',
+      'Full name has a hidden character in it: please type it again',
     ],
     [
       'a bidi override in the second address line',
       { line2: '\u202eevil' },
       'Address line 2 (optional)',
-      'Address line 2 has a hidden control or text-direction character in it: please type it again',
+      'Address line 2 has a hidden character in it: please type it again',
     ],
     [
       'a bidi override in the email',
@@ -271,29 +306,10 @@ describe('paying on the test payment page', () => {
       const typed: Record<string, string> = { ...ADDRESS, ...change };
       const response = await pay(orderId, typed);
       expect(response.status).toBe(422);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', email: null });
-
-      const page = new PaymentPage(await response.text());
-      expect(page.html).not.toMatch(/<script/i);
-      expect(page.html).toContain('TEST PAYMENT — no card is charged');
-      const [summary, ...more] = page.alerts();
-      expect(more).toEqual([]);
-      expect(summary?.within.find((el) => el.tag === 'h2')?.text).toBe('Please check these fields');
-      const links = summary?.within.filter((el) => el.tag === 'a') ?? [];
-      expect(links.map((link) => [link.attributes.href, link.text])).toEqual([
-        [`#${page.control(label).attributes.id}`, message],
-      ]);
-      expect(page.control(label).attributes['aria-invalid']).toBe('true');
-      expect(page.descriptionOf(label)).toBe(`Error: ${message}`);
-      for (const [other] of FIELDS.filter(([other]) => other !== label)) {
-        expect([other, page.control(other).attributes['aria-invalid']]).toEqual([other, undefined]);
-      }
-      for (const [fieldLabel, , name] of FIELDS) {
-        // A country the list does not offer cannot be kept: the list shows its first again.
-        const kept = fieldLabel === 'Country' && typed.country === 'FR' ? 'US' : typed[name];
-        expect([fieldLabel, page.valueOf(fieldLabel)]).toEqual([fieldLabel, kept]);
-      }
+      // A country the list does not offer cannot be kept: the list shows its first again.
+      const shown = { ...typed, country: typed.country === 'FR' ? 'US' : typed.country! };
+      await expectRefusedField(response, label, message, shown);
     },
   );
 
@@ -366,5 +382,98 @@ describe('paying on the test payment page', () => {
     const response = await pay('AAAAAAAAAAAAAAAA', ADDRESS);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Order not found');
+  });
+});
+
+describe('the text rule on the test payment page', () => {
+  let provider: PrintProviderStandIn;
+  beforeAll(async () => {
+    provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
+  });
+  const shop = withTestServer({
+    env: () => ({ SHIPPING_COUNTRIES: 'US,CA', ...printProviderEnv(provider) }),
+  });
+  afterAll(() => provider?.close());
+
+  const HIDDEN_NAME = 'Full name has a hidden character in it: please type it again';
+  const UNREADABLE_NAME = 'Full name has characters that could not be read: please type it again';
+
+  it.each([
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+    ['a left-to-right mark', '\u200e'],
+    ['a right-to-left mark', '\u200f'],
+    ['an Arabic letter mark', '\u061c'],
+    ['a first-strong isolate', '\u2068'],
+    ['a byte order mark', '\ufeff'],
+    ['the language tag', '\u{E0001}'],
+    ['a tag letter', '\u{E0041}'],
+    ['the cancel tag', '\u{E007F}'],
+    ['a zero-width space', '\u200b'],
+    ['a zero-width joiner between letters', '\u200d'],
+    ['a word joiner', '\u2060'],
+    ['a soft hyphen', '\u00ad'],
+    ['a Mongolian vowel separator', '\u180e'],
+  ])(
+    'refuses a name holding %s with the name’s message, keeping what was typed, and pays nothing',
+    async (_name, character) => {
+      const orderId = await placeOrder(shop.request);
+      const typed = { ...ADDRESS, name: `Ada${character} Lovelace` };
+      const response = await pay(orderId, typed, shop.request);
+      expect(response.status).toBe(422);
+      expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+      await expectRefusedField(response, 'Full name', HIDDEN_NAME, typed);
+    },
+  );
+
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['zero-width and joining characters between spaces', ' \u200b\u2060\ufeff\u200c '],
+  ])('refuses a name of only %s as no name', async (_name, name) => {
+    const orderId = await placeOrder(shop.request);
+    const typed = { ...ADDRESS, name };
+    const response = await pay(orderId, typed, shop.request);
+    expect(response.status).toBe(422);
+    expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+    await expectRefusedField(response, 'Full name', 'Enter your full name', typed);
+  });
+
+  it.each([
+    ['a percent-encoded byte that is not UTF-8', 'a%FFb', 'a\ufffdb'],
+    ['an encoded surrogate', 'a%ED%A0%80b', 'a\ufffd\ufffd\ufffdb'],
+    ['a raw byte that is not UTF-8', 'a\xffb', 'a\ufffdb'],
+    ['nothing but a byte that is not UTF-8', '%FF', '\ufffd'],
+  ])(
+    'answers 400 to a name holding %s, saying it could not be read, instead of paying it as U+FFFD',
+    async (_name, name, decoded) => {
+      const orderId = await placeOrder(shop.request);
+      const { name: _typed, ...rest } = ADDRESS;
+      const body = Buffer.from(`name=${name}&${new URLSearchParams(rest).toString()}`, 'latin1');
+      const response = await shop.request(`/pay/${orderId}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+      await expectRefusedField(response, 'Full name', UNREADABLE_NAME, {
+        ...ADDRESS,
+        name: decoded,
+      });
+    },
+  );
+
+  it('sends the print provider the order paid with a clean name, and none of the refused ones', async () => {
+    const refused = await placeOrder(shop.request);
+    for (const name of ['Ada\u2028Lovelace', 'Ada\u{E0041} Lovelace', '\u200b']) {
+      expect((await pay(refused, { ...ADDRESS, name }, shop.request)).status).toBe(422);
+    }
+    const clean = await placeOrder(shop.request);
+    expect((await pay(clean, ADDRESS, shop.request)).status).toBe(303);
+    await waitUntil(() => provider.orders.has(clean), 'the provider has the clean order');
+    expect(provider.submissions).toEqual([clean]);
+    expect(provider.orders.get(clean)?.body.recipient.name).toBe('Ada Lovelace');
+    expect(await storedOrder(refused, shop.db)).toMatchObject({ status: 'pending', email: null });
   });
 });

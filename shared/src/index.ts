@@ -2,6 +2,7 @@ export * from './catalog';
 export * from './artworkUrls';
 export * from './timing';
 export * from './labels';
+export * from './text';
 export * from './types';
 export * from './contract';
 export * from './routes';

@@ -114,10 +114,11 @@ export const WebVitalReportSchema = Type.Object(
 export type WebVitalReport = Static<typeof WebVitalReportSchema>;
 
 /**
- * Control characters (C0, DEL, C1) and bidi overrides, as a character-class body: none of them in
- * text shown to the shopper, the printer and the owner.
+ * Control characters (C0, DEL, C1) and bidi overrides, as a character-class body: a floor that every
+ * stored address meets, old orders' included. What a person types is held to the wider rule of
+ * text.ts before it is stored.
  */
-export const HIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const HIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 const PRINTABLE_PATTERN = `^[^${HIDDEN_CHARACTERS}]*$`;
 /** No spaces, angle brackets or quotes, and none of the hidden characters, around one `@`. */
 const EMAIL_PART = `[^\\s@<>"'${HIDDEN_CHARACTERS}]+`;

@@ -3,7 +3,7 @@
  * correction: the same rules and the same message for each field.
  */
 import type { TLocalizedValidationError } from 'typebox/error';
-import { HIDDEN_CHARACTERS } from '@tshirt/shared/schemas';
+import { isBlankOnceCleaned, refusedCharacterIn, type RefusedText } from '@tshirt/shared/text';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import { shippingDetailsValidator } from '../schemas/creator';
 import {
@@ -13,9 +13,6 @@ import {
   type ShippingForm,
   type ShippingFormErrors,
 } from './testPaymentPage';
-
-/** A field with one of these says so first, whatever else is wrong with it. */
-const HIDDEN_CHARACTER = new RegExp(`[${HIDDEN_CHARACTERS}]`);
 
 /** The form's fields from a urlencoded body: known names only, the first of repeated ones. */
 export function readShippingForm(body: string): ShippingForm {
@@ -31,12 +28,14 @@ export function trimmed(form: ShippingForm): ShippingForm {
   ) as ShippingForm;
 }
 
-/** A field not in the right form; for free text that can only mean a hidden character. */
-function malformedMessage(name: ShippingField): string {
+/** A field not in the right form; for free text, that is a character the text rule refuses. */
+function malformedMessage(name: ShippingField, refused: RefusedText = 'hidden'): string {
   const field = SHIPPING_FIELDS[name];
   return (
     field.whenMalformed ??
-    `${field.noun} has a hidden control or text-direction character in it: please type it again`
+    (refused === 'unreadable'
+      ? `${field.noun} has characters that could not be read: please type it again`
+      : `${field.noun} has a hidden character in it: please type it again`)
   );
 }
 
@@ -52,20 +51,35 @@ function messageFor(name: ShippingField, error: TLocalizedValidationError): stri
 }
 
 export type CheckedForm =
-  { ok: true; shipping: ShippingDetails } | { ok: false; errors: ShippingFormErrors };
+  | { ok: true; shipping: ShippingDetails }
+  /** `unreadable`: a field holds text that was not UTF-8 (or U+FFFD, which stands for it). */
+  | { ok: false; errors: ShippingFormErrors; unreadable: boolean };
 
-/** The shipping details in the form (trimmed), or a message for each bad field. */
+/**
+ * The shipping details in the form (trimmed), or a message for each bad field. Each field is held
+ * to the text rule (shared/src/text.ts): a required one that is blank once cleaned is missing, any
+ * one holding a refused character is refused, whatever else is wrong with it.
+ */
 export function checkShippingForm(values: ShippingForm, countries: readonly string[]): CheckedForm {
   const errors: ShippingFormErrors = {};
+  let unreadable = false;
   for (const name of SHIPPING_FIELD_NAMES) {
-    if (HIDDEN_CHARACTER.test(values[name])) errors[name] = malformedMessage(name);
+    const { whenMissing } = SHIPPING_FIELDS[name];
+    const refused = refusedCharacterIn(values[name]);
+    unreadable ||= refused === 'unreadable';
+    // Hidden characters alone read as nothing typed; text that could not be read says so.
+    const blank = refused !== 'unreadable' && isBlankOnceCleaned(values[name]);
+    if (blank && whenMissing !== undefined) errors[name] = whenMissing;
+    else if (refused !== undefined) errors[name] = malformedMessage(name, refused);
   }
   for (const error of shippingDetailsValidator.Errors(values)) {
     const name = error.instancePath.slice(1) as ShippingField;
     if (name in SHIPPING_FIELDS) errors[name] ??= messageFor(name, error);
   }
   if (!countries.includes(values.country)) errors.country ??= malformedMessage('country');
-  return Object.keys(errors).length === 0 ? { ok: true, shipping: values } : { ok: false, errors };
+  return Object.keys(errors).length === 0
+    ? { ok: true, shipping: values }
+    : { ok: false, errors, unreadable };
 }
 
 /**

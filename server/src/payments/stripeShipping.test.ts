@@ -64,6 +64,29 @@ describe('shippingFromSession', () => {
     });
   });
 
+  it('cleans each text by the same rule as the forms: no zero-width, tag or direction characters', () => {
+    const result = shippingFromSession(
+      {
+        ...session(),
+        collected_information: {
+          shipping_details: {
+            name: 'Jane\u200e Doe\u2060',
+            address: {
+              ...ADDRESS,
+              line1: '1\u200b Main\u2028St',
+              city: 'Spring\u00adfield\u{E0041}',
+            },
+          },
+        },
+      },
+      SHIPS_TO,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      shipping: { name: 'Jane Doe', line1: '1 Main St', city: 'Springfield' },
+    });
+  });
+
   it('refuses a line too long instead of cutting it, naming the field but not its value', () => {
     const result = shippingFromSession(session({ line1: 'x'.repeat(500) }), SHIPS_TO);
     expect(result).toEqual({ ok: false, problem: 'line1 is too long' });
@@ -88,6 +111,14 @@ describe('shippingFromSession', () => {
     ['no address at all', {}, 'the session has no shipping address'],
     ['no email', { ...session(), customer_details: { email: null } }, 'the session has no email'],
     ['a required field left empty', session({ city: '   ' }), 'city is missing'],
+    [
+      'a name of only a zero-width space',
+      {
+        ...session(),
+        collected_information: { shipping_details: { name: '\u200b', address: ADDRESS } },
+      },
+      'name is missing',
+    ],
   ])('says what is wrong with %s', (_label, fields: SessionShippingFields, problem) => {
     expect(shippingFromSession(fields, SHIPS_TO)).toEqual({ ok: false, problem });
   });

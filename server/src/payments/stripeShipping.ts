@@ -26,7 +26,7 @@ export type SessionShipping =
   /** `problem` names fields, never their values: it goes to the logs. */
   | { ok: false; problem: string };
 
-/** One line, no invisible controls, no surrounding spaces; anything but a string is empty. */
+/** Cleaned by the text rule and trimmed (paid already, so not refused); a non-string is empty. */
 function text(value: unknown): string {
   return typeof value === 'string' ? cleanShopperText(value).trim() : '';
 }

@@ -230,6 +230,20 @@ describe('correcting the shipping address on /order', () => {
     expect(field('City')).toHaveValue('   ');
   });
 
+  it('refuses a name of only zero-width spaces as empty, without asking the store', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderOrderNeedingAddress();
+    await addressSection();
+    await user.clear(field('Full name'));
+    await user.type(field('Full name'), '\u200b\u200b ');
+    await user.click(sendButton());
+
+    expect(requests).toHaveLength(1);
+    expect(field('Full name')).toHaveAccessibleDescription('Error: Enter your full name');
+    expect(field('Full name')).toHaveFocus();
+    expect(field('Full name')).toHaveValue('\u200b\u200b ');
+  });
+
   it('says so when the address can no longer be changed, keeping the form as typed', async () => {
     const user = userEvent.setup();
     renderOrderNeedingAddress(

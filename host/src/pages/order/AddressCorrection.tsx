@@ -12,6 +12,7 @@ import {
   ORDER_TEXT,
   SHIP_TO_FIELD_LABELS,
   correctOrderAddress,
+  isBlankOnceCleaned,
   type OrderView,
   type ShipTo,
 } from '@tshirt/shared';
@@ -91,10 +92,11 @@ function trimmed(form: AddressForm): ShipTo {
   return address;
 }
 
+/** Fields left empty, by the store's text rule: one of only zero-width spaces is empty too. */
 function missingFields(address: ShipTo): AddressErrors {
   const errors: AddressErrors = {};
   for (const { name, whenMissing } of FIELDS) {
-    if (whenMissing !== undefined && address[name] === '') errors[name] = whenMissing;
+    if (whenMissing !== undefined && isBlankOnceCleaned(address[name])) errors[name] = whenMissing;
   }
   return errors;
 }

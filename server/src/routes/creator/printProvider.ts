@@ -31,9 +31,9 @@ interface ProviderEvent {
   data?: ProviderEventData | null;
 }
 
-/** A short piece of the provider's text, safe to keep and show. */
+/** A short piece of the provider's text, safe to keep and show: cut, then cleaned of half emoji. */
 function providerText(value: unknown, maxLength: number): string {
-  return typeof value === 'string' ? cleanShopperText(value).slice(0, maxLength) : '';
+  return typeof value === 'string' ? cleanShopperText(value.slice(0, maxLength)) : '';
 }
 
 /** Only an http(s) link becomes the shopper's tracking link. */

@@ -78,7 +78,8 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
             values: typed,
             errors: checked.errors,
           });
-          return sendPage(reply.code(422), page);
+          // Text that was not UTF-8 makes the request itself broken; anything else is a bad field.
+          return sendPage(reply.code(checked.unreadable ? 400 : 422), page);
         }
         const paid = await app.orderFulfillment.orderPaid(order.id, {
           reference: 'test-payment-page',
