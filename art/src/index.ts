@@ -5,7 +5,7 @@
 import type { ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
-import { generateArtwork } from './compose/generateArtwork';
+import { composeArtwork, generateArtwork, type Artwork } from './compose/generateArtwork';
 import { readRecipe } from './compose/recipe';
 import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
@@ -24,6 +24,22 @@ export { measureThemeCoverage, type ThemeCoverage } from './compose/themeCoverag
  */
 export function generateArtworkSvg(request: ArtFields, seed: number, shirt?: ShirtColor): string {
   return generateArtwork(request, seed, { shirt });
+}
+
+export type { Artwork };
+
+/**
+ * The artwork and a one-sentence description of what it shows (subject, scene, style, lettering),
+ * for the preview's alt text and the prompt returned with the image. Same SVG as generateArtworkSvg.
+ */
+export function createArtwork(request: ArtFields, seed: number, shirt?: ShirtColor): Artwork {
+  return composeArtwork(request, seed, { shirt });
+}
+
+/** The description of an SVG this engine made (it carries its recipe); undefined for any other SVG. */
+export function describeArtworkSvg(svg: string): string | undefined {
+  const recipe = readRecipe(svg);
+  return recipe && composeArtwork(recipe.fields, recipe.seed, { lettering: recipe.lettering }).description;
 }
 
 /**

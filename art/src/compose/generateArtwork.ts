@@ -4,6 +4,7 @@ import { fabricFor } from '../ink/contrast';
 import type { Motif } from '../motifs';
 import { parsePalette } from '../palette/parsePalette';
 import { createRandom, hashString, type Random } from '../random';
+import { describeArtwork } from './describe';
 import { chooseSubject, subjectMotifs, type Subject } from './subject';
 import { STYLE_RENDERERS, type ConcreteArtStyle } from '../styles';
 import { CANVAS } from '../styles/styleTypes';
@@ -60,8 +61,14 @@ export interface ArtworkOptions {
   lettering?: Lettering;
 }
 
+export interface Artwork {
+  svg: string;
+  /** What it shows in a sentence (subject, scene, style, lettering): alt text and returned prompt. */
+  description: string;
+}
+
 /** The artwork for one shirt colour; the same request, seed and shirt always give the same SVG. */
-export function generateArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): string {
+export function composeArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): Artwork {
   const fields = normaliseFields(request);
   const { style, random, subject, motifs } = planArtwork(fields, seed);
   const palette = parsePalette(fields.colors, random.int(0, 1000));
@@ -78,12 +85,17 @@ export function generateArtwork(request: Partial<ArtFields>, seed: number, optio
     defs,
     fabric,
   });
-  return (
+  const description = describeArtwork(subject, style, words);
+  const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}">` +
-    el('title', {}, escapeXml([words.headline, words.subline].filter(Boolean).join(' — '))) +
+    el('title', {}, escapeXml(description)) +
     writeRecipe({ seed: Math.floor(seed), fields, lettering: options.lettering }) +
     defs.render() +
     body +
-    '</svg>'
-  );
+    '</svg>';
+  return { svg, description };
+}
+
+export function generateArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): string {
+  return composeArtwork(request, seed, options).svg;
 }

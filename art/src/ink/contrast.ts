@@ -72,3 +72,16 @@ export function readableOn(background: string, candidates: readonly string[] = [
   if (found) return found;
   return contrastRatio(WHITE_INK, background) >= contrastRatio(BLACK_INK, background) ? WHITE_INK : BLACK_INK;
 }
+
+/** The colours, those that show most on the shirt as they are first. */
+export function byShowing(colors: readonly string[], fabric: Fabric): string[] {
+  return [...new Set(colors)].sort((a, b) => contrastRatio(b, fabric.hex) - contrastRatio(a, fabric.hex));
+}
+
+/**
+ * Of the colours asked for, the one that shows most on the shirt, shaded to 3:1 only if it must
+ * be: navy and cream on a black shirt meet the fabric in cream, not in a navy lightened to lavender.
+ */
+export function showingColor(colors: readonly string[], fabric: Fabric, ratio = TARGET_CONTRAST): string {
+  return onFabric(byShowing(colors, fabric)[0] ?? fabric.contrastInk, fabric, ratio);
+}

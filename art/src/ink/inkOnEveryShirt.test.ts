@@ -11,6 +11,7 @@ const PALETTE_PROMPTS: ReadonlyArray<[string, Prompt]> = [
   ['mixed', { interests: 'golf and fishing', colors: 'red, white and blue', target: 'Grandpa', occasion: 'retirement', objects: '' }],
   ['mid-tone', { interests: 'space, rockets', colors: 'grey, pink', target: '', occasion: '', objects: '' }],
   ['default', { interests: '', colors: '', target: '', occasion: '', objects: '' }],
+  ['dark green tagline', { interests: 'fishing and mountains', colors: 'navy and dark green', target: 'my son Leo', occasion: 'birthday', objects: '' }],
 ];
 
 const STYLES = ART_STYLES.filter((style) => style !== '');

@@ -96,11 +96,12 @@ function readWords(text: string): ReadWords {
   return result;
 }
 
-/** Adds analogous and complementary companions so one or two colours still make a full palette. */
+/**
+ * Fills a palette out to four colours with lighter and darker shades of the colours asked for:
+ * never a hue nobody asked for.
+ */
 function completeColors(colors: string[]): string[] {
   const unique = [...new Set(colors)];
-  const first = unique[0] as string;
-  const base = hexToHsl(first);
   const chromatic = unique.filter((hex) => hexToHsl(hex).s > 0.08);
   const completed = [...unique];
   if (chromatic.length === 0) {
@@ -108,14 +109,14 @@ function completeColors(colors: string[]): string[] {
     for (const l of [0.1, 0.35, 0.6, 0.85]) if (completed.length < 4) completed.push(hslToHex({ h: 0, s: 0, l }));
     return [...new Set(completed)];
   }
-  const anchor = hexToHsl(chromatic[0] as string);
-  const companions = [
-    { h: anchor.h + 35, s: Math.max(0.45, anchor.s * 0.9), l: Math.min(0.7, Math.max(0.45, anchor.l + 0.1)) },
-    { h: anchor.h + 180, s: Math.max(0.55, anchor.s), l: 0.6 },
-    { h: anchor.h - 25, s: Math.max(0.35, anchor.s * 0.7), l: Math.min(0.85, anchor.l + 0.28) },
-  ];
-  for (const companion of companions) if (completed.length < 4) completed.push(hslToHex(companion));
-  if (base.s <= 0.08 && completed.length < 5) completed.push(hslToHex({ ...anchor, l: 0.2 }));
+  for (const change of [0.2, -0.2, 0.35, -0.35, 0.5, -0.5]) {
+    for (const hex of chromatic) {
+      const lightness = hexToHsl(hex).l + change;
+      if (lightness < 0.1 || lightness > 0.92) continue;
+      const shade = adjust(hex, { l: lightness });
+      if (completed.length < 4 && !completed.includes(shade)) completed.push(shade);
+    }
+  }
   return completed;
 }
 

@@ -33,8 +33,7 @@ function nest(svg: string, x: number, y: number, width: number, height: number):
   return svg.replace('<svg ', `<svg x="${x}" y="${y}" `).replace(/ width="\d+" height="\d+"/, ` width="${width}" height="${height}"`);
 }
 
-export function composeContactSheet(title: string, rows: readonly SheetRow[], columns: number): string {
-  const labelWidth = 220;
+export function composeContactSheet(title: string, rows: readonly SheetRow[], columns: number, labelWidth = 220): string {
   const cellWidth = Math.floor((2400 - labelWidth - 20) / columns);
   const artWidth = cellWidth - 20;
   const artHeight = Math.round((artWidth * 4) / 3);

@@ -1,12 +1,12 @@
 /**
- * Renders the contact sheet: every art style × three prompts (dark, light and mixed palettes), each
- * on a Black and on a White shirt, to docs/art-sheet.png. Run with `npm run art:sheet` (or `-w art`).
- * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png
- * instead; `--only=Cartoon,Sketch` renders just those rows to .tmp/art-sheet-partial.png.
+ * Renders the contact sheet of thirty multi-interest requests (each in the next art style, on Black
+ * and White shirts) to docs/art-sheet.png. Run with `npm run art:sheet` (or `-w art`).
+ * `--styles` renders every style for the same four requests to docs/art-sheet-styles.png;
+ * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ART_STYLES, PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, type ShirtColor } from '@tshirt/shared/catalog';
+import { ART_STYLES, PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, type ArtStyle, type ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import { generateArtworkSvg, premadeDesignSvg } from '../index';
 import { renderSvgToPng } from '../print/renderPrintPng';
@@ -14,13 +14,40 @@ import { composeContactSheet, type SheetRow } from './contactSheet';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-const PROMPTS: ReadonlyArray<Omit<ArtFields, 'style'>> = [
-  { interests: 'jazz saxophone, new orleans', colors: 'navy and gold', target: '', occasion: '', objects: '' },
-  { interests: 'cats, coffee', colors: 'pastel', target: 'Maximilian Alexander', occasion: 'birthday', objects: 'cat' },
-  { interests: 'golf and fishing', colors: 'red, white and blue', target: 'Grandpa', occasion: 'retirement', objects: '' },
+/** Thirty multi-interest requests a shopper might type, each drawn in the next style in turn. */
+const REQUESTS: ReadonlyArray<Omit<ArtFields, 'style' | 'objects'>> = [
+  { interests: 'fishing and mountains', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement' },
+  { interests: 'dinosaurs, tacos', colors: 'teal and coral', target: 'my son Leo', occasion: 'birthday' },
+  { interests: 'motorcycles, open road, route 66', colors: 'red, black', target: 'Dad', occasion: "father's day" },
+  { interests: 'lighthouse, stormy sea', colors: 'navy and cream', target: '', occasion: '' },
+  { interests: 'golden retriever, beach', colors: 'sunset', target: '', occasion: '' },
+  { interests: 'cats, coffee', colors: 'pastel', target: 'Maya', occasion: 'birthday' },
+  { interests: 'guitar, whiskey', colors: 'burgundy and mustard', target: 'my husband', occasion: 'anniversary' },
+  { interests: 'space, rockets', colors: 'red, white and blue', target: 'Maya', occasion: 'birthday' },
+  { interests: 'nurse life, coffee', colors: 'mint and coral', target: 'Sarah', occasion: '' },
+  { interests: 'bees, sunflowers', colors: 'yellow and black', target: '', occasion: '' },
+  { interests: 'camping, stars', colors: 'midnight blue, orange', target: '', occasion: '' },
+  { interests: 'soccer, pizza', colors: 'green and white', target: 'Sam', occasion: 'birthday' },
+  { interests: 'knitting, cats', colors: 'sage and cream', target: 'Grandma', occasion: "mother's day" },
+  { interests: 'horses, barns', colors: 'brown and cream', target: 'Emma', occasion: '' },
+  { interests: 'tractors, farm life', colors: 'red and yellow', target: 'Grandpa', occasion: '' },
+  { interests: 'basketball, city', colors: 'purple and gold', target: '', occasion: '' },
+  { interests: 'skiing, mountains', colors: 'icy blue', target: '', occasion: '' },
+  { interests: 'chess, tea', colors: 'black and white', target: '', occasion: '' },
+  { interests: 'bbq, beer', colors: 'orange and brown', target: 'Dad', occasion: "father's day" },
+  { interests: 'yoga, moon', colors: 'lavender and mint', target: '', occasion: '' },
+  { interests: 'firefighter, dogs', colors: 'red and gold', target: 'my brother', occasion: '' },
+  { interests: 'teacher, books', colors: 'red and navy', target: 'Ms. Lopez', occasion: 'thank you' },
+  { interests: 'video games, pizza', colors: 'neon', target: 'Jake', occasion: 'birthday' },
+  { interests: 'surfing, sharks', colors: 'ocean', target: '', occasion: '' },
+  { interests: 'hiking, bears', colors: 'forest', target: '', occasion: '' },
+  { interests: 'baking, cupcakes', colors: 'pink and mint', target: 'Mom', occasion: "mother's day" },
+  { interests: 'trains, city skyline', colors: 'navy and silver', target: '', occasion: '' },
+  { interests: 'gardening, bees', colors: 'sage, coral', target: '', occasion: '' },
+  { interests: 'ghosts, pumpkins', colors: 'orange and black', target: '', occasion: 'halloween' },
+  { interests: 'snowmen, christmas trees', colors: 'red and green', target: 'the Smith family', occasion: 'christmas' },
 ];
-const SHIRTS: readonly ShirtColor[] = ['Black', 'White'];
-
+const STYLES = ART_STYLES.filter((style): style is Exclude<ArtStyle, ''> => style !== '');
 
 async function main(): Promise<void> {
   const premade = process.argv.includes('--premade');
@@ -33,21 +60,38 @@ async function main(): Promise<void> {
     }));
     svg = composeContactSheet('Pre-made designs on every shirt colour', rows, SHIRT_COLORS.length);
     output = path.join(REPO_ROOT, '.tmp', 'premade-sheet.png');
-  } else {
-    const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
-    const styles = ART_STYLES.filter((style) => style !== '' && (!only || only.includes(style)));
-    const rows: SheetRow[] = styles.map((style) => ({
+  } else if (process.argv.includes('--styles')) {
+    // Every style side by side for the same four requests, on Black and on White.
+    const requests = [REQUESTS[0], REQUESTS[1], REQUESTS[3], REQUESTS[6]] as Array<(typeof REQUESTS)[number]>;
+    const rows: SheetRow[] = STYLES.map((style) => ({
       label: style,
-      cells: PROMPTS.flatMap((prompt, index) =>
-        SHIRTS.map((shirt) => ({
-          svg: generateArtworkSvg({ ...prompt, style }, 1000 + index * 7919, shirt),
-          caption: `${shirt} shirt · ${prompt.colors}`,
+      cells: requests.flatMap((request, index) =>
+        (['Black', 'White'] as const).map((shirt) => ({
+          svg: generateArtworkSvg({ ...request, objects: '', style }, 1000 + index * 7919, shirt),
+          caption: `${shirt} · ${request.interests}`,
           backdrop: SHIRT_COLOR_HEX[shirt],
         })),
       ),
     }));
-    svg = composeContactSheet('Every style on a Black and a White shirt: dark, light and mixed palettes', rows, PROMPTS.length * SHIRTS.length);
-    output = path.join(REPO_ROOT, only ? '.tmp' : 'docs', only ? 'art-sheet-partial.png' : 'art-sheet.png');
+    svg = composeContactSheet('Seven styles, four requests, on a Black and a White shirt', rows, requests.length * 2);
+    output = path.join(REPO_ROOT, 'docs', 'art-sheet-styles.png');
+  } else {
+    // Thirty requests, each in the next style in turn, alternately on a Black and a White shirt.
+    const columns = 6;
+    const rows: SheetRow[] = [];
+    REQUESTS.forEach((request, index) => {
+      const style = STYLES[index % STYLES.length] as (typeof STYLES)[number];
+      const shirt: ShirtColor = index % 2 === 0 ? 'Black' : 'White';
+      const rowIndex = Math.floor(index / columns);
+      const row = (rows[rowIndex] ??= { label: '', cells: [] });
+      row.cells.push({
+        svg: generateArtworkSvg({ ...request, objects: '', style }, 2000 + index, shirt),
+        caption: `${style} · ${request.interests}`,
+        backdrop: SHIRT_COLOR_HEX[shirt],
+      });
+    });
+    svg = composeContactSheet('Thirty requests, each in the next style, on Black and White', rows, columns, 0);
+    output = path.join(REPO_ROOT, 'docs', 'art-sheet.png');
   }
   mkdirSync(path.dirname(output), { recursive: true });
   writeFileSync(output, await renderSvgToPng(svg, { width: 2400 }));

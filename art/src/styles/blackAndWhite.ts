@@ -1,102 +1,120 @@
-/** Black and White: a woodcut badge — rays, halftone, a stark silhouette, lettering on a black band. */
+/**
+ * Black and White: a woodcut print — a rough-edged inked block with the scene carved out of it,
+ * gouge marks for sky and ground, hatched mid-tones, block capitals printed under it. One ink
+ * only: white on a dark shirt, black on a light one.
+ */
 import type { PartRole } from '../motifs';
-import { el, url } from '../svg';
+import type { Random } from '../random';
+import { el, num, smoothClosedPath, url } from '../svg';
 import { FONTS } from '../typography/fonts';
-import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
-import { ribbonPaths, sparkle, sunburstPath } from './shared';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 const BLACK = '#111111';
 const WHITE = '#ffffff';
 
-export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering, defs, fabric }) => {
-  // Pure greys only: white meets a dark shirt, black a light one (both clear 3:1 on every colour).
-  const edge = fabric.dark ? WHITE : BLACK;
-  const cx = 600;
-  const cy = 600;
-  const outer = 470;
-  const inner = 330;
-  const dots = defs.add('dots', (id) =>
-    el('pattern', { id, width: 16, height: 16, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, el('circle', { cx: 8, cy: 8, r: 3.6, fill: BLACK })),
-  );
-  const fineDots = defs.add('dots', (id) =>
-    el('pattern', { id, width: 12, height: 12, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, el('circle', { cx: 6, cy: 6, r: 1.8, fill: BLACK })),
-  );
-  const innerClip = defs.add('disc', (id) => el('clipPath', { id }, el('circle', { cx, cy, r: inner })));
-  const parts: string[] = [
-    el('circle', { cx, cy, r: outer + 20, fill: edge }),
-    el('circle', { cx, cy, r: outer, fill: BLACK }),
-    el('circle', { cx, cy, r: outer - 22, fill: 'none', stroke: WHITE, 'stroke-width': 4 }),
-    el('circle', { cx, cy, r: inner + 16, fill: 'none', stroke: WHITE, 'stroke-width': 6 }),
-    el('circle', { cx, cy, r: inner, fill: WHITE }),
-    el('g', { 'clip-path': url(innerClip) }, [
-      el('path', { d: sunburstPath(cx, cy + 80, 600, 36, random.range(0, 1)), fill: '#d9d9d9' }),
-      el('rect', { x: cx - inner, y: cy + 90, width: inner * 2, height: 120, fill: url(fineDots) }),
-      el('rect', { x: cx - inner, y: cy + 210, width: inner * 2, height: 200, fill: url(dots) }),
-    ]),
+/** A rectangle whose edges wander like a hand-cut block. */
+function roughRect(random: Random, left: number, top: number, right: number, bottom: number, jitter: number): string {
+  const corners: Array<[number, number]> = [
+    [left, top],
+    [right, top],
+    [right, bottom],
+    [left, bottom],
   ];
-  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 500 }, random);
-  if (slots.length > 0) {
-    const colors: Record<PartRole, string> = { base: BLACK, second: '#4d4d4d', accent: '#9a9a9a', dark: WHITE, light: WHITE, line: WHITE };
-    const halo: PartPainter = (part) =>
-      part.role === 'line' || (part.opacity ?? 1) < 0.6
-        ? null
-        : paintRole(part, WHITE, { stroke: WHITE, 'stroke-width': (part.stroke ?? 0) + 16, 'stroke-linejoin': 'round', opacity: undefined });
-    const ink: PartPainter = (part) => {
-      if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? WHITE : BLACK, { opacity: 0.3 });
-      return paintRole(part, colors[part.role], part.stroke === undefined ? { stroke: BLACK, 'stroke-width': 3 } : {});
-    };
-    parts.push(el('g', { 'clip-path': url(innerClip) }, drawScene(slots, () => [halo, ink])));
-  }
-  // Arched lettering in the black ring: the subline (or the hero's tagline) in spaced capitals.
-  const ringText = (lettering.subline || subject.hero?.tagline || '').toUpperCase();
-  if (ringText) {
-    // Laid out flat along the ring's middle, then bent around the badge's centre.
-    const ring = textBlock(defs, {
-      text: ringText,
-      font: FONTS.display,
-      box: { x: cx, top: cy - outer + 36, width: 820, height: 78 },
-      layout: { maxSize: 74, maxLines: 1, letterSpacingEm: 0.16 },
-      face: { fill: WHITE },
-      arc: { cx, cy },
-    });
-    parts.push(ring.svg);
-  }
-  for (const side of [-1, 1]) parts.push(sparkle(cx + side * 540, cy + 40, 26, { fill: edge }));
-  [subject.decoration].forEach((motif) => {
-    if (!motif) return;
-    const side = 1;
-    parts.push(
-      drawMotif(motif, { x: cx + side * 440, y: 150, size: 170, rotate: side * 12 }, [
-        (part) => paintRole(part, edge, { stroke: edge, 'stroke-width': (part.stroke ?? 0) + 22, 'stroke-linejoin': 'round', opacity: undefined }),
-        (part) => paintRole(part, part.role === 'dark' || part.role === 'light' || part.role === 'line' ? WHITE : BLACK),
-      ]),
-    );
+  const points: Array<[number, number]> = [];
+  corners.forEach(([x1, y1], index) => {
+    const [x2, y2] = corners[(index + 1) % 4] as [number, number];
+    for (let step = 0; step < 6; step += 1) {
+      const t = step / 6;
+      points.push([x1 + (x2 - x1) * t + random.range(-jitter, jitter), y1 + (y2 - y1) * t + random.range(-jitter, jitter)]);
+    }
   });
+  return smoothClosedPath(points);
+}
 
-  // The headline on a black band that breaks out of the badge, bordered to show on any shirt.
-  const box = { x: cx, top: 0, width: 880, height: 250 };
-  const measured = layoutText(lettering.headline, FONTS.display, box, { maxSize: 160, maxLines: 2, letterSpacingEm: 0.04 });
-  const bandHeight = measured.bottom - measured.top + 70;
-  const bandY = 1080 + bandHeight / 2;
-  const ribbon = ribbonPaths(cx, bandY, 960, bandHeight);
-  parts.push(
-    el('path', { d: ribbon.tails + ribbon.front, fill: 'none', stroke: edge, 'stroke-width': 24, 'stroke-linejoin': 'round' }),
-    el('path', { d: ribbon.tails, fill: BLACK, stroke: WHITE, 'stroke-width': 6, 'stroke-linejoin': 'round' }),
-    el('path', { d: ribbon.folds, fill: '#555555' }),
-    el('path', { d: ribbon.front, fill: BLACK, stroke: WHITE, 'stroke-width': 6, 'stroke-linejoin': 'round' }),
+export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering, defs, fabric }) => {
+  const ink = fabric.dark ? WHITE : BLACK;
+  const paper = fabric.dark ? BLACK : WHITE;
+  const cx = 600;
+  const block = { left: 150, top: 110, right: 1050, bottom: 1060 };
+  const blockPath = roughRect(random, block.left, block.top, block.right, block.bottom, 10);
+  const blockClip = defs.add('block', (id) => el('clipPath', { id }, el('path', { d: blockPath })));
+  const hatch = defs.add('hatch', (id) =>
+    el('pattern', { id, width: 14, height: 14, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(-35)' }, [
+      el('rect', { width: 14, height: 14, fill: paper }),
+      el('rect', { y: 5, width: 14, height: 5, fill: ink }),
+    ]),
   );
+  const parts: string[] = [el('path', { d: blockPath, fill: ink })];
+
+  // Gouge marks: short carved strokes across the sky, long curved furrows across the ground.
+  const marks: string[] = [];
+  for (let row = 0; row < 16; row += 1) {
+    const y = block.top + 60 + row * 34;
+    for (let x = block.left + random.range(10, 80); x < block.right - 60; x += random.range(120, 240)) {
+      const length = random.range(40, 130) * (1 - row / 22);
+      marks.push(`M${num(x)} ${num(y)}q${num(length / 2)} ${num(random.range(-6, 6))} ${num(length)} 0`);
+    }
+  }
+  const groundTop = block.bottom - 230;
+  for (let row = 0; row < 6; row += 1) {
+    const y = groundTop + 40 + row * 34;
+    marks.push(`M${block.left} ${num(y + 20)}Q${cx} ${num(y - 30 - row * 4)} ${block.right} ${num(y + 20)}`);
+  }
   parts.push(
-    textBlock(defs, {
-      text: lettering.headline,
-      font: FONTS.display,
-      box: { ...box, top: bandY - (measured.bottom - measured.top) / 2, height: measured.bottom - measured.top },
-      layout: { maxSize: 160, maxLines: 2, letterSpacingEm: 0.04 },
-      face: { fill: WHITE },
-    }).svg,
+    el('g', { 'clip-path': url(blockClip) }, [
+      el('path', { d: marks.join(''), fill: 'none', stroke: paper, 'stroke-width': 7, 'stroke-linecap': 'round' }),
+    ]),
   );
+
+  // The scene, carved: light shapes cut out of the block, mid-tones hatched, details left in ink.
+  const fills: Record<PartRole, string> = { base: paper, second: url(hatch), accent: ink, dark: ink, light: paper, line: ink };
+  const cut: PartPainter = (part) =>
+    part.role === 'line' || (part.opacity ?? 1) < 0.6
+      ? null
+      : paintRole(part, paper, { stroke: paper, 'stroke-width': (part.stroke ?? 0) + 14, 'stroke-linejoin': 'round', opacity: undefined });
+  const carve: PartPainter = (part) => {
+    if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? paper : ink, { opacity: 0.5 });
+    const fill = fills[part.role];
+    return part.stroke === undefined ? { fill, stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' } : paintRole(part, fill === paper ? paper : ink);
+  };
+  const slots = layoutScene(subject, { x: cx, y: 560, size: 700 }, random);
+  parts.push(el('g', { 'clip-path': url(blockClip) }, drawScene(slots, () => [cut, carve])));
+  if (subject.decoration) {
+    parts.push(el('g', { 'clip-path': url(blockClip) }, drawMotif(subject.decoration, { x: block.right - 110, y: block.top + 110, size: 130, rotate: 8 }, [cut, carve])));
+  }
+  // A carved border line inside the block's edge.
+  parts.push(
+    el('path', {
+      d: roughRect(random, block.left + 26, block.top + 26, block.right - 26, block.bottom - 26, 4),
+      fill: 'none',
+      stroke: paper,
+      'stroke-width': 6,
+    }),
+  );
+
+  // Printed under the block: block capitals, then the smaller line in spaced capitals.
+  const headline = textBlock(defs, {
+    text: lettering.headline,
+    font: FONTS.display,
+    box: { x: cx, top: block.bottom + 50, width: 960, height: 230 },
+    layout: { maxSize: 170, maxLines: 2, letterSpacingEm: 0.05, lineGapEm: 0 },
+    face: { fill: ink },
+  });
+  parts.push(headline.svg);
+  if (lettering.subline) {
+    const top = headline.bottom + 34;
+    parts.push(
+      textBlock(defs, {
+        text: lettering.subline.toUpperCase(),
+        font: FONTS.display,
+        box: { x: cx, top, width: 900, height: Math.max(40, 1580 - top) },
+        layout: { maxSize: 64, maxLines: 2, letterSpacingEm: 0.25, align: 'top' },
+        face: { fill: ink },
+      }).svg,
+    );
+  }
   return parts.join('');
 };

@@ -1,14 +1,17 @@
-/** Cartoon: a die-cut sticker — thick ink outlines, flat bright fills, a ribbon banner, sparkles. */
+/**
+ * Cartoon: a character scene — the subject as bold outlined characters on a grassy mound under
+ * puffy clouds, die-cut sticker borders, flat bright fills, a ribbon banner, sparkles.
+ */
 import { onFabric, standOut } from '../ink/contrast';
 import type { MotifPart, PartRole } from '../motifs';
-import { adjust, darken, hexToHsl, mix } from '../palette/color';
-import { el, smoothClosedPath, starPoints, url, wobblyRing } from '../svg';
+import { adjust, darken, hexToHsl } from '../palette/color';
+import { el } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
-import { ribbonPaths, sparkle, sunburstPath } from './shared';
+import { ribbonPaths, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
 
 /** Cartoon colours are bright and clean: lift lightness and saturation a little. */
@@ -47,30 +50,38 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
   };
 
   const cx = 600;
-  const cy = 610;
-  const radius = 450;
-  const badgeKind = random.pick(['circle', 'burst', 'blob'] as const);
-  const badgePath =
-    badgeKind === 'burst'
-      ? smoothClosedPath(starPoints(cx, cy, radius * 1.04, radius * 0.9, 18))
-      : badgeKind === 'blob'
-        ? smoothClosedPath(wobblyRing(cx, cy, radius, radius * 0.96, 9, () => random.range(-0.05, 0.06)))
-        : `M${cx - radius} ${cy}A${radius} ${radius} 0 1 1 ${cx + radius} ${cy}A${radius} ${radius} 0 1 1 ${cx - radius} ${cy}Z`;
-  const badgeFill = mix(cartoonColor(palette.secondary), '#ffffff', 0.55);
-  const badgeClip = defs.add('badge', (id) => el('clipPath', { id }, el('path', { d: badgePath })));
+  const cy = 590;
+  // A little world for the characters: a grassy mound to stand on and puffy clouds behind.
+  const hill = `M${cx - 500} ${cy + 360}Q${cx - 250} ${cy + 200} ${cx} ${cy + 230}Q${cx + 260} ${cy + 190} ${cx + 500} ${cy + 350}Q${cx + 510} ${cy + 430} ${cx + 420} ${cy + 440}L${cx - 420} ${cy + 440}Q${cx - 510} ${cy + 440} ${cx - 500} ${cy + 360}Z`;
+  const cloud = (x: number, y: number, scale: number) =>
+    [
+      [0, 0, 70],
+      [-70, 20, 50],
+      [70, 20, 54],
+      [-20, 34, 56],
+      [30, 36, 50],
+    ]
+      .map(([dx, dy, r]) => {
+        const radius = (r as number) * scale;
+        const px = x + (dx as number) * scale;
+        const py = y + (dy as number) * scale;
+        return `M${px - radius} ${py}A${radius} ${radius} 0 1 0 ${px + radius} ${py}A${radius} ${radius} 0 1 0 ${px - radius} ${py}Z`;
+      })
+      .join('');
+  const clouds = cloud(cx - 330, 200 + random.range(-30, 30), 1) + cloud(cx + 350, 300 + random.range(-30, 30), 0.8);
+  const hillFill = cartoonColor(palette.secondary);
   const parts: string[] = [
-    el('path', { d: badgePath, fill: border, stroke: border, 'stroke-width': 44, 'stroke-linejoin': 'round' }),
-    el('path', { d: badgePath, fill: badgeFill }),
-    el('g', { 'clip-path': url(badgeClip) }, [
-      el('path', { d: sunburstPath(cx, cy + 60, 900, 28, random.range(0, 1)), fill: '#ffffff', opacity: 0.45 }),
-      el('circle', { cx, cy: cy + 620, r: 420, fill: mix(badgeFill, ink, 0.12) }),
-    ]),
-    el('path', { d: badgePath, fill: 'none', stroke: ink, 'stroke-width': 14, 'stroke-linejoin': 'round' }),
+    el('path', { d: clouds, fill: border, stroke: border, 'stroke-width': 34, 'stroke-linejoin': 'round' }),
+    el('path', { d: clouds, fill: '#ffffff', stroke: ink, 'stroke-width': 10 }),
+    el('path', { d: hill, fill: border, stroke: border, 'stroke-width': 34, 'stroke-linejoin': 'round' }),
+    el('path', { d: hill, fill: hillFill, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
+    el('path', { d: `M${cx - 300} ${cy + 300}q20 -30 40 0M${cx + 200} ${cy + 280}q20 -30 40 0M${cx - 60} ${cy + 350}q20 -30 40 0`, fill: 'none', stroke: ink, 'stroke-width': 8, 'stroke-linecap': 'round' }),
   ];
-  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 640 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 680 }, random);
   if (slots.length > 0) {
-    parts.push(el('ellipse', { cx, cy: cy + 300, rx: 230, ry: 34, fill: ink, opacity: 0.18 }));
-    parts.push(drawScene(slots, () => [outlinePass, colorPass]));
+    parts.push(el('ellipse', { cx, cy: cy + 290, rx: 230, ry: 30, fill: ink, opacity: 0.25 }));
+    // Each character gets the die-cut sticker border, so it shows on any shirt, then its outline.
+    parts.push(drawScene(slots, () => [stickerPass, outlinePass, colorPass]));
   }
   if (subject.decoration) parts.push(drawMotif(subject.decoration, { x: 1000, y: 250, size: 200, rotate: 12 }, [stickerPass, outlinePass, colorPass]));
   for (let index = 0; index < 3; index += 1) {

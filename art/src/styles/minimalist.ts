@@ -1,80 +1,77 @@
-/** Minimalist: one flat shape, one silhouette with knocked-out details, wide spaced capitals. */
-import { contrastRatio, onFabric, TARGET_CONTRAST } from '../ink/contrast';
-import type { PartRole } from '../motifs';
-import { adjust, hexToHsl } from '../palette/color';
-import { el, url } from '../svg';
+/**
+ * Minimalist: line art in negative space. The scene is drawn as one even line in the colour that
+ * shows on the shirt, with a single flat dot of a second colour behind it; small, widely spaced
+ * capitals. No badge, no fill, no texture.
+ */
+import { byShowing, contrastRatio, onFabric, TARGET_CONTRAST } from '../ink/contrast';
+import { hexToHsl } from '../palette/color';
+import { el, num } from '../svg';
 import { FONTS } from '../typography/fonts';
+import { measureLine } from '../typography/glyphs';
 import { textBlock } from '../typography/textBlock';
+import { drawMotif, type PartPainter } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
-/** Flat colours at a middle lightness, before they are fitted to the shirt. */
-function midTone(hex: string): string {
-  const { l } = hexToHsl(hex);
-  return adjust(hex, { l: Math.min(0.62, Math.max(0.42, l)) });
-}
-
-const KNOCKOUT_ROLES: ReadonlySet<PartRole> = new Set(['dark', 'light', 'line']);
-
 export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
-  const hero = subject.hero;
-  const shapeColor = onFabric(midTone(palette.primary), fabric);
-  // The silhouette sits on the shape and on the shirt: it must show on both.
-  const silhouetteColor =
-    [palette.secondary, palette.accent, ...palette.colors, fabric.contrastInk, fabric.innerInk]
-      .map((color) => onFabric(midTone(color), fabric))
-      .find((color) => contrastRatio(color, shapeColor) >= 1.8) ?? fabric.contrastInk;
-  const textColor = onFabric(silhouetteColor, fabric, TARGET_CONTRAST + 0.3);
-  const layout = random.pick(['disc', 'arch', 'frame'] as const);
-  const parts: string[] = [];
+  const shown = byShowing(palette.colors, fabric);
+  const lineColor = onFabric(shown[0] ?? fabric.contrastInk, fabric, TARGET_CONTRAST + 0.3);
+  // The dot is the one touch of a second colour: the asked-for colour most unlike the line.
+  const lineHue = hexToHsl(lineColor).h;
+  const otherHue = palette.colors.find((color) => {
+    const gap = Math.abs(hexToHsl(color).h - lineHue);
+    return Math.min(gap, 360 - gap) > 30 && hexToHsl(color).s > 0.12;
+  });
+  const dotColor = onFabric(otherHue ?? palette.colors[1] ?? lineColor, fabric);
   const cx = 600;
-  if (layout === 'disc') {
-    parts.push(el('circle', { cx, cy: 560, r: 440, fill: shapeColor }));
-  } else if (layout === 'arch') {
-    parts.push(el('path', { d: 'M150 1010V560A450 450 0 0 1 1050 560V1010Z', fill: shapeColor }));
-  } else {
-    parts.push(el('rect', { x: 150, y: 130, width: 900, height: 880, rx: 440, fill: 'none', stroke: shapeColor, 'stroke-width': 22 }));
-    parts.push(el('circle', { cx: 600 + random.range(-200, 200), cy: 330, r: 80, fill: shapeColor }));
-  }
-  if (hero) {
-    // Details are cut out of the silhouette, so the shirt shows through them.
-    const placement = { x: cx, y: layout === 'disc' ? 640 : 690, size: layout === 'frame' ? 560 : 640 };
-    const mask = defs.add('cut', (id) =>
-      el(
-        'mask',
-        { id, maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: 1200, height: 1600 },
-        drawScene(layoutScene(subject, placement, random), () => [
-          (part) => {
-            const knockout = KNOCKOUT_ROLES.has(part.role) || (part.opacity ?? 1) < 0.6;
-            if (knockout && (part.opacity ?? 1) < 0.6) return null;
-            const color = knockout ? '#000000' : '#ffffff';
-            return part.stroke !== undefined
-              ? { fill: 'none', stroke: color, 'stroke-width': part.stroke, 'stroke-linecap': 'round' }
-              : { fill: color };
-          },
-        ]),
-      ),
-    );
-    parts.push(el('rect', { x: 0, y: 0, width: 1200, height: 1600, fill: silhouetteColor, mask: url(mask) }));
-  }
+  const cy = 600;
+  const parts: string[] = [];
+  const dotX = cx + random.pick([-1, 1]) * random.range(120, 220);
+  const dotY = cy - random.range(140, 240);
+  parts.push(el('circle', { cx: dotX, cy: dotY, r: random.range(110, 150), fill: dotColor }));
+  // Even line weight whatever the motif's scale: thin strokes scaled to about 9 px on the canvas.
+  const slots = layoutScene(subject, { x: cx, y: cy + 30, size: 720 }, random);
+  const linePass =
+    (scale: number): PartPainter =>
+    (part) =>
+      (part.opacity ?? 1) < 0.6
+        ? null
+        : {
+            fill: 'none',
+            stroke: lineColor,
+            'stroke-width': num(part.stroke !== undefined ? Math.min(part.stroke, 9 / scale) : 9 / scale),
+            'stroke-linecap': 'round',
+            'stroke-linejoin': 'round',
+          };
+  // Parts drawn in the fabric's own colour first, so lines behind a part do not show through it.
+  const knockout: PartPainter = (part) => (part.stroke !== undefined || (part.opacity ?? 1) < 0.6 ? null : { fill: fabric.hex });
+  parts.push(drawScene(slots, (slot) => [knockout, linePass(slot.placement.size / 200)]));
+  if (subject.decoration) parts.push(drawMotif(subject.decoration, { x: cx - 380, y: 250, size: 120 }, [knockout, linePass(0.6)]));
+  // A single horizon line grounds the scene.
+  parts.push(el('rect', { x: cx - 450, y: cy + 392, width: 900, height: 8, rx: 4, fill: lineColor }));
+
+  // Widely spaced capitals, spread to the horizon's width: the lettering carries the composition.
+  const size = 84;
+  const text = lettering.headline.toUpperCase();
+  const plainWidth = measureLine(text, FONTS.geometric) * size;
+  const spread = text.length > 1 ? Math.min(1.1, Math.max(0.24, (880 - plainWidth) / size / (text.length - 1))) : 0.24;
   const headline = textBlock(defs, {
-    text: lettering.headline,
-    font: FONTS.display,
-    box: { x: cx, top: 1080, width: 1100, height: 250 },
-    layout: { maxSize: 170, maxLines: 2, letterSpacingEm: 0.1, lineGapEm: 0.1 },
-    face: { fill: textColor },
+    text,
+    font: FONTS.geometric,
+    box: { x: cx, top: 1110, width: 1000, height: 200 },
+    layout: { maxSize: size, maxLines: 2, letterSpacingEm: plainWidth + spread * size * (text.length - 1) > 1000 ? 0.24 : spread, lineGapEm: 0.35 },
+    face: { fill: lineColor },
   });
   parts.push(headline.svg);
-  const ruleY = headline.bottom + 34;
-  parts.push(el('rect', { x: cx - 300, y: ruleY, width: 600, height: 10, fill: shapeColor }));
   if (lettering.subline) {
+    const top = headline.bottom + 50;
     parts.push(
       textBlock(defs, {
         text: lettering.subline.toUpperCase(),
         font: FONTS.geometric,
-        box: { x: cx, top: ruleY + 40, width: 980, height: Math.max(40, 1580 - ruleY - 40) },
-        layout: { maxSize: 48, maxLines: 2, letterSpacingEm: 0.22, align: 'top' },
-        face: { fill: onFabric(shapeColor, fabric, TARGET_CONTRAST + 0.3) },
+        box: { x: cx, top, width: 900, height: Math.max(40, 1560 - top) },
+        layout: { maxSize: 46, maxLines: 2, letterSpacingEm: 0.3, align: 'top' },
+        face: { fill: contrastRatio(dotColor, fabric.hex) >= TARGET_CONTRAST + 0.3 ? dotColor : lineColor },
       }).svg,
     );
   }

@@ -1,15 +1,14 @@
 /**
  * Oil Painting: loaded brush strokes pushed around by a wet-paint displacement, raking light over
- * impasto and canvas weave (a diffuse lighting filter multiplied over the paint), in a gilded oval
- * frame with a painted title plaque.
+ * impasto and canvas weave (a diffuse lighting filter multiplied over the paint), on an unframed
+ * canvas whose paint stops at a ragged brushed edge; the title painted in a classical italic.
  */
-import { contrastRatio, onFabric, readableOn, TARGET_CONTRAST } from '../ink/contrast';
+import { byShowing, contrastRatio, showingColor, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
-import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
+import { adjust, hexToHsl, lighten, mix } from '../palette/color';
 import type { Random } from '../random';
-import { el, num, url } from '../svg';
+import { el, num, smoothClosedPath, url } from '../svg';
 import { FONTS } from '../typography/fonts';
-import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
@@ -38,28 +37,36 @@ const BRUSH_GROUP = { fill: 'none', 'stroke-linecap': 'round' } as const;
 
 export const renderOilPainting: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const cx = 600;
-  const cy = 570;
-  const rx = 440;
-  const ry = 500;
+  const cy = 560;
+  const rx = 450;
+  const ry = 460;
   const canvasRegion = { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80 };
   const wetPaint = displacementFilter(defs, canvasRegion, { tile: 360, baseFrequency: [0.012, 0.03], octaves: 2, seed: random.int(1, 999) }, 28);
   // Impasto ridges and the canvas weave under them, lit from the top left, in one tile.
   const impasto = reliefPaint(defs, { tile: 90, baseFrequency: [0.08, 0.16], octaves: 3, seed: random.int(1, 999), relief: 2.4 });
-  const canvasClip = defs.add('canvas', (id) => el('clipPath', { id }, el('ellipse', { cx, cy, rx, ry })));
-  const gold = defs.add('gilt', (id) =>
-    el('linearGradient', { id, x1: 0, y1: 0, x2: 1, y2: 1 }, [
-      el('stop', { offset: 0, 'stop-color': '#f6dd8a' }),
-      el('stop', { offset: 0.35, 'stop-color': '#b8862b' }),
-      el('stop', { offset: 0.6, 'stop-color': '#f3d27a' }),
-      el('stop', { offset: 1, 'stop-color': '#8a5e14' }),
-    ]),
-  );
+  // No frame: the paint stops where the brush stopped, a ragged edge around a loose rectangle.
+  const edgePoints: Array<[number, number]> = [];
+  const corners: Array<[number, number]> = [
+    [cx - rx, cy - ry],
+    [cx + rx, cy - ry],
+    [cx + rx, cy + ry],
+    [cx - rx, cy + ry],
+  ];
+  corners.forEach(([x1, y1], index) => {
+    const [x2, y2] = corners[(index + 1) % 4] as [number, number];
+    for (let step = 0; step < 7; step += 1) {
+      const t = step / 7;
+      edgePoints.push([x1 + (x2 - x1) * t + random.range(-16, 16), y1 + (y2 - y1) * t + random.range(-16, 16)]);
+    }
+  });
+  const patch = smoothClosedPath(edgePoints);
+  const canvasClip = defs.add('canvas', (id) => el('clipPath', { id }, el('path', { d: patch })));
 
   // Background: bands of strokes from sky to ground, colours drifting between palette tones.
   const skyTop = pigment(palette.secondary, 0.32);
   const skyLow = pigment(palette.accent, 0.72);
   const ground = pigment(palette.primary, 0.38);
-  const strokes: string[] = [el('ellipse', { cx, cy, rx, ry, fill: mix(skyTop, skyLow, 0.5) })];
+  const strokes: string[] = [el('rect', { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80, fill: mix(skyTop, skyLow, 0.5) })];
   const rows = 12;
   for (let row = 0; row < rows; row += 1) {
     const t = row / (rows - 1);
@@ -102,59 +109,36 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     painted.push(drawScene(slots, () => [outline, colour, glaze]));
   }
 
-  // The frame meets the shirt: bright gold on dark fabric, dark bronze on light fabric.
-  const frameEdge = onFabric(fabric.dark ? '#f3d27a' : '#5e400e', fabric);
+  // Where the paint meets the shirt, a primed canvas edge in the asked-for colour that shows most.
+  const primer = showingColor([palette.light, ...palette.colors], fabric, TARGET_CONTRAST + 0.4);
   const parts: string[] = [
-    el('ellipse', { cx, cy, rx: rx + 36, ry: ry + 36, fill: 'none', stroke: frameEdge, 'stroke-width': 64 }),
-    el('ellipse', { cx, cy, rx: rx + 36, ry: ry + 36, fill: 'none', stroke: url(gold), 'stroke-width': 44 }),
-    el('ellipse', { cx, cy, rx: rx + 36, ry: ry + 36, fill: 'none', stroke: '#fff3c4', 'stroke-width': 3, 'stroke-dasharray': '2 16', opacity: 0.8 }),
+    el('path', { d: patch, fill: primer, stroke: primer, 'stroke-width': 36, 'stroke-linejoin': 'round' }),
     el('g', { 'clip-path': url(canvasClip) }, [
       el('g', { filter: url(wetPaint) }, painted),
       overlay(impasto, canvasRegion, 'multiply', 0.9),
     ]),
-    el('ellipse', { cx, cy, rx: rx + 4, ry: ry + 4, fill: 'none', stroke: '#6b4a12', 'stroke-width': 8 }),
   ];
 
-  // A painted plaque under the frame carries the title in a classical italic.
-  // With a margin: the impasto light darkens the plaque a little, and it must still show.
-  const plaqueColor = onFabric(darken(pigment(palette.primary), 0.12), fabric, 5.5);
-  const textColor = readableOn(plaqueColor, ['#fff6dc', '#1c140a'], TARGET_CONTRAST + 0.4);
-  const titleBox = { x: cx, top: 1150, width: 900, height: 190 };
-  const titleLayout = { maxSize: 120, maxLines: 2, lineGapEm: -0.05 };
-  const title = layoutText(lettering.headline, FONTS.serifItalic, titleBox, titleLayout);
-  const plaqueTop = title.top - 34;
-  const plaqueHeight = title.bottom - title.top + 68;
-  const plaqueClip = defs.add('plaque', (id) =>
-    el('clipPath', { id }, el('rect', { x: cx - 500, y: plaqueTop - 10, width: 1000, height: plaqueHeight + 20, rx: 28 })),
-  );
-  parts.push(
-    el('g', { 'clip-path': url(plaqueClip) }, [
-      el('rect', { x: cx - 500, y: plaqueTop - 10, width: 1000, height: plaqueHeight + 20, rx: 28, fill: plaqueColor }),
-      el('g', BRUSH_GROUP, [
-        brushStroke(random, cx - 200, plaqueTop + plaqueHeight * 0.3, 640, plaqueHeight * 0.4, adjust(plaqueColor, { dl: 0.04 })),
-        brushStroke(random, cx + 180, plaqueTop + plaqueHeight * 0.72, 700, plaqueHeight * 0.4, adjust(plaqueColor, { dl: -0.04 })),
-      ]),
-    ]),
-  );
-  parts.push(
-    textBlock(defs, {
-      text: lettering.headline,
-      font: FONTS.serifItalic,
-      box: titleBox,
-      layout: titleLayout,
-      face: { fill: textColor },
-    }).svg,
-  );
+  // The title is signed in paint on the shirt itself, in a classical italic.
+  const titleColor = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
+  const title = textBlock(defs, {
+    text: lettering.headline,
+    font: FONTS.serifItalic,
+    box: { x: cx, top: cy + ry + 70, width: 1000, height: 200 },
+    layout: { maxSize: 130, maxLines: 2, lineGapEm: -0.05 },
+    face: { fill: titleColor },
+  });
+  parts.push(title.svg);
   if (lettering.subline) {
-    const top = plaqueTop + plaqueHeight + 40;
-    const sublineColor = onFabric(pigment(palette.primary), fabric, TARGET_CONTRAST + 0.4);
+    const top = title.bottom + 30;
+    const sublineColor = showingColor(byShowing(palette.colors, fabric).slice(1), fabric, TARGET_CONTRAST + 0.4);
     parts.push(
       textBlock(defs, {
         text: lettering.subline,
         font: FONTS.serifItalic,
         box: { x: cx, top, width: 920, height: Math.max(40, 1580 - top) },
-        layout: { maxSize: 64, maxLines: 2, align: 'top', lineGapEm: -0.05 },
-        face: { fill: contrastRatio(sublineColor, fabric.hex) >= TARGET_CONTRAST ? sublineColor : fabric.contrastInk },
+        layout: { maxSize: 66, maxLines: 2, align: 'top', lineGapEm: -0.05 },
+        face: { fill: contrastRatio(sublineColor, fabric.hex) >= TARGET_CONTRAST ? sublineColor : titleColor },
       }).svg,
     );
   }

@@ -1,10 +1,10 @@
 /**
- * Photorealistic: a lit scene seen through a lens — sky gradient, sun glow, hills fading into haze
- * (depth of field), a hero shaded as a lit volume with a specular highlight, soft contact shadows,
- * film grain, chrome lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
+ * Photorealistic: a lit scene as a tilted photo print — sky gradient, sun glow, hills fading into
+ * haze (depth of field), every motif shaded as a lit volume with a specular highlight and no
+ * outline, soft cast and contact shadows, film grain, metallic lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
  * which would take the whole server down.)
  */
-import { onFabric, TARGET_CONTRAST } from '../ink/contrast';
+import { onFabric, showingColor, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
 import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
 import { el, num, smoothOpenPath, url, type Defs } from '../svg';
@@ -45,8 +45,8 @@ function hill(random: Random, baseY: number, amplitude: number, left: number, ri
 
 export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const cx = 600;
-  const cy = 600;
-  const radius = 470;
+  const cy = 590;
+  const radius = 440;
   const skyTop = adjust(palette.secondary, { l: 0.2, ds: 0.05 });
   const skyMid = adjust(palette.primary, { l: 0.55 });
   const horizon = adjust(palette.accent, { l: 0.82 });
@@ -72,18 +72,10 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     [0.7, '#000000', 0],
     [1, '#000000', 0.45],
   ]);
-  const chrome = linear(
-    defs,
-    [
-      [0, '#ffffff'],
-      [0.45, '#9aa0a8'],
-      [0.55, '#e8ebef'],
-      [1, '#5b6068'],
-    ],
-    1,
-    1,
-  );
-  const lens = defs.add('lens', (id) => el('clipPath', { id }, el('circle', { cx, cy, r: radius })));
+  // The picture is a photo print, tilted a little: a rectangle of lit scene with a paper border.
+  const tilt = random.range(-4, 4);
+  const photo = { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2 };
+  const lens = defs.add('lens', (id) => el('clipPath', { id }, el('rect', { ...photo, rx: 10 })));
   const contactShadow = radial(defs, [
     [0, '#000000', 0.55],
     [1, '#000000', 0],
@@ -109,11 +101,15 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
   if (hero) {
     scene.push(el('ellipse', { cx, cy: cy + 300, rx: 260, ry: 46, fill: url(contactShadow) }));
   }
-  scene.push(el('circle', { cx, cy, r: radius, fill: url(vignette) }));
+  scene.push(el('rect', { ...photo, fill: url(vignette) }));
 
-  // The lens rim meets the shirt: a light steel edge on dark fabric, a dark one on light fabric.
-  const rim = onFabric(fabric.dark ? '#e8ebef' : '#3a3f47', fabric);
-  const parts: string[] = [el('circle', { cx, cy, r: radius + 22, fill: rim }), el('g', { 'clip-path': url(lens) }, scene)];
+  // The print's paper border meets the shirt: near-white on dark fabric, near-black on light fabric.
+  const paper = fabric.dark ? '#f4f2ec' : '#24262a';
+  const picture: string[] = [
+    el('rect', { x: photo.x - 26, y: photo.y - 26, width: photo.width + 52, height: photo.height + 52, rx: 14, fill: paper }),
+    el('g', { 'clip-path': url(lens) }, scene),
+  ];
+  const parts: string[] = [];
   if (hero) {
     // Every colour role becomes a lit volume: light from the top left, shadow bottom right.
     const shaded = new Map<string, string>();
@@ -156,13 +152,10 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
       part.role === 'line' ? paintRole(part, colors.line, { opacity: 0.55 }) : paintRole(part, url(shade(colors[part.role])));
     const highlight: PartPainter = (part) =>
       part.role === 'base' && part.stroke === undefined && (part.opacity ?? 1) === 1 ? { fill: url(specular) } : null;
-    const rimLight: PartPainter = (part) =>
-      part.role === 'line' || (part.opacity ?? 1) < 1
-        ? null
-        : { fill: 'none', stroke: darken(colors[part.role], 0.3), 'stroke-width': 1.5, opacity: 0.6 };
-    parts.push(
+    picture.push(
       drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 22, y: slot.placement.y + 20 } })), () => [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], () => ({ opacity: 0.35, filter: url(soft) })),
-      drawScene(slots, () => [body, highlight, rimLight]),
+      // No outlines: form comes from light and shade alone.
+      drawScene(slots, () => [body, highlight]),
     );
   }
   // Bokeh: out-of-focus lights inside the lens edge, then film grain over the whole picture.
@@ -176,14 +169,13 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     const angle = random.range(0, Math.PI * 2);
     lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
-  parts.push(el('g', { 'clip-path': url(lens) }, lights));
+  picture.push(el('g', { 'clip-path': url(lens) }, lights));
   const grain = noisePaint(defs, { tile: 120, baseFrequency: [0.6, 0.6], octaves: 1, seed: random.int(1, 99) });
-  parts.push(overlay(grain, { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2 }, 'soft-light', 0.55, lens));
-  parts.push(el('circle', { cx, cy, r: radius, fill: 'none', stroke: url(chrome), 'stroke-width': 18 }));
-  parts.push(el('circle', { cx, cy, r: radius - 12, fill: 'none', stroke: '#000000', 'stroke-width': 4, opacity: 0.35 }));
+  picture.push(overlay(grain, photo, 'soft-light', 0.55, lens));
+  parts.push(el('g', { transform: `rotate(${tilt.toFixed(1)} ${cx} ${cy})` }, picture));
 
   // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
-  const metalBase = onFabric(colorsForText(palette.primary), fabric, TARGET_CONTRAST + 0.4);
+  const metalBase = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
   const metal = linear(defs, [
     [0, onFabric(lighten(metalBase, 0.25), fabric)],
     [0.5, metalBase],
@@ -212,8 +204,3 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
   }
   return parts.join('');
 };
-
-/** A mid-tone of the palette's lead colour, before it is fitted to the shirt. */
-function colorsForText(hex: string): string {
-  return adjust(hex, { l: 0.55, s: Math.max(0.55, hexToHsl(hex).s) });
-}

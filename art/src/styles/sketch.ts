@@ -1,13 +1,12 @@
 /**
- * Sketch: pencil lines drawn twice by a slightly wobbly hand (displacement filter), hatching
- * instead of fills, graphite grain (a noise tile that eats into every stroke), hand lettering.
+ * Sketch: an unframed study — pencil lines drawn twice by a slightly wobbly hand (displacement
+ * filter), construction lines left in, a scribbled ground, hatching instead of fills, graphite grain (a noise tile that eats into every stroke), hand lettering.
  * On a dark shirt the same drawing is done in chalk-light pencils, on a light one in graphite.
  */
 import { contrastRatio, onFabric, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
-import { motifById } from '../motifs';
 import { adjust, hexToHsl, mix } from '../palette/color';
-import { el, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../svg';
+import { el, num, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
@@ -68,35 +67,41 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   const cx = 600;
   const cy = 590;
   const drawing: string[] = [];
-  // A frame scribbled three times, never quite closing on itself.
-  const frame: string[] = [];
+  // No frame: a study on the page, its construction lines, a scribbled ground and a hatched shadow.
+  const groundY = cy + 330;
+  const ground: string[] = [];
   for (let pass = 0; pass < 3; pass += 1) {
-    frame.push(smoothClosedPath(wobblyRing(cx, cy, 470, 470, 12, () => random.range(-0.025, 0.025))));
+    ground.push(
+      smoothOpenPath([
+        [cx - 470 + random.range(-20, 20), groundY + random.range(-8, 8)],
+        [cx - 150, groundY + random.range(-14, 10)],
+        [cx + 160, groundY + random.range(-10, 14)],
+        [cx + 470 + random.range(-20, 20), groundY + random.range(-8, 8)],
+      ]),
+    );
   }
-  drawing.push(el('path', { d: frame.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
-  // A hatched shadow crescent inside the frame for depth.
+  drawing.push(el('path', { d: ground.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
+  drawing.push(el('ellipse', { cx: cx + 10, cy: groundY + 10, rx: 470, ry: 66, fill: url(hatchFor.dark as string) }));
+  // Tufts of grass flicked in along the ground, one stroke each.
+  for (let tuft = 0; tuft < 8; tuft += 1) {
+    const x = cx - 420 + tuft * 120 + random.range(-30, 30);
+    drawing.push(el('path', { d: `M${num(x)} ${num(groundY)}l-10 -34M${num(x + 8)} ${num(groundY)}l4 -40M${num(x + 16)} ${num(groundY)}l14 -30`, fill: 'none', stroke: graphite, 'stroke-width': 4, 'stroke-linecap': 'round' }));
+  }
+  // Construction lines the artist left in: a centre line and a loose circle blocking in the subject.
   drawing.push(
     el('path', {
-      d: `M${cx - 330} ${cy + 320}A470 470 0 0 0 ${cx + 330} ${cy + 320}A540 520 0 0 1 ${cx - 330} ${cy + 320}Z`,
-      fill: url(hatchFor.dark as string),
+      d: `M${cx} ${cy - 380}V${cy - 330}M${cx} ${groundY + 40}V${groundY + 80}` + smoothClosedPath(wobblyRing(cx, cy - 10, 360, 340, 10, () => random.range(-0.04, 0.04))),
+      fill: 'none',
+      stroke: graphite,
+      'stroke-width': 2.5,
+      'stroke-dasharray': '26 18',
+      opacity: 0.8,
     }),
   );
-  // Laurel of sketched leaves around the bottom of the frame.
-  const leaf = motifById('leaf');
-  if (leaf) {
-    for (const side of [-1, 1]) {
-      for (const degrees of [26, 46, 66]) {
-        const angle = (degrees * Math.PI) / 180;
-        drawing.push(
-          drawMotif(leaf, { x: cx + side * Math.cos(angle) * 480, y: cy + Math.sin(angle) * 480, size: 140, rotate: side * (degrees + 12), flip: side < 0 }, [
-            hatchPass,
-            linePass(5),
-          ]),
-        );
-      }
-    }
+  if (subject.decoration) {
+    drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)]));
   }
-  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 660 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 740 }, random);
   drawing.push(drawScene(slots, () => [hatchPass, linePass(6)]));
   // The second, looser pass of the pencil.
   drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)]));

@@ -1,4 +1,4 @@
-import { ART_STYLES, type ArtStyle } from '@tshirt/shared/catalog';
+import { ART_STYLES, SHIRT_COLOR_HEX, type ArtStyle } from '@tshirt/shared/catalog';
 import { generateArtworkSvg } from '../index';
 import { hexToHsl } from '../palette/color';
 import { TEST_PROMPTS } from '../../test/prompts';
@@ -78,20 +78,26 @@ describe('each style has its own visual signature', () => {
     }
   });
 
-  it('Minimalist stays with few elements', () => {
+  it('Minimalist is line art: nothing filled but one dot and the horizon (and knock-outs in the shirt colour)', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
-        const drawn = drawnElements(generateArtworkSvg({ ...prompt, style: 'Minimalist' }, seed));
-        expect(drawn.length).toBeLessThanOrEqual(14);
-        const cartoon = drawnElements(generateArtworkSvg({ ...prompt, style: 'Cartoon' }, seed));
-        expect(drawn.length).toBeLessThan(cartoon.length / 2);
+        const svg = generateArtworkSvg({ ...prompt, style: 'Minimalist' }, seed);
+        const shapes = drawnElements(svg).filter((element) => SHAPES.has(element.name) && element.attributes.class !== 'lettering');
+        const filled = shapes.filter((element) => {
+          const fill = element.attributes.fill;
+          return fill !== undefined && fill !== 'none' && fill !== SHIRT_COLOR_HEX.Black;
+        });
+        expect(filled.length).toBeLessThanOrEqual(2);
+        expect(shapes.filter((element) => element.attributes.stroke).length).toBeGreaterThanOrEqual(3);
       }
     }
   });
 
   it('Photorealistic shades with gradients, blurs its distance and adds film grain', () => {
     for (const elements of artworks('Photorealistic')) {
-      expect(elements.filter((element) => element.name === 'linearGradient').length).toBeGreaterThanOrEqual(5);
+      expect(elements.filter((element) => element.name === 'linearGradient').length).toBeGreaterThanOrEqual(4);
+      // Form from light and shade alone: no part of a motif is outlined.
+      expect(elements.filter((element) => element.attributes.class?.startsWith('motif-')).flatMap((group) => (group.attributes.stroke ? [group] : []))).toEqual([]);
       expect(elements.some((element) => element.name === 'radialGradient')).toBe(true);
       expect(elements.some((element) => element.name === 'feGaussianBlur')).toBe(true);
       expect(elements.some((element) => element.name === 'feTurbulence')).toBe(true);

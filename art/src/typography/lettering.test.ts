@@ -40,7 +40,27 @@ describe('lettering from recipient and occasion', () => {
     const note = findMotifs('jazz').motifs[0];
     const withTagline = composeLettering('', '', 'jazz saxophone, new orleans', note ? [note] : []);
     expect(note).toBeDefined();
-    expect([withTagline.headline, withTagline.subline]).toContain('Jazz Saxophone · New Orleans');
+    // "Jazz Saxophone" would repeat the tagline's "Jazz": the whole phrase is left out, never cut.
+    expect(withTagline).toEqual({ headline: 'All That Jazz', subline: 'New Orleans' });
+  });
+
+  it.each([
+    ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Dinosaurs · Tacos'],
+    ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Fishing · Mountains'],
+    ['my husband', 'anniversary', 'guitar', 'Happy Anniversary', 'For my husband · Guitar'],
+    ['Ms. Lopez', 'thank you', 'teacher, books', 'Thank You, Ms. Lopez', 'Teacher · Books'],
+  ])('phrases "%s" for "%s" naturally', (target, occasion, interests, headline, subline) => {
+    expect(composeLettering(target, occasion, interests, [])).toEqual({ headline, subline });
+  });
+
+  it('says who it is for under a tagline, and never repeats a headline word in the subline', () => {
+    const fish = findMotifs('fish').motifs;
+    expect(composeLettering('my son Leo', '', '', fish)).toEqual({ headline: 'Reel Cool', subline: 'For my son Leo' });
+    for (const [target, occasion, interests] of [['Grandpa', 'retirement', 'grandpa golf'], ['Dad', '', 'dad jokes, bbq'], ['', 'birthday', 'birthday cake']]) {
+      const { headline, subline } = composeLettering(target as string, occasion as string, interests as string, []);
+      const said = new Set(headline.toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 2));
+      expect(subline.toLowerCase().split(/[^a-z]+/).filter((word) => said.has(word))).toEqual([]);
+    }
   });
 
   it('splits themes at commas, "and", "&" and slashes, dropping filler words', () => {

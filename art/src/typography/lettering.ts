@@ -45,6 +45,12 @@ const RELATIONS = new Set([
   'teacher', 'coach', 'nurse', 'doctor', 'boyfriend', 'girlfriend', 'partner', 'godfather', 'godmother',
 ]);
 
+/** Relations people are greeted by ("Happy Retirement, Grandpa"); others read "For my husband". */
+const ADDRESSED = new Set([
+  'dad', 'daddy', 'papa', 'pop', 'pops', 'mom', 'mommy', 'mum', 'mama', 'grandpa', 'grandma', 'granddad',
+  'grandad', 'granny', 'nana', 'gramps', 'uncle', 'aunt', 'auntie', 'coach', '',
+]);
+
 /** Keeps only characters the shipped fonts can draw (no emoji, no control characters). */
 export function printableText(text: string): string {
   return (text ?? '')
@@ -121,31 +127,72 @@ export function joinPhrases(phrases: readonly string[], limit = MAX_SUBLINE): st
   return joined;
 }
 
+/** Who the shirt is for, read the way a person would say it. */
+export interface Recipient {
+  /** A name ("Leo"), if one was given. */
+  name: string;
+  /** A relation ("Son", "Grandpa"), if one was given. */
+  relation: string;
+  /** The whole phrase for "For …": "my son Leo", "Grandpa", "Sarah". */
+  phrase: string;
+}
+
+export function readRecipient(target: string): Recipient {
+  const clean = printableText(target).replace(/^(for|to)\s+/i, '').replace(/[.!?]+$/, '');
+  const words = clean.split(' ').filter(Boolean);
+  const relationIndex = words.findIndex((word) => RELATIONS.has(word.toLowerCase().replace(/[^a-z]/g, '')));
+  const relation = relationIndex >= 0 ? titleCase(words[relationIndex] as string) : '';
+  const nameWords = words.filter((word, index) => index !== relationIndex && !/^(my|our|the|a|dear|beloved|favorite|favourite|best)$/i.test(word));
+  const name = shorten(titleCase(nameWords.join(' ')), MAX_NAME);
+  const possessive = /^(my|our)$/i.test(words[0] ?? '') ? `${(words[0] as string).toLowerCase()} ` : '';
+  const phrase = relation && name ? `${possessive}${relation.toLowerCase()} ${name}` : relation ? `${possessive}${possessive ? relation.toLowerCase() : relation}` : name;
+  return { name, relation, phrase: shorten(phrase, MAX_NAME + 10) };
+}
+
+/** Words that say something (not "the", "of", a separator). */
+function contentWords(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[a-z0-9']+/g) ?? []).filter((word) => word.length > 2 && !['the', 'and', 'for', 'our'].includes(word)));
+}
+
+/** The phrases whose words the headline does not already say. */
+function notRepeating(phrases: readonly string[], headline: string): string[] {
+  const said = contentWords(headline);
+  return phrases.filter((phrase) => [...contentWords(phrase)].every((word) => !said.has(word) && !said.has(word.replace(/s$/, ''))));
+}
+
 /**
- * Headline and subline for one artwork. Themes feed the subline; a motif's tagline is used when
- * the shopper gave no recipient or occasion.
+ * Headline and subline for one artwork, phrased as a person would: "Happy Birthday, Leo" over the
+ * themes; "World's Best Grandpa"; a motif's tagline over "For my son Leo". No word of the headline
+ * is repeated in the subline.
  */
 export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[]): Lettering {
   const greeting = greetingFor(occasion);
-  const name = recipientName(target);
+  const recipient = readRecipient(target);
   const phrases = themePhrases(interests);
-  const themes = joinPhrases(phrases);
   const tagline = motifs[0]?.tagline ?? '';
   let headline: string;
-  let subline: string;
-  if (greeting && name) {
-    headline = `${greeting}, ${name}`;
-    subline = themes;
+  let sublineParts: string[];
+  if (greeting && !recipient.name && !ADDRESSED.has(recipient.relation.toLowerCase())) {
+    // "Happy Anniversary, Husband" is not how anyone says it: the greeting, then "For my husband".
+    headline = greeting;
+    sublineParts = [`For ${recipient.phrase}`, ...phrases];
+  } else if (greeting && (recipient.name || recipient.relation)) {
+    headline = `${greeting}, ${recipient.name || recipient.relation}`;
+    sublineParts = phrases;
   } else if (greeting) {
     headline = greeting;
-    subline = themes || tagline;
-  } else if (name) {
-    const relation = name.toLowerCase().split(' ').pop() ?? '';
-    headline = RELATIONS.has(relation) ? `World's Best ${name}` : tagline || name;
-    subline = RELATIONS.has(relation) || !tagline ? themes : name;
+    sublineParts = phrases.length > 0 ? phrases : [tagline];
+  } else if (recipient.name) {
+    headline = tagline || phrases[0] || recipient.name;
+    sublineParts = headline === recipient.name ? phrases.slice(1) : [`For ${recipient.phrase}`];
+  } else if (recipient.relation) {
+    headline = `World's Best ${recipient.relation}`;
+    sublineParts = phrases;
   } else {
     headline = tagline || phrases[0] || 'Good Vibes Only';
-    subline = tagline ? themes : joinPhrases(phrases.slice(1));
+    sublineParts = tagline ? phrases : phrases.slice(1);
   }
-  return { headline: shorten(headline, MAX_HEADLINE), subline };
+  headline = shorten(headline, MAX_HEADLINE);
+  const subline = joinPhrases(notRepeating(sublineParts.filter(Boolean), headline));
+  return { headline, subline };
 }

@@ -80,6 +80,7 @@ export const HOLIDAY_MOTIFS: readonly Motif[] = [
   },
   {
     id: 'balloons',
+    name: 'balloons',
     category: 'holidays',
     keywords: ['balloon', 'balloons', 'party', 'celebration', 'fiesta', 'hooray'],
     tagline: "Let's Celebrate",
