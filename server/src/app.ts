@@ -57,6 +57,8 @@ export interface AppOverrides {
   clock?: () => Date;
   /** Another image provider (tests use fast, slow or failing stand-ins). */
   imageProvider?: ImageProvider;
+  /** The module the print render threads run (tests hold renders with a stand-in). */
+  printRenderTask?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -114,7 +116,7 @@ export async function buildApp(
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
   await app.register(artEngine);
-  await app.register(printFiles);
+  await app.register(printFiles, { taskModule: overrides.printRenderTask });
   await app.register(providers, { imageProvider: overrides.imageProvider });
   await app.register(jobQueues);
   await app.register(orderMail);

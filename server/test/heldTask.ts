@@ -32,7 +32,7 @@ export function watchHeldJobs() {
   const started: string[] = [];
   const waiters: Array<() => void> = [];
   channel.onmessage = (event: MessageEvent) => {
-    const match = /^started (.+)$/.exec(String(event.data));
+    const match = /^started (.+)$/s.exec(String(event.data));
     if (!match) return;
     started.push(match[1] as string);
     waiters.splice(0).forEach((wake) => wake());

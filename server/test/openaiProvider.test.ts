@@ -2,7 +2,9 @@
  * The image-model path through the real `openai` SDK, against a local stand-in of the Images API
  * that speaks its wire format (JSON, streamed partial images, its errors).
  */
+import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import sharp from 'sharp';
+import { freePort } from '@tshirt/tooling/test/ports';
 import {
   startImagesApiStandIn,
   REFUSAL_MESSAGE,
@@ -10,7 +12,9 @@ import {
 } from '@tshirt/tooling/test/imagesApiStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
+import type { AppOverrides } from '../src/app';
 import { withTestServer } from './fixtures';
+import { HELD_TASK_MODULE, watchHeldJobs } from './heldTask';
 import { expectErrorShape, newVisitor } from './helpers';
 
 let imagesApi: ImagesApiStandIn;
@@ -34,6 +38,18 @@ const modelEnv = (extra: Record<string, string> = {}) => ({
 const server = withTestServer({ env: () => modelEnv() });
 
 type Visitor = { 'x-forwarded-for': string };
+
+/** An app of the test's own on the model path, and whether it has logged a message. */
+async function startLogged(env: Record<string, string> = {}, overrides: AppOverrides = {}) {
+  const lines: string[] = [];
+  const running = await server.start(modelEnv(env), {
+    ...overrides,
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
+  const times = (message: string) =>
+    lines.filter((line) => line.includes(`"msg":${JSON.stringify(message)}`)).length;
+  return { ...running, times };
+}
 
 async function quotaUsed(visitor: Visitor): Promise<number> {
   const rows = await server.db.query<{ count: number }>(
@@ -194,7 +210,7 @@ describe('the image model path, streamed', () => {
     ['failMidStream', ['partial', 'error']],
     ['wrongFormat', ['partial', 'partial', 'error']],
   ] as const)(
-    'ends the stream with the error and its status when the model fails after it started (%s), and gives the quota back',
+    'ends the stream with the error and its status when the model fails after it started (%s), and counts the call against the quota',
     async (mode, expected) => {
       imagesApi.setMode(mode);
       const visitor = newVisitor();
@@ -207,16 +223,21 @@ describe('the image model path, streamed', () => {
         error: { code: 'image_provider_error' },
       });
       expect(JSON.stringify(events.at(-1)!.data)).not.toMatch(/server had an error|Not an image/);
-      expect(await quotaUsed(visitor)).toBe(0);
+      expect(await quotaUsed(visitor)).toBe(1);
     },
   );
 
-  it('cancels the model call when the shopper leaves, and gives the quota back', async () => {
+  it('cancels the model call when the shopper leaves, and counts the call it made against the quota', async () => {
     imagesApi.setPace(400);
+    const logged = await startLogged();
     const visitor = newVisitor();
     const leaving = new AbortController();
     const calls = imagesApi.calls.length;
-    const response = await generate(visitor, { stream: true, signal: leaving.signal });
+    const response = await generate(visitor, {
+      url: logged.url,
+      stream: true,
+      signal: leaving.signal,
+    });
     // The first partial image has reached the shopper; they leave before the picture is done.
     const reader = response.body!.getReader();
     await reader.read();
@@ -224,7 +245,8 @@ describe('the image model path, streamed', () => {
     const call = imagesApi.calls[calls]!;
     await waitUntil(() => call.cancelled, 'the model call is cancelled');
     expect(call.finalImageAt).toBeUndefined();
-    await waitUntil(async () => (await quotaUsed(visitor)) === 0, 'the quota is given back');
+    await waitUntil(() => logged.times('generation cancelled') === 1, 'the generation ends');
+    expect(await quotaUsed(visitor)).toBe(1);
   });
 });
 
@@ -245,12 +267,26 @@ describe('when the model will not or cannot draw', () => {
     },
   );
 
+  it.each([['down', 502, 'image_provider_error']] as const)(
+    'answers %s with %i %s, never the provider’s words, and gives the quota back (nothing billed)',
+    async (mode, status, code) => {
+      imagesApi.setMode(mode);
+      const visitor = newVisitor();
+      const response = await generate(visitor, { stream: true });
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expectErrorShape(body);
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).not.toMatch(/server had an error/);
+      expect(await quotaUsed(visitor)).toBe(0);
+    },
+  );
+
   it.each([
-    ['down', 502, 'image_provider_error'],
     ['wrongFormat', 502, 'image_provider_error'],
     ['hang', 504, 'image_provider_timeout'],
   ] as const)(
-    'answers %s with %i %s, never the provider’s words, and gives the quota back',
+    'answers %s with %i %s, never the provider’s words, and counts the call against the quota (it may be billed)',
     async (mode, status, code) => {
       imagesApi.setMode(mode);
       const visitor = newVisitor();
@@ -261,9 +297,113 @@ describe('when the model will not or cannot draw', () => {
       expectErrorShape(body);
       expect(body.error.code).toBe(code);
       expect(body.error.message).not.toMatch(/server had an error|Not an image/);
-      expect(await quotaUsed(visitor)).toBe(0);
+      expect(await quotaUsed(visitor)).toBe(1);
     },
   );
+
+  it('answers an unreachable provider with 502 image_provider_error, and gives the quota back', async () => {
+    const unreachable = await server.start(
+      modelEnv({ OPENAI_BASE_URL: `http://127.0.0.1:${await freePort()}/v1` }),
+    );
+    const visitor = newVisitor();
+    const response = await generate(visitor, { url: unreachable.url });
+    expect(response.status).toBe(502);
+    const body = (await response.json()) as { error: { code: string } };
+    expectErrorShape(body);
+    expect(body.error.code).toBe('image_provider_error');
+    expect(await quotaUsed(visitor)).toBe(0);
+  });
+});
+
+describe('the picture check’s place on the print render pool', () => {
+  it('is held before the model is called: with print renders filling the pool, a generation is a 503 with Retry-After, no model call and no quota spent', async () => {
+    const held = await server.start(
+      modelEnv({ PRINT_RENDER_THREADS: '1', PRINT_RENDER_QUEUE: '1' }),
+      { printRenderTask: HELD_TASK_MODULE },
+    );
+    const renders = watchHeldJobs();
+    // Pre-made designs' print files, which anyone may ask for: two fill the pool, one is refused.
+    const printStatuses: number[] = [];
+    const prints = PREMADE_DESIGNS.slice(0, 3).map(async (design) => {
+      const response = await fetch(`${held.url}${design.imagePath.replace(/\.svg$/, '.png')}`);
+      await response.arrayBuffer();
+      printStatuses.push(response.status);
+    });
+    await waitUntil(() => printStatuses.includes(503), 'a print render is refused');
+    try {
+      const visitor = newVisitor();
+      const calls = imagesApi.calls.length;
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const response = await generate(visitor, { url: held.url, stream: attempt % 2 === 1 });
+        expect([attempt, response.status]).toEqual([attempt, 503]);
+        const body = (await response.json()) as { error: { code: string } };
+        expectErrorShape(body);
+        expect(body.error.code).toBe('render_queue_full');
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      expect(imagesApi.calls.length - calls).toBe(0);
+      expect(await quotaUsed(visitor)).toBe(0);
+    } finally {
+      // The two held renders finish, one after the other, so that the app can stop.
+      for (const index of [0, 1]) {
+        await renders.untilStarted(index + 1);
+        renders.release(renders.started[index]!);
+      }
+      await Promise.all(prints);
+      renders.close();
+    }
+  });
+
+  it('is given back on every path: a refusal, an error, a time-out, an unusable picture, a stream cut short, the shopper leaving', async () => {
+    const app = await startLogged({
+      PRINT_RENDER_THREADS: '1',
+      PRINT_RENDER_QUEUE: '1',
+      OPENAI_TIMEOUT_MS: '1000',
+    });
+    const pool = app.app.printRenderPool;
+    for (const [mode, stream] of [
+      ['refuse', false],
+      ['down', true],
+      ['hang', true],
+      ['wrongFormat', false],
+      ['failMidStream', true],
+    ] as const) {
+      imagesApi.setMode(mode);
+      const response = await generate(newVisitor(), { url: app.url, stream });
+      await response.arrayBuffer();
+      expect([mode, pool.pending]).toEqual([mode, 0]);
+    }
+
+    imagesApi.setMode('draw');
+    imagesApi.setPace(400);
+    const leaving = new AbortController();
+    const response = await generate(newVisitor(), {
+      url: app.url,
+      stream: true,
+      signal: leaving.signal,
+    });
+    await response.body!.getReader().read();
+    leaving.abort();
+    await waitUntil(() => app.times('generation cancelled') === 1, 'the generation ends');
+    expect(pool.pending).toBe(0);
+  });
+});
+
+describe('the daily limit', () => {
+  it('stops a visitor whose every picture fails after the model answered, so the model is called no more than the limit', async () => {
+    imagesApi.setMode('wrongFormat');
+    const limited = await server.start(modelEnv({ GENERATION_DAILY_LIMIT: '2' }));
+    const visitor = newVisitor();
+    const calls = imagesApi.calls.length;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await generate(visitor, { url: limited.url });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([502, 502, 429, 429]);
+    expect(imagesApi.calls.length - calls).toBe(2);
+  });
 });
 
 describe('while slow generations are in flight', () => {

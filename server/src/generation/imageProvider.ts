@@ -26,9 +26,14 @@ export interface GenerateOptions {
   onPartialImage?(image: Buffer, index: number): void;
   /** The model's final image has arrived (it is then checked and cleaned before it is answered). */
   onFinalImage?(): void;
+  /**
+   * The call reached the model and may be billed to the owner (it was sent, and neither failed to
+   * connect nor was answered with an error status): the generation counts, kept or not.
+   */
+  onCallCharged?(): void;
 }
 
-/** The shopper went away before the image was ready: nothing is kept and the quota goes back. */
+/** The shopper went away before the image was ready: nothing is kept. */
 export class GenerationCancelledError extends HttpError {
   constructor() {
     super(499, 'generation_cancelled', 'The generation was cancelled.');

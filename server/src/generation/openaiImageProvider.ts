@@ -1,9 +1,14 @@
 import OpenAI from 'openai';
+import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ImageProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
-import type { PreparedModelImage } from '../images/modelImage';
 import { ModelImageError } from '../images/modelImageError';
-import { GenerationCancelledError, type ImageProvider } from './imageProvider';
+import type { ModelImageCheck } from '../rendering/printRenderPool';
+import {
+  GenerationCancelledError,
+  type GenerateOptions,
+  type ImageProvider,
+} from './imageProvider';
 import { buildModelPrompt } from './prompt';
 
 type OpenAiSettings = Extract<ImageProviderConfig, { kind: 'openai' }>;
@@ -66,83 +71,118 @@ function decoded(base64: unknown): Buffer {
   return Buffer.from(base64, 'base64');
 }
 
+/**
+ * Whether a failed call cost nothing: the provider could not be reached, or answered an error
+ * status (a refusal, a 429, a 5xx), before any of its answer arrived. A call sent that then timed
+ * out or was cancelled may still be drawn and billed.
+ */
+function turnedAway(error: unknown): boolean {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return false;
+  if (error instanceof OpenAI.APIConnectionError) return true;
+  return error instanceof OpenAI.APIError && error.status !== undefined;
+}
+
+/** Past our own deadline: the SDK's time-out and the hold of the picture check's place, backstops. */
+const BACKSTOP_MS = 1_000;
+
 export interface OpenAiProviderOptions {
-  /** Checks the model's final picture and clears its background (on the print render pool). */
-  prepare(image: Buffer): Promise<Pick<PreparedModelImage, 'png' | 'advice'>>;
+  /** Holds the place of the model picture's check (on the print render pool) for `holdMs` at most. */
+  reservePictureCheck(holdMs: number): ModelImageCheck;
   log?: { warn(details: object, message: string): void };
 }
 
-/** An OpenAI-compatible image API; a refusal is a 400, failures 502 and time-outs 504 JSON errors. */
+/**
+ * An OpenAI-compatible image API; a refusal is a 400, failures 502 and time-outs 504 JSON errors.
+ * The picture check's place is held before the model is called: a full pool is a 503 that costs
+ * nothing, never a picture paid for and thrown away.
+ */
 export function createOpenAiImageProvider(
   settings: OpenAiSettings,
-  { prepare, log }: OpenAiProviderOptions,
+  { reservePictureCheck, log }: OpenAiProviderOptions,
 ): ImageProvider {
   const client = new OpenAI({
     apiKey: settings.apiKey,
     baseURL: settings.baseUrl,
     // Our own timer below decides; this is only a backstop.
-    timeout: settings.timeoutMs + 1000,
-    // One try: the shopper is waiting, and a failed call gives the quota back.
+    timeout: settings.timeoutMs + BACKSTOP_MS,
+    // One try: the shopper is waiting, and each try may be billed.
     maxRetries: 0,
   });
   const streamsPartialImages = streams(settings.model) && settings.partialImages > 0;
+
+  /** The model's final picture; says through onCallCharged when the call may be billed. */
+  async function draw(request: ArtFields, options: GenerateOptions): Promise<Buffer> {
+    if (options.signal?.aborted) throw new GenerationCancelledError();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
+    const signal = options.signal
+      ? AbortSignal.any([deadline.signal, options.signal])
+      : deadline.signal;
+    const params = {
+      model: settings.model,
+      prompt: buildModelPrompt(request),
+      n: 1,
+      ...requestOptionsFor(settings.model),
+    };
+    let answered = false;
+    let image: Buffer;
+    try {
+      // Partial images cost the model's time and tokens: asked for only when someone watches.
+      if (streamsPartialImages && options.onPartialImage) {
+        const stream = await client.images.generate(
+          {
+            ...params,
+            stream: true,
+            partial_images: settings.partialImages,
+          } as OpenAI.Images.ImageGenerateParamsStreaming,
+          { signal },
+        );
+        answered = true;
+        let final: string | undefined;
+        for await (const event of stream) {
+          if (event.type === 'image_generation.partial_image') {
+            options.onPartialImage?.(decoded(event.b64_json), event.partial_image_index);
+          } else if (event.type === 'image_generation.completed') {
+            final = event.b64_json;
+          }
+        }
+        // A stream cut short by an abort ends quietly in the SDK.
+        if (signal.aborted) throw new OpenAI.APIUserAbortError();
+        image = decoded(final);
+      } else {
+        const response = await client.images.generate(
+          params as OpenAI.Images.ImageGenerateParamsNonStreaming,
+          { signal },
+        );
+        answered = true;
+        image = decoded(response.data?.[0]?.b64_json);
+      }
+    } catch (error) {
+      if (answered || !turnedAway(error)) options.onCallCharged?.();
+      if (options.signal?.aborted) throw new GenerationCancelledError();
+      if (deadline.signal.aborted) throw timedOut();
+      if (error instanceof ModelImageError) throw error;
+      throw failure(error, log);
+    } finally {
+      clearTimeout(timer);
+    }
+    options.onCallCharged?.();
+    return image;
+  }
 
   return {
     name: 'openai',
     streamsPartialImages,
     async generate(request, options = {}) {
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
-      const signal = options.signal
-        ? AbortSignal.any([deadline.signal, options.signal])
-        : deadline.signal;
-      const params = {
-        model: settings.model,
-        prompt: buildModelPrompt(request),
-        n: 1,
-        ...requestOptionsFor(settings.model),
-      };
-      let image: Buffer;
+      const check = reservePictureCheck(settings.timeoutMs + BACKSTOP_MS);
       try {
-        // Partial images cost the model's time and tokens: asked for only when someone watches.
-        if (streamsPartialImages && options.onPartialImage) {
-          const stream = await client.images.generate(
-            {
-              ...params,
-              stream: true,
-              partial_images: settings.partialImages,
-            } as OpenAI.Images.ImageGenerateParamsStreaming,
-            { signal },
-          );
-          let final: string | undefined;
-          for await (const event of stream) {
-            if (event.type === 'image_generation.partial_image') {
-              options.onPartialImage?.(decoded(event.b64_json), event.partial_image_index);
-            } else if (event.type === 'image_generation.completed') {
-              final = event.b64_json;
-            }
-          }
-          // A stream cut short by an abort ends quietly in the SDK.
-          if (signal.aborted) throw new OpenAI.APIUserAbortError();
-          image = decoded(final);
-        } else {
-          const response = await client.images.generate(
-            params as OpenAI.Images.ImageGenerateParamsNonStreaming,
-            { signal },
-          );
-          image = decoded(response.data?.[0]?.b64_json);
-        }
-      } catch (error) {
-        if (options.signal?.aborted) throw new GenerationCancelledError();
-        if (deadline.signal.aborted) throw timedOut();
-        if (error instanceof ModelImageError) throw error;
-        throw failure(error, log);
+        const image = await draw(request, options);
+        options.onFinalImage?.();
+        const prepared = await check.prepare(image);
+        return { format: 'png', content: prepared.png, advice: prepared.advice };
       } finally {
-        clearTimeout(timer);
+        check.release();
       }
-      options.onFinalImage?.();
-      const prepared = await prepare(image);
-      return { format: 'png', content: prepared.png, advice: prepared.advice };
     },
   };
 }

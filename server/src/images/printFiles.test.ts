@@ -38,7 +38,10 @@ function countingPool(
         ? png
         : Buffer.concat([png, Buffer.alloc(pngBytes - png.length)]);
     },
-    prepareModelImage: () => Promise.reject(new Error('not used')),
+    reserveModelImageCheck: () => {
+      throw new Error('not used');
+    },
+    pending: 0,
     close: async () => undefined,
   };
 }

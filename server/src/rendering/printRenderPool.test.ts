@@ -51,7 +51,7 @@ describe('an image model picture on the print pool', () => {
     )
       .png()
       .toBuffer();
-    const prepared = await pool.prepareModelImage(picture);
+    const prepared = await pool.reserveModelImageCheck(60_000).prepare(picture);
     expect(prepared.background).toBe('removed');
     expect(prepared.advice.ink).toBe('as-drawn');
     const print = await pool.render({ picture: prepared.png });

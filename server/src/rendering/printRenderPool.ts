@@ -39,11 +39,25 @@ export interface PrintRenderPoolOptions {
 /** What a print file is made from: the engine's SVG artwork, or an image model's prepared picture. */
 export type PrintSource = { svg: string } | { picture: Buffer };
 
+/** The place held on the pool for the check of one image model's picture. */
+export interface ModelImageCheck {
+  /** Checks the picture and clears its background, on a worker thread, in the held place. */
+  prepare(image: Buffer): Promise<PreparedModelImage>;
+  /** Gives the place back unused (the model failed, or the shopper left). */
+  release(): void;
+}
+
 export interface PrintRenderPool {
   /** Renders on a worker thread; rejects with RenderQueueFullError when the queue is full. */
   render(source: PrintSource): Promise<Buffer>;
-  /** Checks an image model's picture and clears its background, on a worker thread. */
-  prepareModelImage(image: Buffer): Promise<PreparedModelImage>;
+  /**
+   * Holds the place of a model picture's check before the model is called, so that a picture paid
+   * for is always checked: throws RenderQueueFullError when the pool is full. The place goes back
+   * when the check ends, on release(), or after `holdMs` at most.
+   */
+  reserveModelImageCheck(holdMs: number): ModelImageCheck;
+  /** Renders and checks running or waiting, and places held for pictures on their way. */
+  readonly pending: number;
   close(): Promise<void>;
 }
 
@@ -72,11 +86,20 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
       if ('picture' in source) await loadSharpOnMainThread();
       return asBuffer((await pool.run(source)) as Uint8Array);
     },
-    async prepareModelImage(image) {
-      await loadSharpOnMainThread();
-      const prepared = (await pool.run({ modelImage: image })) as PreparedPicture;
-      if ('unusable' in prepared) throw new ModelImageError(prepared.unusable);
-      return { ...prepared, png: asBuffer(prepared.png) };
+    reserveModelImageCheck(holdMs) {
+      const place = pool.reserve(holdMs);
+      return {
+        async prepare(image) {
+          await loadSharpOnMainThread();
+          const prepared = (await place.run({ modelImage: image })) as PreparedPicture;
+          if ('unusable' in prepared) throw new ModelImageError(prepared.unusable);
+          return { ...prepared, png: asBuffer(prepared.png) };
+        },
+        release: place.release,
+      };
+    },
+    get pending() {
+      return pool.pending;
     },
     close: () => pool.close(),
   };

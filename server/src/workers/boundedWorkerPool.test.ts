@@ -136,4 +136,43 @@ describe('createBoundedWorkerPool', () => {
     expect(text(await next)).toBe('done fine');
     expect(pool.pending).toBe(0);
   });
+
+  it('holds a reserved place against other jobs, and runs the job that comes for it there', async () => {
+    pool = heldPool(1, 1);
+    const place = pool.reserve(60_000);
+    const first = pool.run({ svg: 'a' });
+    expect(pool.isFull).toBe(true);
+    expect(await pool.run({ svg: 'b' }).catch((error: unknown) => error)).toBeInstanceOf(HttpError);
+    expect(() => pool!.reserve(60_000)).toThrow(HttpError);
+
+    const reserved = place.run({ svg: 'r' });
+    await jobs.untilStarted(1);
+    jobs.release('a');
+    await jobs.untilStarted(2);
+    expect(jobs.started).toEqual(['a', 'r']);
+    jobs.release('r');
+    expect([text(await first), text(await reserved)]).toEqual(['done a', 'done r']);
+    // Giving back a place whose job has run gives back nothing more.
+    place.release();
+    expect(pool.pending).toBe(0);
+  });
+
+  it('gives a reserved place back once when released, and by itself when held too long', async () => {
+    pool = heldPool(1, 1);
+    const released = pool.reserve(60_000);
+    released.release();
+    released.release();
+    expect(pool.pending).toBe(0);
+
+    const forgotten = pool.reserve(50);
+    expect(pool.pending).toBe(1);
+    await waitUntil(() => pool!.pending === 0, 'the forgotten place is given back');
+    // A job coming for a lapsed place asks for one like any other.
+    const late = forgotten.run({ svg: 'late' });
+    expect(pool.pending).toBe(1);
+    await jobs.untilStarted(1);
+    jobs.release('late');
+    expect(text(await late)).toBe('done late');
+    expect(pool.pending).toBe(0);
+  });
 });

@@ -36,12 +36,26 @@ export interface BoundedWorkerPoolOptions {
   refuse(retryAfterSeconds: number): HttpError;
 }
 
+/** A place in the pool held for a job that comes later. */
+export interface Reservation<Job, Result> {
+  /** Runs `job` in the held place; once the hold has lapsed or been given back, as any job. */
+  run(job: Job): Promise<Result>;
+  /** Gives the place back unused; nothing once its job has started or the hold has lapsed. */
+  release(): void;
+}
+
 export interface BoundedWorkerPool<Job, Result> {
   /** Runs `job` on a thread; rejects with the `refuse` error when threads and queue are full. */
   run(job: Job): Promise<Result>;
+  /**
+   * Holds a place for a job that comes later, counted like a waiting job (throws the `refuse`
+   * error when threads and queue are full). It goes back when its job ends, on release(), or
+   * after `holdMs` at most, whatever the holder does.
+   */
+  reserve(holdMs: number): Reservation<Job, Result>;
   /** Whether a job asked for now would be refused. */
   readonly isFull: boolean;
-  /** Jobs running or waiting. */
+  /** Jobs running or waiting, and places held. */
   readonly pending: number;
   close(): Promise<void>;
 }
@@ -79,15 +93,46 @@ export function createBoundedWorkerPool<Job, Result>(
     return Math.max(1, Math.ceil((((pending - threads + 1) / threads) * jobMs) / 1000));
   }
 
+  async function runInPlace(job: Job): Promise<Result> {
+    try {
+      return await pool.run(job);
+    } finally {
+      pending -= 1;
+    }
+  }
+
+  function takePlace(): void {
+    if (pending >= capacity) throw options.refuse(retryAfterSeconds());
+    pending += 1;
+  }
+
+  async function run(job: Job): Promise<Result> {
+    takePlace();
+    return runInPlace(job);
+  }
+
   return {
-    async run(job) {
-      if (pending >= capacity) throw options.refuse(retryAfterSeconds());
-      pending += 1;
-      try {
-        return await pool.run(job);
-      } finally {
+    run,
+    reserve(holdMs) {
+      takePlace();
+      let held = true;
+      const giveBack = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(lapse);
         pending -= 1;
-      }
+      };
+      const lapse = setTimeout(giveBack, holdMs);
+      lapse.unref();
+      return {
+        run(job) {
+          if (!held) return run(job);
+          held = false;
+          clearTimeout(lapse);
+          return runInPlace(job);
+        },
+        release: giveBack,
+      };
     },
     get isFull() {
       return pending >= capacity;

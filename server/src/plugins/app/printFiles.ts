@@ -43,9 +43,15 @@ async function openCache(app: FastifyInstance): Promise<PrintFileStore> {
   return openFolderPrintFileCache(folder, app.appConfig.printRendering.cacheMaxMb * BYTES_PER_MB);
 }
 
-async function printFilesPlugin(app: FastifyInstance) {
+export interface PrintFilesOptions {
+  /** The module the render threads run instead of the print renderer (tests). */
+  taskModule?: string;
+}
+
+async function printFilesPlugin(app: FastifyInstance, options: PrintFilesOptions) {
   const pool = createPrintRenderPool({
     ...app.appConfig.printRendering,
+    taskModule: options.taskModule,
     onThreadError: (error) => app.log.error({ err: error }, 'a print render thread failed'),
   });
   const printFiles = createPrintFiles({

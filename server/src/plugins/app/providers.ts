@@ -42,7 +42,7 @@ async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) 
     options.imageProvider ??
       (image.kind === 'openai'
         ? createOpenAiImageProvider(image, {
-            prepare: (picture) => app.printRenderPool.prepareModelImage(picture),
+            reservePictureCheck: (holdMs) => app.printRenderPool.reserveModelImageCheck(holdMs),
             log: app.log,
           })
         : createBuiltinImageProvider(app.artEngine)),

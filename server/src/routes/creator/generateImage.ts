@@ -53,7 +53,8 @@ function asHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
  * `text/event-stream` while an image model streams, the model's partial images as they come and
  * then the same answer (shared/src/api/generationStream.ts). The stream starts with the first
  * partial image, so a refusal or a failure before it is the plain JSON error. The shopper leaving
- * cancels the model call; a generation that did not happen gives the daily quota back.
+ * cancels the model call. A failed generation gives the daily quota back, unless its model call may
+ * be billed (the owner paid for it, picture or not).
  */
 export default async function generateImageRoute(app: FastifyInstance) {
   const { images, generationQuota } = app.repositories;
@@ -116,12 +117,16 @@ export default async function generateImageRoute(app: FastifyInstance) {
         });
       };
 
+      let callCharged = false;
       try {
         const id = newId();
         const image = await provider.generate(fields, {
           saveAs: (format) => images.contentFile(id, format),
           signal: shopperLeft.signal,
           onPartialImage: streams ? onPartialImage : undefined,
+          onCallCharged: () => {
+            callCharged = true;
+          },
         });
         await partialsSent;
         settled = true;
@@ -141,8 +146,8 @@ export default async function generateImageRoute(app: FastifyInstance) {
         // A partial image already on its way is shown before the error that follows it.
         await partialsSent;
         settled = true;
-        // A generation that did not happen does not count against the visitor.
-        await generationQuota.giveBack(visitor, day);
+        // Only a generation that cost nothing is given back.
+        if (!callCharged) await generationQuota.giveBack(visitor, day);
         if (error instanceof GenerationCancelledError) request.log.info('generation cancelled');
         if (!events) throw error;
         const failure = asHttpError(error, request.log);
