@@ -153,7 +153,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     const highlight: PartPainter = (part) =>
       part.role === 'base' && part.stroke === undefined && (part.opacity ?? 1) === 1 ? { fill: url(specular) } : null;
     picture.push(
-      drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 22, y: slot.placement.y + 20 } })), () => [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))], () => ({ opacity: 0.35, filter: url(soft) })),
+      // One blurred group for every cast shadow: a blur per motif would multiply the print's cost.
+      el('g', { opacity: 0.35, filter: url(soft) }, drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 22, y: slot.placement.y + 20 } })), () => [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))])),
       // No outlines: form comes from light and shade alone.
       drawScene(slots, () => [body, highlight]),
     );

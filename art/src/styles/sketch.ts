@@ -81,7 +81,9 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     );
   }
   drawing.push(el('path', { d: ground.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
-  drawing.push(el('ellipse', { cx: cx + 10, cy: groundY + 10, rx: 470, ry: 66, fill: url(hatchFor.dark as string) }));
+  // The cast shadow, cross-hatched twice, runs the width of the drawing.
+  drawing.push(el('ellipse', { cx: cx + 10, cy: groundY + 10, rx: 480, ry: 70, fill: url(hatchFor.dark as string) }));
+  drawing.push(el('rect', { x: cx - 460, y: groundY - 40, width: 920, height: 110, rx: 40, fill: url(hatch(graphite, -45, 12, 7)) }));
   // Tufts of grass flicked in along the ground, one stroke each.
   for (let tuft = 0; tuft < 8; tuft += 1) {
     const x = cx - 420 + tuft * 120 + random.range(-30, 30);
@@ -101,7 +103,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   if (subject.decoration) {
     drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)]));
   }
-  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 740 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 20, size: 860 }, random);
   drawing.push(drawScene(slots, () => [hatchPass, linePass(6)]));
   // The second, looser pass of the pencil.
   drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)]));
