@@ -73,6 +73,9 @@ const SERVER_PROCESS_TESTS = [
 const serverProcessTest = `/test/(${SERVER_PROCESS_TESTS.join('|')})\\.test\\.ts$`;
 
 const config: Config = {
+  // A guard against a test that hangs, not a speed limit: a loaded 2-core machine builds, renders
+  // and starts processes many times slower than an idle one (speed is measured in bench/).
+  testTimeout: 60_000,
   projects: [
     browserProject('shared'),
     nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { acquireDataDirLock, dataDirTakenMessage, type DataDirLock } from './storage/dataDirLock';
@@ -31,6 +32,15 @@ async function lockDataDirOrExit(dataDir: string): Promise<DataDirLock> {
   process.exit(1);
 }
 
+/** Readable lines in a terminal; one JSON object a line for a service manager, a file or a pipe. */
+async function loggerFor(level: string): Promise<FastifyServerOptions['logger']> {
+  if (!process.stdout.isTTY) return { level };
+  const { default: pretty } = await import('pino-pretty');
+  // Synchronous, on this thread: no line is lost when the process exits right after writing it.
+  const stream = pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  return { level, stream };
+}
+
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const dataDir = config.storage.kind === 'pglite' ? config.storage.dataDir : undefined;
@@ -39,7 +49,10 @@ async function main(): Promise<void> {
   const adminToken =
     config.adminToken ??
     (dataDir !== undefined ? randomBytes(24).toString('base64url') : undefined);
-  const app = await buildApp({ ...config, adminToken });
+  const app = await buildApp(
+    { ...config, adminToken },
+    { logger: await loggerFor(config.logLevel) },
+  );
 
   // Bounds the stop by SHUTDOWN_TIMEOUT_MS: exit 0 once closed, 1 if it timed out or failed.
   const graceful = closeWithGrace(

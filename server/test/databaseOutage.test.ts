@@ -4,7 +4,7 @@
  * recovers by itself.
  */
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
-import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import { CONNECT_TIMEOUT_MS } from '../src/storage/database';
 import {
   VALID_ORDER,
   createFakeFrontEnd,
@@ -89,8 +89,8 @@ describe('while the database is unreachable', () => {
         expectErrorShape(body);
         // No driver detail reaches the client.
         expect(body.error.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres|terminat/i);
-        // Refused at once, not after hanging on the dead database.
-        expect(Date.now() - startedAt).toBeLessThan(2_000);
+        // Refused on the connection's failure, not after hanging until the pool gives up waiting.
+        expect([label, Date.now() - startedAt < CONNECT_TIMEOUT_MS]).toEqual([label, true]);
       }
 
       for (const path of [
@@ -107,16 +107,13 @@ describe('while the database is unreachable', () => {
       postgres.start();
     }
 
-    // Back on the same port: the pool opens fresh connections on the next request.
+    // Back on the same port (accepting connections once start() returns): the pool opens fresh
+    // connections on the very next request, with no back-off to wait out.
     const restartedAt = Date.now();
-    await waitUntil(
-      async () => (await fetch(`${server.url}/healthz`)).status === 200,
-      '/healthz answers 200 again',
-      { timeoutMs: 10_000 },
-    );
-    const recoveredAfterMs = Date.now() - restartedAt;
-    expect(recoveredAfterMs).toBeLessThan(2_000);
-    if (process.env.RELIABILITY_FIGURES) console.log(`database recovery: ${recoveredAfterMs} ms`);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    if (process.env.RELIABILITY_FIGURES) {
+      console.log(`database recovery: ${Date.now() - restartedAt} ms`);
+    }
     for (const [label, call] of API_CALLS) {
       const status = (await call()).status;
       expect([label, status < 300]).toEqual([label, true]);

@@ -12,14 +12,10 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS } from '@tshirt/shared/labels';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
-import { DEFAULT_REMOTE_MARKUP_BUDGET_MS } from '../src/config';
 import { FAKE_PRODUCT_PAGE, fakeFragments, writeHostPages } from './fakeComposition';
 import { withTestApps } from './fixtures';
 import { createFakeFrontEnd, listenOnLoopback } from './helpers';
 
-/** What an answer may take beyond the budget on this machine: sending, and the test's own work. */
-const MARGIN_MS = 250;
-const ANSWER_WITHIN_MS = DEFAULT_REMOTE_MARKUP_BUDGET_MS + MARGIN_MS;
 /** Loads measured after each hostile release. */
 const LOADS = 5;
 
@@ -226,10 +222,8 @@ async function appWithGoodRelease(publisher: Publisher) {
   const app = await apps.start(publisher.env);
   const load = async () => {
     publisher.beforeLoad?.();
-    const started = performance.now();
     const response = await fetch(`${app.url}/product`);
-    const html = await response.text();
-    return { status: response.status, html, ms: performance.now() - started };
+    return { status: response.status, html: await response.text() };
   };
   await waitUntil(
     async () => stitchedParts((await load()).html)['designer/ArtForm'] === 'good1',
@@ -238,10 +232,13 @@ async function appWithGoodRelease(publisher: Publisher) {
   return load;
 }
 
-/** What every answer holds whatever the designer published. */
-function expectPageIntact(answer: { status: number; html: string; ms: number }) {
+/**
+ * What every answer holds whatever the designer published. That no answer waits past the budget is
+ * kept by the budget's timers (src/pages/composition/pageComposer.test.ts, fragmentSource.test.ts),
+ * not by this machine's clock.
+ */
+function expectPageIntact(answer: { status: number; html: string }) {
   expect(answer.status).toBe(200);
-  expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
   expect(answer.html).not.toContain(HOSTILE);
   expect(count(answer.html, BUY_BUTTON_LABELS.idle)).toBe(1);
   expect(stitchedParts(answer.html)['checkout/CheckoutPanel']).toBe('c1');

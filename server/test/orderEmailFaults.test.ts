@@ -290,7 +290,8 @@ async function startSilentMailServer(port: number) {
 
 describe('a payment while the mail server hangs', () => {
   const apps = withTestApps();
-  const MAIL_TIMEOUT_MS = 20_000;
+  // Longer than the test may run: a payment answered at all did not wait for the email.
+  const MAIL_TIMEOUT_MS = 120_000;
 
   it('answers without waiting for the email, which is sent once when mail works again', async () => {
     // The stand-in's port, held by a server that never greets until the stand-in takes it back.
@@ -304,12 +305,9 @@ describe('a payment while the mail server hangs', () => {
         'the worker is waiting on the mail server',
       );
 
-      const started = Date.now();
       const second = await buyAndPay(url, 'second@example.com');
-      const elapsed = Date.now() - started;
       // Answered while the worker still waits for the server's greeting.
       expect(silent.openConnections()).toBeGreaterThan(0);
-      expect(elapsed).toBeLessThan(MAIL_TIMEOUT_MS);
       expect(await shopperState(url, second)).toBe('paid');
       expect(smtp.messages).toHaveLength(0);
 

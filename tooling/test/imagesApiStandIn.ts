@@ -34,6 +34,11 @@ export interface ImagesApiStandIn {
   setMode(mode: ImagesApiMode): void;
   /** Milliseconds before each event (each partial image and the final image). */
   setPace(ms: number): void;
+  /**
+   * Until the returned function is called, every answer (those under way included) waits before
+   * its final image: generations held in flight for as long as a test needs, whatever the machine.
+   */
+  holdFinalImages(): () => void;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,7 @@ function sendEvent(response: ServerResponse, type: string, data: Record<string, 
 export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
   let mode: ImagesApiMode = 'draw';
   let pace = 50;
+  let finalImagesHeld: Promise<void> = Promise.resolve();
   const calls: ImagesApiCall[] = [];
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -136,6 +142,7 @@ export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
 
     if (body.stream !== true) {
       await wait(pace);
+      await finalImagesHeld;
       const b64 = await final();
       call.firstEventAt = call.finalImageAt = Date.now();
       sendJson(response, 200, {
@@ -175,6 +182,7 @@ export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
       }
     }
     await wait(pace);
+    await finalImagesHeld;
     if (response.destroyed) return;
     const b64 = await final();
     call.firstEventAt ??= Date.now();
@@ -232,6 +240,11 @@ export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
     },
     setPace: (ms) => {
       pace = ms;
+    },
+    holdFinalImages: () => {
+      let release = () => {};
+      finalImagesHeld = new Promise((resolve) => (release = resolve));
+      return release;
     },
     close: () =>
       new Promise((resolve) => {

@@ -108,7 +108,7 @@ async function reportingUnavailable<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** How long a request waits for a connection before the database counts as unavailable. */
-const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const { Pool } = await import('pg');
