@@ -97,7 +97,7 @@ it('shows the partial pictures while the model draws, then the art, and prints i
   // The order has loaded once its address shows.
   await tab.getByText('Jane Doe').first().waitFor();
   const main = (await tab.getByRole('main').textContent()) ?? '';
-  const orderNumber = /Order number\s*([A-Za-z0-9_-]{16})/.exec(main)?.[1] ?? '';
+  const orderNumber = /Order number\s*(TW-\d{4}-\d{4})/.exec(main)?.[1] ?? '';
   expect(orderNumber).not.toBe('');
 
   const printFile = await waitUntil(

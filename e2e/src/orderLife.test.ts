@@ -65,7 +65,7 @@ async function expectConfirmation(tab: Page): Promise<{ orderNumber: string; ord
   ]) {
     expect(main).toContain(expected);
   }
-  const orderNumber = /Order number\s*([A-Za-z0-9_-]{16})/.exec(main)?.[1];
+  const orderNumber = /Order number\s*(TW-\d{4}-\d{4})/.exec(main)?.[1];
   expect(orderNumber).toBeDefined();
   await tab.waitForFunction(() =>
     [...document.images].some(

@@ -5,6 +5,7 @@
  */
 import { printFileUrl, type AdminOrder } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   VALID_ORDER,
   expectErrorShape,
@@ -22,21 +23,26 @@ const SHIPPING_FORM =
 
 const server = withTestServer({ env: { ADMIN_TOKEN } });
 
-/** A pending order made through the checkout route; its id. */
-async function checkout(): Promise<string> {
+/** A pending order made through the checkout route: its number and its payment link. */
+async function placeOrder(): Promise<{ id: string; paymentLinkURL: string }> {
   const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
   expect(answer.status).toBe(200);
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return paymentLinkURL.split('/').pop() as string;
+  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), paymentLinkURL };
+}
+
+/** A pending order made through the checkout route; its number. */
+async function checkout(): Promise<string> {
+  return (await placeOrder()).id;
 }
 
 /** An order paid on the test payment page with the shopper's address. */
 async function paidOrder(): Promise<string> {
-  const id = await checkout();
-  const answer = await server.request(`/pay/${id}`, {
+  const { id, paymentLinkURL } = await placeOrder();
+  const answer = await server.request(paymentLinkURL, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: SHIPPING_FORM,

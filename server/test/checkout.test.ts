@@ -1,6 +1,13 @@
 import { PREMADE_DESIGNS, formatPrice } from '@tshirt/shared/catalog';
+import type * as orderNumbers from '../src/orders/orderNumber';
+import { newOrderNumber } from '../src/orders/orderNumber';
 import { withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query, payOnTestPage } from './helpers';
+
+jest.mock('../src/orders/orderNumber', () => {
+  const actual = jest.requireActual<typeof orderNumbers>('../src/orders/orderNumber');
+  return { ...actual, newOrderNumber: jest.fn(actual.newOrderNumber) };
+});
 
 const server = withTestServer({ env: { CHECKOUT_RATE_LIMIT_PER_MINUTE: '5' } });
 
@@ -35,12 +42,13 @@ async function placeOrder(params: Record<string, string | number> = {}): Promise
 describe('POST /creator/checkout', () => {
   it('records a pending order at the server price and answers our own test payment page', async () => {
     const link = await placeOrder({ quantity: 3, prompt: 'A cat & a hat #1?' });
-    expect(link).toMatch(/^\/pay\/[A-Za-z0-9_-]{16}$/);
+    expect(link).toMatch(/^\/pay\/[A-Za-z0-9_-]{24}$/);
     const rows = await server.db.query<Record<string, unknown>>(
-      'SELECT * FROM orders WHERE id = $1',
+      'SELECT * FROM orders WHERE payment_token = $1',
       [link.slice(5)],
     );
     expect(rows[0]).toMatchObject({
+      id: expect.stringMatching(/^TW-\d{4}-\d{4}$/),
       status: 'pending',
       quantity: 3,
       unit_price_cents: 1999,
@@ -53,6 +61,24 @@ describe('POST /creator/checkout', () => {
       prompt: 'A cat & a hat #1?',
       payment_provider: 'test',
     });
+  });
+
+  it('draws another order number when the one drawn is already an order’s', async () => {
+    const orderNumberOf = async (link: string) =>
+      (
+        await server.db.query<{ id: string }>('SELECT id FROM orders WHERE payment_token = $1', [
+          link.slice('/pay/'.length),
+        ])
+      )[0]?.id;
+    const taken = await orderNumberOf(await placeOrder());
+    const draws = jest.mocked(newOrderNumber);
+    draws.mockClear().mockReturnValueOnce(taken!);
+    const link = await placeOrder();
+    expect(draws).toHaveBeenCalledTimes(2);
+    const drawnAgain = await orderNumberOf(link);
+    expect(drawnAgain).toMatch(/^TW-\d{4}-\d{4}$/);
+    expect(drawnAgain).not.toBe(taken);
+    expect((await server.request(link)).status).toBe(200);
   });
 
   it('accepts an image this store generated, by path or by absolute URL on PUBLIC_URL', async () => {
@@ -87,7 +113,7 @@ describe('POST /creator/checkout', () => {
   it('drops control characters from the prompt instead of failing on them', async () => {
     const link = await placeOrder({ prompt: 'owls\u0000 at night\u0007' });
     const rows = await server.db.query<{ prompt: string }>(
-      'SELECT prompt FROM orders WHERE id = $1',
+      'SELECT prompt FROM orders WHERE payment_token = $1',
       [link.slice(5)],
     );
     expect(rows[0]?.prompt).toBe('owls at night');
@@ -149,7 +175,7 @@ describe('the test payment page', () => {
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toMatch(/^\/complete\?token=[\w-]{24}$/);
     const [row] = await server.db.query<{ status: string; paid_at: Date }>(
-      'SELECT status, paid_at FROM orders WHERE id = $1',
+      'SELECT status, paid_at FROM orders WHERE payment_token = $1',
       [link.slice(5)],
     );
     expect(row?.status).toBe('paid');
@@ -157,7 +183,7 @@ describe('the test payment page', () => {
     const again = await pay();
     expect(again.status).toBe(303);
     const [unchanged] = await server.db.query<{ paid_at: Date }>(
-      'SELECT paid_at FROM orders WHERE id = $1',
+      'SELECT paid_at FROM orders WHERE payment_token = $1',
       [link.slice(5)],
     );
     expect(unchanged?.paid_at).toEqual(row?.paid_at);
@@ -168,15 +194,18 @@ describe('the test payment page', () => {
     expect(page).not.toContain('<form');
   });
 
-  it.each(['/pay/AAAAAAAAAAAAAAAA', '/pay/not-an-order', '/pay/a/b'])(
-    'answers an HTML 404 for %s',
-    async (path) => {
-      const response = await server.request(path);
-      expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await response.text()).toContain('Order not found');
-      const post = await server.request(path, { method: 'POST' });
-      expect(post.status).toBe(404);
-    },
-  );
+  it.each([
+    '/pay/AAAAAAAAAAAAAAAA',
+    '/pay/AAAAAAAAAAAAAAAAAAAAAAAA',
+    '/pay/TW-0000-0000',
+    '/pay/not-an-order',
+    '/pay/a/b',
+  ])('answers an HTML 404 for %s', async (path) => {
+    const response = await server.request(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('Order not found');
+    const post = await server.request(path, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
 });

@@ -52,20 +52,17 @@ async function stored(): Promise<Stored> {
   )[0] as Stored;
 }
 
-async function pendingOrderId(): Promise<string> {
+async function pendingOrderPaymentLink(): Promise<string> {
   const response = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
-  return ((await response.json()) as { paymentLinkURL: string }).paymentLinkURL.replace(
-    '/pay/',
-    '',
-  );
+  return ((await response.json()) as { paymentLinkURL: string }).paymentLinkURL;
 }
 
 /** The four requests that spend something or change state, as a hostile page would send them. */
 async function spendingRequests(): Promise<Array<[string, string, RequestInit]>> {
-  const orderId = await pendingOrderId();
+  const paymentLinkURL = await pendingOrderPaymentLink();
   return [
     ['generation', '/creator/generate_image?interests=owls', {}],
     ['checkout', `/creator/checkout?${query(VALID_ORDER)}`, { method: 'POST' }],
@@ -80,7 +77,7 @@ async function spendingRequests(): Promise<Array<[string, string, RequestInit]>>
     ],
     [
       'the test page’s Pay button',
-      `/pay/${orderId}`,
+      paymentLinkURL,
       {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -10,6 +10,7 @@ import { inlineStyleHashes } from '../src/pages/inlineSources';
 import { sessionSecret } from '../src/http/ownerToken';
 import { DESK_SESSION_COOKIE } from '../src/routes/desk';
 import { withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -25,21 +26,28 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 const server = withTestServer({ env: { ADMIN_TOKEN } });
 
-/** A pending order made through the checkout route; its id. */
-async function checkout(send: SendRequest = server.request): Promise<string> {
+/** A pending order made through the checkout route: its number and its payment link. */
+async function placeOrder(
+  send: SendRequest = server.request,
+): Promise<{ id: string; paymentLinkURL: string }> {
   const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
     headers: newVisitor(),
   });
   expect(answer.status).toBe(200);
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return paymentLinkURL.split('/').pop() as string;
+  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), paymentLinkURL };
+}
+
+/** A pending order made through the checkout route; its number. */
+async function checkout(send: SendRequest = server.request): Promise<string> {
+  return (await placeOrder(send)).id;
 }
 
 /** An order paid on the test page (no print provider: it waits as ready_to_print). */
 async function paidOrder(send: SendRequest = server.request): Promise<string> {
-  const id = await checkout(send);
-  expect((await payOnTestPage(send, `/pay/${id}`)).status).toBe(303);
+  const { id, paymentLinkURL } = await placeOrder(send);
+  expect((await payOnTestPage(send, paymentLinkURL)).status).toBe(303);
   return id;
 }
 

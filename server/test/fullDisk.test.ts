@@ -95,7 +95,7 @@ function expectStorageFull(answer: Answer): void {
 }
 
 const isPng = (answer: Answer) => answer.body.subarray(1, 4).toString('ascii') === 'PNG';
-const orderIdOf = (paymentLinkURL: string) => paymentLinkURL.slice('/pay/'.length);
+const paymentTokenOf = (paymentLinkURL: string) => paymentLinkURL.slice('/pay/'.length);
 const printUrlOf = (svgUrl: string, shirt: string) =>
   `${svgUrl.replace(/\.svg$/, '.png')}?${query({ shirt })}`;
 
@@ -161,10 +161,14 @@ describe('DATA_DIR on a full disk, the database elsewhere', () => {
     expect(checkedOut.status).toBe(200);
     const { paymentLinkURL } = JSON.parse(checkedOut.body.toString()) as { paymentLinkURL: string };
     const { orders } = running.app.repositories;
-    expect(await orders.find(orderIdOf(paymentLinkURL))).toMatchObject({ status: 'pending' });
+    expect(await orders.findByPaymentToken(paymentTokenOf(paymentLinkURL))).toMatchObject({
+      status: 'pending',
+    });
 
     expect((await payOnTestPage(running.url, paymentLinkURL)).status).toBe(303);
-    expect(await orders.find(orderIdOf(paymentLinkURL))).toMatchObject({ status: 'paid' });
+    expect(await orders.findByPaymentToken(paymentTokenOf(paymentLinkURL))).toMatchObject({
+      status: 'paid',
+    });
     // Its print file could not be kept; the provider's link renders it when fetched.
     await running.app.printFiles.backgroundIdle();
   }, 60_000);
@@ -202,7 +206,7 @@ describe('the embedded database on the full disk too', () => {
           for (const answer of answers) {
             if (answer.status === 200) {
               const body = JSON.parse(answer.body.toString()) as { paymentLinkURL: string };
-              acknowledged.push(orderIdOf(body.paymentLinkURL));
+              acknowledged.push(paymentTokenOf(body.paymentLinkURL));
             } else expectStorageFull(answer);
           }
           return answers.some(({ status }) => status === 503);
@@ -218,7 +222,9 @@ describe('the embedded database on the full disk too', () => {
         body: Buffer.from(await refused.arrayBuffer()),
       });
       const { orders } = before.app.repositories;
-      expect(await orders.find(orderIdOf(paymentLinkURL))).toMatchObject({ status: 'pending' });
+      expect(await orders.findByPaymentToken(paymentTokenOf(paymentLinkURL))).toMatchObject({
+        status: 'pending',
+      });
       const generation = await generate(before);
       expectStorageFull(generation.answer);
       expect(generation.quotaUsed).toBe(0);
@@ -232,8 +238,11 @@ describe('the embedded database on the full disk too', () => {
     const after = await startApp(config);
     try {
       const { orders } = after.app.repositories;
-      expect(await orders.find(orderIdOf(paymentLinkURL))).toMatchObject({ status: 'paid' });
-      for (const id of acknowledged) expect(await orders.find(id)).toBeDefined();
+      expect(await orders.findByPaymentToken(paymentTokenOf(paymentLinkURL))).toMatchObject({
+        status: 'paid',
+      });
+      for (const token of acknowledged)
+        expect(await orders.findByPaymentToken(token)).toBeDefined();
     } finally {
       await after.close();
     }

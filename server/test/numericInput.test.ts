@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { QUANTITY_MAX, QUANTITY_MIN } from '@tshirt/shared/catalog';
 import { MAX_WEB_VITAL_VALUE } from '@tshirt/shared/schemas';
 import { withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import { VALID_ORDER, query } from './helpers';
 
 const ADMIN = { authorization: 'Bearer numbers-owner-token-0123456789' };
@@ -112,7 +113,10 @@ describe('any numeric-looking text', () => {
         });
         if (response.statusCode !== 200) return expectRefusal(response.statusCode, response.body);
         accepted += 1;
-        const id = (response.json() as { paymentLinkURL: string }).paymentLinkURL.slice(5);
+        const id = await orderIdOfPaymentLink(
+          server.db,
+          (response.json() as { paymentLinkURL: string }).paymentLinkURL,
+        );
         const [order] = await server.db.query<{ quantity: number; total_cents: number }>(
           'SELECT quantity, total_cents FROM orders WHERE id = $1',
           [id],

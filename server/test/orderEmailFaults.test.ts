@@ -13,6 +13,7 @@ import type { OrderView } from '@tshirt/shared/types';
 import { ORDER_EMAIL_QUEUE } from '../src/plugins/app/orderMail';
 import { pgliteFolder, type Queryable } from '../src/storage/database';
 import { withFakeFrontEnd, withTemporaryFolder, withTestApps } from './fixtures';
+import { orderNumberOnPaymentPage } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -60,12 +61,13 @@ async function buyAndPay(url: string, email: string = SHIPPING_FORM.email): Prom
   });
   expect(checkout.status).toBe(200);
   const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+  const id = await orderNumberOnPaymentPage(url, paymentLinkURL);
   const paid = await payOnTestPage(url, paymentLinkURL, { ...SHIPPING_FORM, email });
   expect(paid.status).toBe(303);
   const complete = new URL(paid.headers.get('location')!, url);
   expect(complete.pathname).toBe(PAGE_PATHS.complete);
   return {
-    id: paymentLinkURL.split('/').pop()!,
+    id,
     token: complete.searchParams.get('token')!,
     email,
   };

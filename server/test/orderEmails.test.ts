@@ -12,6 +12,7 @@ import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpSta
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { OrderView } from '@tshirt/shared/types';
 import { withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -53,7 +54,7 @@ async function checkout(send: SendRequest): Promise<{ link: string; id: string }
     headers: newVisitor(),
   });
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { link: paymentLinkURL, id: paymentLinkURL.split('/').pop() as string };
+  return { link: paymentLinkURL, id: await orderIdOfPaymentLink(server.db, paymentLinkURL) };
 }
 
 /** The emails received for one order, by the order number in their Message-ID. */

@@ -12,6 +12,7 @@ import {
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { ORDER_STATES, type OrderState } from '../src/orders/orderLife';
 import { withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, newVisitor, query } from './helpers';
 
 let provider: PrintProviderStandIn;
@@ -74,7 +75,7 @@ async function orderIn(state: OrderState): Promise<string> {
     headers: newVisitor(),
   });
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const id = paymentLinkURL.split('/').pop() as string;
+  const id = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
   await running.app.db.query(
     `UPDATE orders SET status = $2, fulfillment = $3, email = $4, ship_to = $5::jsonb,
        provider_order_id = $6, tracking_number = $7
@@ -198,7 +199,7 @@ describe('odd provider events', () => {
       headers: newVisitor(),
     });
     const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-    const id = paymentLinkURL.split('/').pop() as string;
+    const id = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
     await running.app.orderFulfillment.orderPaid(id, {
       reference: 'test',
       shipping: SHIPPING_FORM,

@@ -4,6 +4,7 @@
  */
 import { ORDER_LOOKUPS_PER_MINUTE } from '../src/routes/creator/order';
 import { withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   VALID_ORDER,
   expectErrorShape,
@@ -23,7 +24,7 @@ async function paidOrderToken(): Promise<{ id: string; token: string }> {
   const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
   const paid = await payOnTestPage(server.request, paymentLinkURL);
   const token = new URL(paid.headers.get('location')!, server.url).searchParams.get('token')!;
-  return { id: paymentLinkURL.split('/').pop()!, token };
+  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), token };
 }
 
 function lookUp(search: string, visitor = newVisitor()) {

@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../src/config';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { writeServerInstance } from '../src/storage/serverInstance';
 import { withTemporaryFolder, withTestServer } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -51,7 +52,7 @@ async function checkout(send: SendRequest = server.request): Promise<{ id: strin
   });
   expect(answer.status).toBe(200);
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { id: paymentLinkURL.split('/').pop() as string, link: paymentLinkURL };
+  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), link: paymentLinkURL };
 }
 
 /** An order paid on the test payment page: ready to print when no print provider is configured. */

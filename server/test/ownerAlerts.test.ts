@@ -10,6 +10,7 @@ import {
 import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { withTestApps } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -56,7 +57,7 @@ async function paidOrder(running: RunningApp): Promise<string> {
   });
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
   expect((await payOnTestPage(send, paymentLinkURL, SHIPPING_FORM)).status).toBe(303);
-  return paymentLinkURL.split('/').pop() as string;
+  return orderIdOfPaymentLink(running.app.db, paymentLinkURL);
 }
 
 const alertsAbout = (id: string) =>

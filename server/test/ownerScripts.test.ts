@@ -18,7 +18,7 @@ const FORGED_HEADER =
 /** A paid order stored before cleaning: where it ships and the provider's error both hostile. */
 const PAID_ID = 'PaidPaidPaidPai1';
 /** A real order's first line: its id, when it was made, where it is. */
-const ORDER_HEADER = /^[A-Za-z0-9_-]{16} {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}\S/;
+const ORDER_HEADER = /^(?:TW-\d{4}-\d{4}|[A-Za-z0-9_-]{16}) {2}\d{4}-\d\d-\d\dT[\d:.]+Z {2}\S/;
 /** Control and bidi characters a terminal would act on. */
 const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Bidi_Control}]/u;
 

@@ -12,6 +12,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
 import { withTestApps } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -48,7 +49,7 @@ async function checkout(running: RunningApp): Promise<string> {
   });
   expect(answer.status).toBe(200);
   const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return paymentLinkURL.split('/').pop() as string;
+  return orderIdOfPaymentLink(running.app.db, paymentLinkURL);
 }
 
 async function paidOrder(running: RunningApp): Promise<string> {

@@ -12,6 +12,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { OrderView } from '@tshirt/shared/types';
 import type { AppConfig } from '../src/config';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
+import { orderNumberOnPaymentPage } from './orderLinks';
 import {
   VALID_ORDER,
   newVisitor,
@@ -43,10 +44,11 @@ async function buyAndPay(url: string): Promise<{ id: string; token: string }> {
     headers: newVisitor(),
   });
   const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+  const id = await orderNumberOnPaymentPage(url, paymentLinkURL);
   const paid = await payOnTestPage(url, paymentLinkURL);
   expect(paid.status).toBe(303);
   const token = new URL(paid.headers.get('location')!, url).searchParams.get('token')!;
-  return { id: paymentLinkURL.split('/').pop()!, token };
+  return { id, token };
 }
 
 /** Waits until the provider has the order, then until the shopper's order page says so. */

@@ -17,6 +17,7 @@ import {
   type StoreServer,
 } from '@tshirt/tooling/test/storeServer';
 import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
+import { orderNumberOnPaymentPage } from './orderLinks';
 import { VALID_ORDER, openTestDatabase, query } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
@@ -67,15 +68,15 @@ async function newDataDir(): Promise<string> {
 
 const CHECKOUT_QUERY = query({ ...VALID_ORDER, prompt: 'signals' });
 
-type Outcome = { kind: 'ok'; orderId: string } | { kind: 'refused'; detail: string };
+type Outcome = { kind: 'ok'; paymentLinkURL: string } | { kind: 'refused'; detail: string };
 
-/** One checkout: 200 with the order's id, or a refusal (503 JSON error, or no connection). */
+/** One checkout: 200 with the order's payment link, or a refusal (503 JSON error, or no connection). */
 async function checkout(url: string): Promise<Outcome> {
   try {
     const response = await fetch(`${url}/creator/checkout?${CHECKOUT_QUERY}`, { method: 'POST' });
     const body = (await response.json()) as { paymentLinkURL?: string; error?: { code: string } };
     if (response.status === 200) {
-      return { kind: 'ok', orderId: body.paymentLinkURL!.replace('/pay/', '') };
+      return { kind: 'ok', paymentLinkURL: body.paymentLinkURL! };
     }
     // The only refusal a stopping server may give is the JSON 503.
     expect(response.status).toBe(503);
@@ -178,16 +179,14 @@ describe('SIGTERM during traffic', () => {
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
 
       const answered = outcomes.flatMap((outcome) =>
-        outcome.kind === 'ok' ? [outcome.orderId] : [],
+        outcome.kind === 'ok' ? [outcome.paymentLinkURL.replace('/pay/', '')] : [],
       );
       expect(answered.length).toBeGreaterThan(0);
       // Exactly the answered orders are stored: none lost, none written for a refused request.
       const db = await openTestDatabase(pgliteFolder(dataDir));
       try {
-        const rows = await db.query<{ id: string; payment_provider: string }>(
-          'SELECT id, payment_provider FROM orders',
-        );
-        expect(rows.map((row) => row.id).sort()).toEqual([...answered].sort());
+        const rows = await db.query<{ payment_token: string }>('SELECT payment_token FROM orders');
+        expect(rows.map((row) => row.payment_token).sort()).toEqual([...answered].sort());
         const images = await db.query<{ count: number }>(
           'SELECT count(*)::integer AS count FROM images',
         );
@@ -234,8 +233,13 @@ describe.each([
 
       server = await startStoreServer(env);
       const after = await listOrderIds(server.url);
-      const answered = outcomes.flatMap((outcome) =>
-        outcome.kind === 'ok' ? [outcome.orderId] : [],
+      const running = server;
+      const answered = await Promise.all(
+        outcomes.flatMap((outcome) =>
+          outcome.kind === 'ok'
+            ? [orderNumberOnPaymentPage(running.url, outcome.paymentLinkURL)]
+            : [],
+        ),
       );
       expect(answered.length).toBeGreaterThan(10);
       const newOrders = after.filter((id) => !before.includes(id));

@@ -225,7 +225,7 @@ describe('arbitrary query strings', () => {
     };
     const statuses = await checkProperty('POST', '/creator/checkout', fields, {
       // Only ever our own payment page (the test provider).
-      paymentLinkURL: expect.stringMatching(/^\/pay\/[\w-]{16}$/),
+      paymentLinkURL: expect.stringMatching(/^\/pay\/[\w-]{24}$/),
     });
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(
       RUNS_PER_ENDPOINT * 0.1,

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { withTestServer } from './fixtures';
 import {
   VALID_ORDER,
@@ -130,6 +131,9 @@ describe('source maps', () => {
       '{"version":3}',
     );
     writeFileSync(join(server.frontEnd.root, 'host/main.js.map.gz'), 'not really gzip');
+    for (const part of ['host', 'designer', 'checkout']) {
+      writeReleaseManifest(join(server.frontEnd.root, part));
+    }
   });
 
   it('are not served unless the owner asks for them', async () => {
@@ -255,7 +259,7 @@ describe('payment links', () => {
       );
       expect(response.status).toBe(200);
       const { paymentLinkURL } = (await response.json()) as { paymentLinkURL: string };
-      expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{16}$/);
+      expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{24}$/);
     }
     for (const imageURL of [
       'https://evil.example/x.svg',

@@ -74,7 +74,7 @@ describe('two instances on one Postgres', () => {
     });
     expect(placed.status).toBe(200);
     const { paymentLinkURL } = (await placed.json()) as { paymentLinkURL: string };
-    expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{16}$/);
+    expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{24}$/);
 
     const page = await fetch(`${second.url}${paymentLinkURL}`);
     expect(page.status).toBe(200);

@@ -176,7 +176,10 @@ describe('the Stripe payment provider', () => {
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/v1/checkout/sessions');
     expect(sent.headers.authorization).toBe('Bearer sk_test_123');
-    expect(sent.headers['idempotency-key']).toBe(`checkout-${orderId}`);
+    const [{ payment_token: paymentToken } = { payment_token: '' }] = await server.db.query<{
+      payment_token: string;
+    }>('SELECT payment_token FROM orders WHERE id = $1', [orderId]);
+    expect(sent.headers['idempotency-key']).toBe(`checkout-${paymentToken}`);
     const form = new URLSearchParams(sent.body);
     expect(form.get('mode')).toBe('payment');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1999');
@@ -251,7 +254,10 @@ describe('the Stripe payment provider', () => {
   it('does not offer the built-in test payment page', async () => {
     answerWithSession();
     await checkout();
-    const response = await server.request(`/pay/${await latestOrderId()}`, { method: 'POST' });
+    const [{ payment_token: paymentToken } = { payment_token: '' }] = await server.db.query<{
+      payment_token: string;
+    }>('SELECT payment_token FROM orders WHERE id = $1', [await latestOrderId()]);
+    const response = await server.request(`/pay/${paymentToken}`, { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await orderStatus(await latestOrderId())).toBe('pending');
   });

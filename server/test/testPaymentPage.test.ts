@@ -100,6 +100,7 @@ class PaymentPage {
   }
 }
 
+/** A pending order made through the checkout; the secret of its payment link. */
 async function placeOrder(send: SendRequest = server.request): Promise<string> {
   const response = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
     method: 'POST',
@@ -107,15 +108,16 @@ async function placeOrder(send: SendRequest = server.request): Promise<string> {
   });
   expect(response.status).toBe(200);
   const { paymentLinkURL } = (await response.json()) as { paymentLinkURL: string };
+  expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{24}$/);
   return paymentLinkURL.replace('/pay/', '');
 }
 
 function pay(
-  orderId: string,
+  payToken: string,
   form: Record<string, string> | string,
   send: SendRequest = server.request,
 ) {
-  return send(`/pay/${orderId}`, {
+  return send(`/pay/${payToken}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -123,8 +125,11 @@ function pay(
   });
 }
 
-async function openPage(orderId: string, send: SendRequest = server.request): Promise<PaymentPage> {
-  const response = await send(`/pay/${orderId}`);
+async function openPage(
+  payToken: string,
+  send: SendRequest = server.request,
+): Promise<PaymentPage> {
+  const response = await send(`/pay/${payToken}`);
   expect(response.status).toBe(200);
   return new PaymentPage(await response.text());
 }
@@ -138,12 +143,12 @@ interface StoredOrder {
   paid_at: Date | null;
 }
 
-async function storedOrder(orderId: string, db: Database = server.db): Promise<StoredOrder> {
+async function storedOrder(payToken: string, db: Database = server.db): Promise<StoredOrder> {
   const [row] = await db.query<StoredOrder>(
-    'SELECT status, email, ship_to, fulfillment, access_token, paid_at FROM orders WHERE id=$1',
-    [orderId],
+    'SELECT status, email, ship_to, fulfillment, access_token, paid_at FROM orders WHERE payment_token=$1',
+    [payToken],
   );
-  if (!row) throw new Error(`no order ${orderId}`);
+  if (!row) throw new Error(`no order ${payToken}`);
   return row;
 }
 
@@ -180,11 +185,12 @@ async function expectRefusedField(
 
 describe('the test payment page’s shipping form', () => {
   it('asks for every part of the address and the email, each with its label and autocomplete', async () => {
-    const page = await openPage(await placeOrder());
+    const payToken = await placeOrder();
+    const page = await openPage(payToken);
     expect(page.html).toContain('TEST PAYMENT — no card is charged');
     const [form] = page.elements.filter((element) => element.tag === 'form');
     expect(form?.attributes).toMatchObject({ method: 'post', novalidate: '' });
-    expect(form?.attributes.action).toMatch(/^\/pay\/[\w-]{16}$/);
+    expect(form?.attributes.action).toBe(`/pay/${payToken}`);
     for (const [label, id, name, autocomplete] of FIELDS) {
       expect([label, page.control(label).attributes]).toEqual([
         label,
@@ -208,8 +214,8 @@ describe('the test payment page’s shipping form', () => {
     expect(page.valueOf('Country')).toBe('US');
 
     const usOnly = await server.start();
-    const orderId = await placeOrder();
-    const defaultPage = await openPage(orderId, injectAsFetch(usOnly.app));
+    const payToken = await placeOrder();
+    const defaultPage = await openPage(payToken, injectAsFetch(usOnly.app));
     const defaultOptions = defaultPage
       .control('Country')
       .within.filter((el) => el.tag === 'option');
@@ -219,11 +225,11 @@ describe('the test payment page’s shipping form', () => {
 
 describe('paying on the test payment page', () => {
   it('marks the order paid with its address and email, and sends the shopper to the order', async () => {
-    const orderId = await placeOrder();
+    const payToken = await placeOrder();
     const typed = { ...ADDRESS, name: '  Ada Lovelace ', country: 'CA', postalCode: 'K1A 0B1 ' };
-    const response = await pay(orderId, typed);
+    const response = await pay(payToken, typed);
     expect(response.status).toBe(303);
-    const row = await storedOrder(orderId);
+    const row = await storedOrder(payToken);
     expect(row).toMatchObject({
       status: 'paid',
       email: 'ada@example.com',
@@ -243,10 +249,10 @@ describe('paying on the test payment page', () => {
   });
 
   it('takes the first of a repeated field and leaves out fields it does not know', async () => {
-    const orderId = await placeOrder();
+    const payToken = await placeOrder();
     const body = `${new URLSearchParams(ADDRESS).toString()}&email=other%40example.com&status=shipped`;
-    expect((await pay(orderId, body)).status).toBe(303);
-    expect(await storedOrder(orderId)).toMatchObject({ status: 'paid', email: ADDRESS.email });
+    expect((await pay(payToken, body)).status).toBe(303);
+    expect(await storedOrder(payToken)).toMatchObject({ status: 'paid', email: ADDRESS.email });
   });
 
   it.each<[string, Record<string, string>, string, string]>([
@@ -302,11 +308,11 @@ describe('paying on the test payment page', () => {
   ])(
     'answers 422 for %s: the order stays pending, the error is shown, what was typed is kept',
     async (_case, change, label, message) => {
-      const orderId = await placeOrder();
+      const payToken = await placeOrder();
       const typed: Record<string, string> = { ...ADDRESS, ...change };
-      const response = await pay(orderId, typed);
+      const response = await pay(payToken, typed);
       expect(response.status).toBe(422);
-      expect(await storedOrder(orderId)).toMatchObject({ status: 'pending', email: null });
+      expect(await storedOrder(payToken)).toMatchObject({ status: 'pending', email: null });
       // A country the list does not offer cannot be kept: the list shows its first again.
       const shown = { ...typed, country: typed.country === 'FR' ? 'US' : typed.country! };
       await expectRefusedField(response, label, message, shown);
@@ -314,8 +320,8 @@ describe('paying on the test payment page', () => {
   );
 
   it('names every bad field in the summary, in the order of the form', async () => {
-    const orderId = await placeOrder();
-    const response = await pay(orderId, 'line2=&state=');
+    const payToken = await placeOrder();
+    const response = await pay(payToken, 'line2=&state=');
     expect(response.status).toBe(422);
     const page = new PaymentPage(await response.text());
     const links = page.alerts()[0]?.within.filter((el) => el.tag === 'a') ?? [];
@@ -331,33 +337,33 @@ describe('paying on the test payment page', () => {
   });
 
   it('pays once when the form is sent twice, and sends both to the order', async () => {
-    const orderId = await placeOrder();
-    const [first, second] = await Promise.all([pay(orderId, ADDRESS), pay(orderId, ADDRESS)]);
-    const { paid_at: paidAt, access_token: token } = await storedOrder(orderId);
-    const again = await pay(orderId, ADDRESS);
+    const payToken = await placeOrder();
+    const [first, second] = await Promise.all([pay(payToken, ADDRESS), pay(payToken, ADDRESS)]);
+    const { paid_at: paidAt, access_token: token } = await storedOrder(payToken);
+    const again = await pay(payToken, ADDRESS);
     for (const response of [first, second, again]) {
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe(`/complete?token=${token}`);
     }
-    expect((await storedOrder(orderId)).paid_at).toEqual(paidAt);
+    expect((await storedOrder(payToken)).paid_at).toEqual(paidAt);
   });
 
   it('does not hand the order’s secret link to a form with other details once it is paid', async () => {
-    const orderId = await placeOrder();
-    expect((await pay(orderId, ADDRESS)).status).toBe(303);
+    const payToken = await placeOrder();
+    expect((await pay(payToken, ADDRESS)).status).toBe(303);
     for (const form of [{ ...ADDRESS, email: 'someone@example.com' }, {}]) {
-      const response = await pay(orderId, form);
+      const response = await pay(payToken, form);
       expect(response.status).toBe(303);
-      expect(response.headers.get('location')).toBe(`/pay/${orderId}`);
+      expect(response.headers.get('location')).toBe(`/pay/${payToken}`);
     }
-    expect(await storedOrder(orderId)).toMatchObject({ status: 'paid', email: ADDRESS.email });
+    expect(await storedOrder(payToken)).toMatchObject({ status: 'paid', email: ADDRESS.email });
   });
 
   it('shows a paid order as paid, with no address, email or secret link', async () => {
-    const orderId = await placeOrder();
-    expect((await pay(orderId, ADDRESS)).status).toBe(303);
-    const { access_token: token } = await storedOrder(orderId);
-    const page = await openPage(orderId);
+    const payToken = await placeOrder();
+    expect((await pay(payToken, ADDRESS)).status).toBe(303);
+    const { access_token: token } = await storedOrder(payToken);
+    const page = await openPage(payToken);
     expect(page.html).toContain('This order is already paid.');
     expect(page.elements.filter((el) => el.tag === 'form')).toEqual([]);
     for (const secret of [token, ADDRESS.email, ADDRESS.line1, ADDRESS.city, ADDRESS.postalCode]) {
@@ -366,22 +372,53 @@ describe('paying on the test payment page', () => {
   });
 
   it('refuses a body that is not the form, or too large, and changes nothing', async () => {
-    const orderId = await placeOrder();
-    const json = await server.request(`/pay/${orderId}`, {
+    const payToken = await placeOrder();
+    const json = await server.request(`/pay/${payToken}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADDRESS),
     });
     expect(json.status).toBe(415);
-    const tooLarge = await pay(orderId, { ...ADDRESS, line2: 'x'.repeat(9 * 1024) });
+    const tooLarge = await pay(payToken, { ...ADDRESS, line2: 'x'.repeat(9 * 1024) });
     expect(tooLarge.status).toBe(413);
-    expect(await storedOrder(orderId)).toMatchObject({ status: 'pending' });
+    expect(await storedOrder(payToken)).toMatchObject({ status: 'pending' });
   });
 
   it('answers the not-found page for an order that does not exist', async () => {
     const response = await pay('AAAAAAAAAAAAAAAA', ADDRESS);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Order not found');
+  });
+
+  it('is not opened by the order number, which a person reads aloud, only by the link’s secret', async () => {
+    const payToken = await placeOrder();
+    const [{ id } = { id: '' }] = await server.db.query<{ id: string }>(
+      'SELECT id FROM orders WHERE payment_token = $1',
+      [payToken],
+    );
+    expect(id).toMatch(/^TW-\d{4}-\d{4}$/);
+    expect((await server.request(`/pay/${id}`)).status).toBe(404);
+    expect((await pay(id, ADDRESS)).status).toBe(404);
+    expect((await openPage(payToken)).html).toContain(`Order ${id}`);
+  });
+
+  it('still opens an order made before order numbers were readable by its random id', async () => {
+    const payToken = await placeOrder();
+    const legacyId = 'LegacyOrder_Id-1';
+    await server.db.query(
+      'UPDATE orders SET id = $1, payment_token = NULL WHERE payment_token = $2',
+      [legacyId, payToken],
+    );
+    const page = await openPage(legacyId);
+    expect(page.elements.find((el) => el.tag === 'form')?.attributes.action).toBe(
+      `/pay/${legacyId}`,
+    );
+    expect((await pay(legacyId, ADDRESS)).status).toBe(303);
+    const [row] = await server.db.query<{ status: string }>(
+      'SELECT status FROM orders WHERE id = $1',
+      [legacyId],
+    );
+    expect(row?.status).toBe('paid');
   });
 });
 
@@ -417,11 +454,14 @@ describe('the text rule on the test payment page', () => {
   ])(
     'refuses a name holding %s with the name’s message, keeping what was typed, and pays nothing',
     async (_name, character) => {
-      const orderId = await placeOrder(shop.request);
+      const payToken = await placeOrder(shop.request);
       const typed = { ...ADDRESS, name: `Ada${character} Lovelace` };
-      const response = await pay(orderId, typed, shop.request);
+      const response = await pay(payToken, typed, shop.request);
       expect(response.status).toBe(422);
-      expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+      expect(await storedOrder(payToken, shop.db)).toMatchObject({
+        status: 'pending',
+        email: null,
+      });
       await expectRefusedField(response, 'Full name', HIDDEN_NAME, typed);
     },
   );
@@ -430,11 +470,11 @@ describe('the text rule on the test payment page', () => {
     ['a zero-width space', '\u200b'],
     ['zero-width and joining characters between spaces', ' \u200b\u2060\ufeff\u200c '],
   ])('refuses a name of only %s as no name', async (_name, name) => {
-    const orderId = await placeOrder(shop.request);
+    const payToken = await placeOrder(shop.request);
     const typed = { ...ADDRESS, name };
-    const response = await pay(orderId, typed, shop.request);
+    const response = await pay(payToken, typed, shop.request);
     expect(response.status).toBe(422);
-    expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+    expect(await storedOrder(payToken, shop.db)).toMatchObject({ status: 'pending', email: null });
     await expectRefusedField(response, 'Full name', 'Enter your full name', typed);
   });
 
@@ -446,17 +486,20 @@ describe('the text rule on the test payment page', () => {
   ])(
     'answers 400 to a name holding %s, saying it could not be read, instead of paying it as U+FFFD',
     async (_name, name, decoded) => {
-      const orderId = await placeOrder(shop.request);
+      const payToken = await placeOrder(shop.request);
       const { name: _typed, ...rest } = ADDRESS;
       const body = Buffer.from(`name=${name}&${new URLSearchParams(rest).toString()}`, 'latin1');
-      const response = await shop.request(`/pay/${orderId}`, {
+      const response = await shop.request(`/pay/${payToken}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
       });
       expect(response.status).toBe(400);
-      expect(await storedOrder(orderId, shop.db)).toMatchObject({ status: 'pending', email: null });
+      expect(await storedOrder(payToken, shop.db)).toMatchObject({
+        status: 'pending',
+        email: null,
+      });
       await expectRefusedField(response, 'Full name', UNREADABLE_NAME, {
         ...ADDRESS,
         name: decoded,
@@ -469,8 +512,12 @@ describe('the text rule on the test payment page', () => {
     for (const name of ['Ada\u2028Lovelace', 'Ada\u{E0041} Lovelace', '\u200b']) {
       expect((await pay(refused, { ...ADDRESS, name }, shop.request)).status).toBe(422);
     }
-    const clean = await placeOrder(shop.request);
-    expect((await pay(clean, ADDRESS, shop.request)).status).toBe(303);
+    const cleanToken = await placeOrder(shop.request);
+    expect((await pay(cleanToken, ADDRESS, shop.request)).status).toBe(303);
+    const [{ id: clean } = { id: '' }] = await shop.db.query<{ id: string }>(
+      'SELECT id FROM orders WHERE payment_token = $1',
+      [cleanToken],
+    );
     await waitUntil(() => provider.orders.has(clean), 'the provider has the clean order');
     expect(provider.submissions).toEqual([clean]);
     expect(provider.orders.get(clean)?.body.recipient.name).toBe('Ada Lovelace');

@@ -181,10 +181,16 @@ export type ShipTo = Static<typeof ShipToSchema>;
 /** `POST /creator/order/address?token=`: the corrected address of an order the printer could not ship. */
 export const AddressCorrectionSchema = ShipToSchema;
 
+/**
+ * An order number as a person reads it aloud (`TW-4821-7730`), or the random 16-character id of an
+ * order made before numbers were readable. It is no key to anything: every link carries a secret.
+ */
+export const ORDER_NUMBER_PATTERN = '^(?:TW-[0-9]{4}-[0-9]{4}|[A-Za-z0-9_-]{16})$';
+
 /** `GET /creator/order`: one order as its shopper may see it (by its secret link, or Stripe's session id). */
 export const OrderViewSchema = Type.Object({
   /** The order number the shop and the shopper both quote. */
-  orderNumber: Type.String(),
+  orderNumber: Type.String({ pattern: ORDER_NUMBER_PATTERN }),
   state: Type.Enum(ORDER_PROGRESS_STATES, { type: 'string' }),
   /** What happens next, in plain words (the same sentence the emails use). */
   nextStep: Type.String(),

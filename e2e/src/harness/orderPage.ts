@@ -10,9 +10,7 @@ export async function orderOnCompletePage(
   await tab.getByRole('heading', { name: PAGE_TEXT.orderComplete }).waitFor();
   await tab.getByRole('status').filter({ hasText: ORDER_TEXT.confirmed }).waitFor();
   const main = (await tab.getByRole('main').textContent()) ?? '';
-  const orderNumber = new RegExp(`${ORDER_TEXT.orderNumber}\\s*([A-Za-z0-9_-]{16})`).exec(
-    main,
-  )?.[1];
+  const orderNumber = new RegExp(`${ORDER_TEXT.orderNumber}\\s*(TW-\\d{4}-\\d{4})`).exec(main)?.[1];
   if (orderNumber === undefined) throw new Error(`No order number on /complete: ${main}`);
   const track = tab.getByRole('link', { name: ORDER_TEXT.trackYourOrder });
   return { orderNumber, orderPage: (await track.getAttribute('href')) ?? '' };

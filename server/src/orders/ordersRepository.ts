@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import type { ShirtColor, ShirtSize, ShirtStyle } from '@tshirt/shared/catalog';
 import type { ShipTo } from '@tshirt/shared/types';
 import type { Database, Queryable } from '../storage/database';
-import { newId } from '../storage/ids';
 import { createInsertBatcher } from '../storage/insertBatcher';
 import {
   decide,
@@ -17,6 +16,7 @@ import {
   type PaidState,
   type Tracking,
 } from './orderLife';
+import { canonicalOrderNumber, newOrderNumber, ORDER_ID_SOURCE } from './orderNumber';
 
 export type { ShipTo } from '@tshirt/shared/types';
 export type { Tracking } from './orderLife';
@@ -50,6 +50,11 @@ export interface Order extends NewOrder {
   paymentReference: string | null;
   /** The secret in the order page's link: whoever holds it may see the order, nobody else. */
   accessToken: string | null;
+  /**
+   * The secret in the built-in payment page's link (`/pay/<token>`); null for orders made before
+   * order numbers were readable, whose random id was that link's secret.
+   */
+  paymentToken: string | null;
   createdAt: Date;
   paidAt: Date | null;
   email: string | null;
@@ -82,6 +87,7 @@ export interface OrderRow {
   payment_provider: string;
   payment_reference: string | null;
   access_token: string | null;
+  payment_token: string | null;
   created_at: Date;
   paid_at: Date | null;
   email: string | null;
@@ -117,6 +123,7 @@ export function orderFromRow(row: OrderRow): Order {
     paymentProvider: row.payment_provider,
     paymentReference: row.payment_reference,
     accessToken: row.access_token,
+    paymentToken: row.payment_token ?? null,
     createdAt: new Date(row.created_at),
     paidAt: dateOrNull(row.paid_at),
     email: row.email,
@@ -140,7 +147,7 @@ export function orderFromRow(row: OrderRow): Order {
   };
 }
 
-/** 144 random bits, URL-safe: the order page's secret. */
+/** 144 random bits, URL-safe: the secret of the order's page, and of its payment page. */
 export function newAccessToken(): string {
   return randomBytes(18).toString('base64url');
 }
@@ -156,11 +163,12 @@ export function isAccessToken(value: string): boolean {
 export function draftOrder(order: NewOrder, now: Date): Order {
   return {
     ...order,
-    id: newId(),
+    id: newOrderNumber(),
     status: 'pending',
     totalCents: order.unitPriceCents * order.quantity,
     paymentReference: null,
     accessToken: newAccessToken(),
+    paymentToken: newAccessToken(),
     createdAt: now,
     paidAt: null,
     email: null,
@@ -188,11 +196,13 @@ export function providerExternalId(order: Pick<Order, 'id' | 'providerAttempt'>)
   return order.providerAttempt <= 1 ? order.id : `${order.id}-${order.providerAttempt}`;
 }
 
+const EXTERNAL_ID_REGEX = new RegExp(`^(${ORDER_ID_SOURCE})(?:-([2-9]|[1-9]\\d{1,3}))?$`);
+
 /** The order id and attempt a provider's external id names; undefined for anything else. */
 export function parseProviderExternalId(
   externalId: string,
 ): { orderId: string; attempt: number } | undefined {
-  const match = /^([A-Za-z0-9_-]{16})(?:-([2-9]|[1-9]\d{1,3}))?$/.exec(externalId);
+  const match = EXTERNAL_ID_REGEX.exec(externalId);
   if (!match) return undefined;
   return { orderId: match[1] as string, attempt: match[2] === undefined ? 1 : Number(match[2]) };
 }
@@ -234,6 +244,7 @@ export interface OrdersRepository {
   insertPending(order: Order): Promise<Order>;
   find(id: string): Promise<Order | undefined>;
   findByAccessToken(token: string): Promise<Order | undefined>;
+  findByPaymentToken(token: string): Promise<Order | undefined>;
   findByPaymentReference(reference: string): Promise<Order | undefined>;
   setPaymentReference(id: string, reference: string): Promise<void>;
   /**
@@ -392,6 +403,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       'payment_provider',
       'payment_reference',
       'access_token',
+      'payment_token',
     ],
     key: 'id',
     returning: '*',
@@ -432,12 +444,15 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         order.paymentProvider,
         order.paymentReference,
         order.accessToken,
+        order.paymentToken,
       ]);
       return orderFromRow(row);
     },
     find: (id) => updateOne('SELECT * FROM orders WHERE id = $1', [id]),
     findByAccessToken: (token) =>
       updateOne('SELECT * FROM orders WHERE access_token = $1', [token]),
+    findByPaymentToken: (token) =>
+      updateOne('SELECT * FROM orders WHERE payment_token = $1', [token]),
     findByPaymentReference: (reference) =>
       updateOne('SELECT * FROM orders WHERE payment_reference = $1', [reference]),
     async setPaymentReference(id, reference) {
@@ -557,8 +572,9 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       return rows.map(orderFromRow);
     },
     async search(text, limit) {
-      const words = text.trim().slice(0, 200);
-      if (!words) return [];
+      const typed = text.trim().slice(0, 200);
+      if (!typed) return [];
+      const words = canonicalOrderNumber(typed) ?? typed;
       const rows = await db.query<OrderRow>(
         `SELECT * FROM orders
          WHERE id = $1 OR provider_order_id = $1 OR id LIKE $2 ESCAPE '\\'

@@ -2,7 +2,7 @@
 import type { Order } from '../orders/ordersRepository';
 
 export interface PaymentLink {
-  /** Where the payment tab is sent: the provider's page or our own `/pay/<id>`. */
+  /** Where the payment tab is sent: the provider's page or our own `/pay/<payment token>`. */
   url: string;
   /** The provider's id for the payment (e.g. the Checkout Session id). */
   reference?: string;
@@ -45,6 +45,11 @@ export interface PaymentProvider {
 
 export const TEST_PAYMENT_PATH_PREFIX = '/pay/';
 
+/** The built-in payment page of an order: by its secret, or by the random id of an older order. */
+export function testPaymentPath(order: Pick<Order, 'id' | 'paymentToken'>): string {
+  return `${TEST_PAYMENT_PATH_PREFIX}${order.paymentToken ?? order.id}`;
+}
+
 /**
  * Built-in provider: our own test payment page, a same-origin path (the payment tab is ours). It
  * took no money, so its refund only names one (the owner's refund record keeps it).
@@ -53,7 +58,7 @@ export function createTestPaymentProvider(): PaymentProvider {
   return {
     name: 'test',
     async createPaymentLink(order) {
-      return { url: `${TEST_PAYMENT_PATH_PREFIX}${order.id}` };
+      return { url: testPaymentPath(order) };
     },
     async refund(order) {
       return { reference: `test-refund-${order.id}` };

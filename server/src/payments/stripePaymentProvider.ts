@@ -153,7 +153,8 @@ export function createStripePaymentProvider(
             success_url: `${publicUrl}${PAGE_PATHS.complete}?session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: `${publicUrl}/product`,
           },
-          { idempotencyKey: `checkout-${order.id}` },
+          // Per draft, not per order number: a number drawn twice must never get the other's session.
+          { idempotencyKey: `checkout-${order.paymentToken ?? order.id}` },
         );
       } catch (error) {
         const { type, message } = error as { type?: string; message?: string };

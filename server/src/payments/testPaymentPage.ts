@@ -5,6 +5,7 @@
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { Order } from '../orders/ordersRepository';
+import { testPaymentPath } from './paymentProvider';
 import type { InlineSources } from '../http/contentSecurityPolicy';
 import { escapeHtml } from '../pages/htmlPages';
 import { hashSource } from '../pages/inlineSources';
@@ -254,7 +255,7 @@ ${links.join('\n')}
 function shippingForm(order: Order, state: ShippingFormState): string {
   const fields = (...names: ShippingField[]) =>
     names.map((name) => fieldHtml(name, state)).join('\n');
-  return `<form method="post" action="/pay/${escapeHtml(order.id)}" novalidate aria-labelledby="shipping-title">
+  return `<form method="post" action="${escapeHtml(testPaymentPath(order))}" novalidate aria-labelledby="shipping-title">
 ${errorSummary(state.errors ?? {})}
 <h2 id="shipping-title" class="form-title">Where should we send it?</h2>
 ${fields('name', 'email', 'line1', 'line2')}
@@ -275,7 +276,7 @@ export function testPaymentPage(order: Order, brandName: string, form: ShippingF
     ['Quantity', String(order.quantity)],
     ['Unit price', formatPrice(order.unitPriceCents)],
   ];
-  // A paid order shows neither its address nor its secret link: the order id alone opens this page.
+  // A paid order shows neither its address nor its order page's link: this page's link is not that.
   const action =
     order.status === 'paid'
       ? `<p class="paid" role="status">This order is already paid.</p>

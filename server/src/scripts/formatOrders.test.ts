@@ -7,7 +7,7 @@ import { formatOrders } from './formatOrders';
 const PUBLIC_URL = 'https://shop.example';
 
 const paidOrder: Order = {
-  id: 'AbCdEfGhIjKlMn_-',
+  id: 'TW-4821-7730',
   status: 'paid',
   productName: 'Custom Graphic T-shirt',
   shirtColor: 'Navy',
@@ -24,6 +24,7 @@ const paidOrder: Order = {
   createdAt: new Date('2026-01-02T03:04:05Z'),
   paidAt: new Date('2026-01-02T03:05:00Z'),
   accessToken: 'tokentokentokentokentoke',
+  paymentToken: 'paymentpaymentpaymentpay',
   email: 'jane@example.com',
   shipTo: {
     name: 'Jane Doe',
@@ -76,7 +77,7 @@ describe('formatOrders', () => {
     expect(listing(paidOrder).split('\n')).toEqual([
       '1 order(s): 1 ready to print — newest first',
       '',
-      'AbCdEfGhIjKlMn_-  2026-01-02T03:04:05.000Z  PAID · ready to print',
+      'TW-4821-7730  2026-01-02T03:04:05.000Z  PAID · ready to print',
       '  2 × Custom Graphic T-shirt: Navy, Youth, size L',
       '  total $39.98 USD ($19.99 USD each, via test)',
       '  ship to: Jane Doe, 1 Main St',
@@ -147,12 +148,12 @@ describe('formatOrders', () => {
         fulfillmentError: 'the print provider refused the order: bad address (HTTP 400)',
         submitAttempts: 5,
       },
-      'PAID · FAILED: the print provider refused the order: bad address (HTTP 400) after 5 tries — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+      'PAID · FAILED: the print provider refused the order: bad address (HTTP 400) after 5 tries — resubmit with: npm run orders -w server -- resubmit TW-4821-7730',
     ],
     [
       'failed at its only try',
       { fulfillment: 'failed', fulfillmentError: 'refused', submitAttempts: 1 },
-      'PAID · FAILED: refused after 1 try — resubmit with: npm run orders -w server -- resubmit AbCdEfGhIjKlMn_-',
+      'PAID · FAILED: refused after 1 try — resubmit with: npm run orders -w server -- resubmit TW-4821-7730',
     ],
     ['pending', pendingOrder, 'pending payment'],
   ])('says in words where the order is: %s', (_name, order, words) => {
@@ -223,7 +224,7 @@ describe('formatOrders', () => {
     const lines = text.split('\n');
     expect(lines).toHaveLength(listing(paidOrder, pendingOrder).split('\n').length);
     expect(lines.filter((line) => /^\S/.test(line)).slice(1)).toEqual([
-      'AbCdEfGhIjKlMn_-  2026-01-02T03:04:05.000Z  PAID · ready to print',
+      'TW-4821-7730  2026-01-02T03:04:05.000Z  PAID · ready to print',
       'pendingorder0000  2026-01-02T03:04:05.000Z  pending payment',
     ]);
     expect(lines.filter((line) => line.startsWith('  print file'))).toHaveLength(1);

@@ -13,7 +13,7 @@ import {
   type OrderState,
 } from '../routes/creator/admin';
 import { listOutbox } from '../mail/mailTransport';
-import { isId } from '../storage/ids';
+import { isOrderId } from '../orders/orderNumber';
 import { openOwnerData } from './ownerData';
 import { describeState, formatOrders } from './formatOrders';
 import { printable } from './printable';
@@ -52,7 +52,7 @@ function parseState(text: string): OrderState {
 
 function orderIdArgument(command: string, orderId: string | undefined): string {
   if (orderId === undefined) throw new UsageError(`${command} needs the order id`);
-  if (!isId(orderId)) throw new UsageError(`"${orderId}" is not an order id`);
+  if (!isOrderId(orderId)) throw new UsageError(`"${orderId}" is not an order id`);
   return orderId;
 }
 

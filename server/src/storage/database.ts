@@ -98,6 +98,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** A row that would repeat a unique key (SQLSTATE 23505), on Postgres and PGlite alike. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
 /** Rethrows connection failures as DatabaseUnavailableError (answered 503 with Retry-After). */
 async function reportingUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -176,6 +176,15 @@ export const MIGRATIONS: readonly Migration[] = [
         CHECK (audience IN ('shopper', 'owner'));
     `,
   },
+  {
+    // Order numbers became readable (`TW-4821-7730`): the payment page's link needs a secret of its
+    // own. Older orders keep their random id, which stays that link's secret.
+    id: '009_payment_token',
+    sql: `
+      ALTER TABLE orders ADD COLUMN payment_token text;
+      CREATE UNIQUE INDEX orders_payment_token ON orders (payment_token);
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

@@ -6,7 +6,7 @@ import { CompletePage } from '../complete/CompletePage';
 import { OrderPage } from '../order/OrderPage';
 
 export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
-export const ORDER_NUMBER = 'Ab3dEf6hIj9kLm0n';
+export const ORDER_NUMBER = 'TW-4821-7730';
 
 /** A paid order to Portland; with another `state`, that state's next step unless one is given. */
 export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {

@@ -25,7 +25,7 @@ import {
   PaymentRefundRefused,
   type PaymentProvider,
 } from '../../payments/paymentProvider';
-import { isId } from '../../storage/ids';
+import { isOrderId } from '../../orders/orderNumber';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,7 +106,7 @@ async function ownerActionsPlugin(app: FastifyInstance) {
   const testPayments = createTestPaymentProvider();
 
   async function existing(orderId: string): Promise<Order> {
-    const order = isId(orderId) ? await orders.find(orderId) : undefined;
+    const order = isOrderId(orderId) ? await orders.find(orderId) : undefined;
     if (!order) throw notFound('There is no order with this id.');
     return order;
   }

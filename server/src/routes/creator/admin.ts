@@ -25,7 +25,7 @@ import { createSignInFailures, tokenMatches } from '../../http/ownerToken';
 import { orderEmailLog } from '../../mail/orderEmailLog';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import { InvalidAddressSchema } from '../../schemas/creator';
-import { isId } from '../../storage/ids';
+import { isOrderId } from '../../orders/orderNumber';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
 export const ADMIN_VITALS_PATH = '/creator/admin/vitals';
@@ -260,7 +260,7 @@ export default async function adminRoutes(
   });
 
   async function existing(id: string): Promise<Order> {
-    const order = isId(id) ? await orders.find(id) : undefined;
+    const order = isOrderId(id) ? await orders.find(id) : undefined;
     if (!order) throw notFound('There is no order with this id.');
     return order;
   }

@@ -4,13 +4,34 @@ import type { FastifyInstance } from 'fastify';
 import { cleanShopperText } from '../../http/cleanText';
 import { badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
-import { draftOrder } from '../../orders/ordersRepository';
+import { draftOrder, type NewOrder, type Order } from '../../orders/ordersRepository';
+import { isUniqueViolation } from '../../storage/database';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
 import { checkoutSchema } from '../../schemas/creator';
+
+/** Order numbers drawn before a checkout gives up: a second one taken is one in 10^8 already. */
+const ORDER_NUMBER_DRAWS = 3;
 
 export default async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
   const { publicUrl, checkoutRateLimitPerMinute } = app.appConfig;
+
+  // The payment link is made first (Stripe's idempotency key is the draft's own); the order and
+  // its payment reference are then written in one statement before the shopper gets the link,
+  // so a payment always finds its order and a crash never leaves half an order behind.
+  async function placeOrder(choice: NewOrder, draw = 1): Promise<{ order: Order; url: string }> {
+    const order = draftOrder(choice, app.clock());
+    const link = await app.paymentProvider.createPaymentLink(order);
+    try {
+      await orders.insertPending({ ...order, paymentReference: link.reference ?? null });
+    } catch (error) {
+      // The order number was taken: the unused link is never shown to anyone.
+      if (isUniqueViolation(error) && draw < ORDER_NUMBER_DRAWS)
+        return placeOrder(choice, draw + 1);
+      throw error;
+    }
+    return { order, url: link.url };
+  }
 
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     CHECKOUT_PATH,
@@ -31,27 +52,19 @@ export default async function checkoutRoute(app: FastifyInstance) {
         );
       }
 
-      const order = draftOrder(
-        {
-          productName: choice.productName,
-          shirtColor: choice.shirtColor,
-          shirtStyle: choice.shirtStyle,
-          shirtSize: choice.shirtSize,
-          quantity: choice.quantity,
-          imagePath: artwork.path,
-          prompt: cleanShopperText(choice.prompt),
-          unitPriceCents: UNIT_PRICE_CENTS,
-          currency: CURRENCY,
-          paymentProvider: app.paymentProvider.name,
-        },
-        app.clock(),
-      );
-      // The payment link is made first (Stripe's idempotency key is the drafted id); the order and
-      // its payment reference are then written in one statement before the shopper gets the link,
-      // so a payment always finds its order and a crash never leaves half an order behind.
-      const link = await app.paymentProvider.createPaymentLink(order);
-      await orders.insertPending({ ...order, paymentReference: link.reference ?? null });
-      return { paymentLinkURL: link.url };
+      const { url } = await placeOrder({
+        productName: choice.productName,
+        shirtColor: choice.shirtColor,
+        shirtStyle: choice.shirtStyle,
+        shirtSize: choice.shirtSize,
+        quantity: choice.quantity,
+        imagePath: artwork.path,
+        prompt: cleanShopperText(choice.prompt),
+        unitPriceCents: UNIT_PRICE_CENTS,
+        currency: CURRENCY,
+        paymentProvider: app.paymentProvider.name,
+      });
+      return { paymentLinkURL: url };
     },
   );
 }

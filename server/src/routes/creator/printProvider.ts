@@ -13,7 +13,7 @@ import { printableArtwork } from '../../images/printFiles';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import type { OrderEvent } from '../../orders/orderLife';
 import { parseProviderExternalId } from '../../orders/ordersRepository';
-import { isId } from '../../storage/ids';
+import { isOrderId } from '../../orders/orderNumber';
 import { printFileSchema } from '../../schemas/creator';
 
 export const PRINT_PROVIDER_WEBHOOK_PATH = '/creator/print-provider/webhook';
@@ -96,7 +96,7 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     .get(`${PRINT_FILE_PATH_PREFIX}:file`, { schema: printFileSchema }, async (request, reply) => {
       const orderId = /^(.+)\.png$/.exec(request.params.file)?.[1] ?? '';
       const { expires, signature } = request.query;
-      if (!isId(orderId) || !links.verify(orderId, expires, signature, app.clock())) {
+      if (!isOrderId(orderId) || !links.verify(orderId, expires, signature, app.clock())) {
         throw new HttpError(
           403,
           'invalid_link',
@@ -155,7 +155,7 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     }
     const externalId = data.order?.external_id;
     const named = typeof externalId === 'string' ? parseProviderExternalId(externalId) : undefined;
-    const order = named && isId(named.orderId) ? await orders.find(named.orderId) : undefined;
+    const order = named && isOrderId(named.orderId) ? await orders.find(named.orderId) : undefined;
     // Answered all the same: the provider would only send it again.
     if (!named || !order) {
       request.log.warn(

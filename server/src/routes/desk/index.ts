@@ -31,7 +31,7 @@ import { OwnerActionRefused } from '../../orders/ownerActions';
 import { orderState, type Applied, type Order } from '../../orders/ordersRepository';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import session from '../../plugins/external/session';
-import { isId } from '../../storage/ids';
+import { isOrderId } from '../../orders/orderNumber';
 
 declare module 'fastify' {
   interface Session {
@@ -66,7 +66,8 @@ const waitWords = (seconds: number) =>
 /** An order's desk page to go to after signing in; anything else (another site, say) is ignored. */
 function deskPageOrNothing(path: unknown): string | undefined {
   const text = first(path);
-  return /^\/admin\/orders\/[A-Za-z0-9_-]{16}$/.test(text) ? text : undefined;
+  const prefix = '/admin/orders/';
+  return text.startsWith(prefix) && isOrderId(text.slice(prefix.length)) ? text : undefined;
 }
 
 /** Whether the request comes with the owner's session (none before the session is read). */
@@ -270,7 +271,7 @@ export default async function deskRoutes(app: FastifyInstance) {
     });
 
     async function existing(id: string): Promise<Order> {
-      const order = isId(id) ? await orders.find(id) : undefined;
+      const order = isOrderId(id) ? await orders.find(id) : undefined;
       if (!order) throw notFound('There is no order with this number.');
       return order;
     }

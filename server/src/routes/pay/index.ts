@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
-import type { Order } from '../../orders/ordersRepository';
+import { isAccessToken, type Order } from '../../orders/ordersRepository';
+import { testPaymentPath } from '../../payments/paymentProvider';
 import { checkShippingForm, readShippingForm, trimmed } from '../../payments/shippingForm';
 import {
   SHIPPING_FIELD_NAMES,
@@ -53,20 +54,24 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
     return sendPage(reply.code(404), orderNotFoundPage(brandName));
   }
 
-  async function findOrder(orderId: string): Promise<Order | undefined> {
-    return isId(orderId) ? orders.find(orderId) : undefined;
+  /** The order a payment link names: by its secret, or by the random id of an older order. */
+  async function findOrder(key: string): Promise<Order | undefined> {
+    if (isAccessToken(key)) return orders.findByPaymentToken(key);
+    if (!isId(key)) return undefined;
+    const order = await orders.find(key);
+    return order?.paymentToken === null ? order : undefined;
   }
 
-  app.get<{ Params: { orderId: string } }>('/pay/:orderId', async (request, reply) => {
-    const order = await findOrder(request.params.orderId);
+  app.get<{ Params: { key: string } }>('/pay/:key', async (request, reply) => {
+    const order = await findOrder(request.params.key);
     if (!order) return sendNotFound(reply);
     return sendPage(reply, testPaymentPage(order, brandName, { countries }));
   });
 
-  app.post<{ Params: { orderId: string }; Body: ShippingForm | undefined }>(
-    '/pay/:orderId',
+  app.post<{ Params: { key: string }; Body: ShippingForm | undefined }>(
+    '/pay/:key',
     async (request, reply) => {
-      const order = await findOrder(request.params.orderId);
+      const order = await findOrder(request.params.key);
       if (!order) return sendNotFound(reply);
       const typed = request.body ?? readShippingForm('');
       const values = trimmed(typed);
@@ -88,11 +93,11 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
         if (paid) return reply.redirect(completePath(paid), 303);
       }
       // Paid already: the same form again (a double click, a reload) is the shopper, sent to the
-      // order; anyone else knows only the order id and is not given its secret link.
-      const current = order.status === 'paid' ? order : await findOrder(order.id);
+      // order; anyone else holding this link is not given the order page's.
+      const current = order.status === 'paid' ? order : await orders.find(order.id);
       if (!current) return sendNotFound(reply);
       return reply.redirect(
-        paidWith(current, values) ? completePath(current) : `/pay/${current.id}`,
+        paidWith(current, values) ? completePath(current) : testPaymentPath(current),
         303,
       );
     },

@@ -1,0 +1,28 @@
+/** The order a payment link is for: the link carries a secret, not the order number. */
+import type { Queryable } from '../src/storage/database';
+
+const PAYMENT_PATH = /^\/pay\/([\w-]+)$/;
+
+/** The order number of the order a built-in payment link (`/pay/<secret>`) is for. */
+export async function orderIdOfPaymentLink(db: Queryable, paymentLinkURL: string): Promise<string> {
+  const token = PAYMENT_PATH.exec(paymentLinkURL)?.[1];
+  if (!token) throw new Error(`${paymentLinkURL} is not a link to the built-in payment page`);
+  const [row] = await db.query<{ id: string }>('SELECT id FROM orders WHERE payment_token = $1', [
+    token,
+  ]);
+  if (!row) throw new Error(`no order has the payment link ${paymentLinkURL}`);
+  return row.id;
+}
+
+/** The order number the built-in payment page at `paymentLinkURL` shows. */
+export async function orderNumberOnPaymentPage(
+  storeUrl: string,
+  paymentLinkURL: string,
+): Promise<string> {
+  const page = await fetch(`${storeUrl}${paymentLinkURL}`);
+  const number = /TW-\d{4}-\d{4}/.exec(await page.text())?.[0];
+  if (page.status !== 200 || !number) {
+    throw new Error(`${paymentLinkURL} answered ${page.status} without an order number`);
+  }
+  return number;
+}
