@@ -6,7 +6,9 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
   findPremadeDesignByPath,
+  SIZE_CHART,
   formatPrice,
+  inchesToCentimetres,
   isShirtSize,
   UNIT_PRICE_CENTS,
 } from './catalog';
@@ -36,4 +38,28 @@ it('lists eight pre-made designs with unique ids, found by their image path', ()
 it('recognises valid sizes only', () => {
   expect(isShirtSize('6XL')).toBe(true);
   expect(isShirtSize('7XL')).toBe(false);
+});
+
+it('measures every size of every style, each size larger than the one before', () => {
+  for (const style of SHIRT_STYLES) {
+    const sizes = SHIRT_SIZES.map((size) => SIZE_CHART[style][size]);
+    for (const [index, size] of sizes.entries()) {
+      expect([style, index, size.chestWidth > 10, size.bodyLength > size.chestWidth]).toEqual([
+        style,
+        index,
+        true,
+        true,
+      ]);
+      const smaller = sizes[index - 1];
+      if (smaller) expect(size.chestWidth).toBeGreaterThan(smaller.chestWidth);
+      if (smaller) expect(size.bodyLength).toBeGreaterThan(smaller.bodyLength);
+    }
+  }
+  expect(SIZE_CHART["Men's"].M).toEqual({ chestWidth: 20, bodyLength: 29 });
+});
+
+it('gives the chart in whole centimetres', () => {
+  expect(inchesToCentimetres(20)).toBe(51);
+  expect(inchesToCentimetres(16.5)).toBe(42);
+  expect(inchesToCentimetres(36)).toBe(91);
 });

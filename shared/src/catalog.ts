@@ -45,6 +45,47 @@ export const SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6X
 export type ShirtSize = (typeof SHIRT_SIZES)[number];
 export const DEFAULT_SHIRT_SIZE: ShirtSize = 'M';
 
+/** One size of one style, measured on the garment laid flat, in inches. */
+export interface SizeMeasurements {
+  /** Across the chest, armpit to armpit. */
+  readonly chestWidth: number;
+  /** From the highest point of the shoulder to the hem. */
+  readonly bodyLength: number;
+}
+
+/** Chest widths, then body lengths, in inches, in the order of SHIRT_SIZES. */
+function graded(chest: readonly number[], length: readonly number[]) {
+  return Object.fromEntries(
+    SHIRT_SIZES.map((size, index) => [
+      size,
+      { chestWidth: chest[index], bodyLength: length[index] } as SizeMeasurements,
+    ]),
+  ) as Readonly<Record<ShirtSize, SizeMeasurements>>;
+}
+
+/**
+ * The size chart: each style's blank (Bella+Canvas 3001 unisex, 6004 women's slim fit, 3001Y youth)
+ * as its maker measures it, in inches. Youth sizes past XL follow the youth grade on.
+ */
+export const SIZE_CHART: Readonly<
+  Record<ShirtStyle, Readonly<Record<ShirtSize, SizeMeasurements>>>
+> = {
+  "Men's": graded([18, 20, 22, 24, 26, 28, 30, 32, 34], [28, 29, 30, 31, 32, 33, 34, 35, 36]),
+  "Women's": graded(
+    [16.5, 17.5, 18.5, 20, 21.5, 23, 24.5, 26, 27.5],
+    [25.5, 26, 26.5, 27, 27.5, 28, 28.5, 29, 29.5],
+  ),
+  Youth: graded(
+    [16, 17, 18, 19, 20, 21, 22, 23, 24],
+    [21, 22.5, 24, 25.5, 26.5, 27.5, 28.5, 29.5, 30.5],
+  ),
+};
+
+/** Inches as the size chart's centimetres: whole, as makers print them. */
+export function inchesToCentimetres(inches: number): number {
+  return Math.round(inches * 2.54);
+}
+
 /** Art styles in the order the select shows them; the empty string means "let the engine choose". */
 export const ART_STYLES = [
   '',

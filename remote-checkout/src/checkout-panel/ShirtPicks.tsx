@@ -12,6 +12,7 @@ import {
   orderStore,
   useOrderState,
 } from '@tshirt/shared';
+import { SizeChart } from './SizeChart';
 import styles from './ShirtPicks.module.css';
 
 /** `Pick your shirt`: color, style, size and quantity, written to the shared store as they change. */
@@ -65,6 +66,7 @@ export function ShirtPicks() {
             if (QUANTITIES.includes(picked)) orderStore.update({ quantity: picked });
           }}
         />
+        <SizeChart style={shirtStyle} size={shirtSize} />
       </div>
     </fieldset>
   );

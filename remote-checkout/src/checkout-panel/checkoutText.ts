@@ -3,3 +3,12 @@ export const NO_ARTWORK_HINT = 'Generate art or pick a design to continue';
 export const CHECKOUT_FAILED_TITLE = 'Your checkout did not go through.';
 export const SECURE_CHECKOUT_NOTE =
   'Secure checkout: you review your order and pay on the next page.';
+export const SIZE_CHART_TEXT = {
+  summary: 'Size chart',
+  caption: 'sizes, garment measured flat',
+  size: 'Size',
+  chest: 'Chest width',
+  length: 'Body length',
+  howTo:
+    'Chest: armpit to armpit. Length: top of the shoulder to the hem. Lay a tee you like flat and compare.',
+};
