@@ -57,8 +57,7 @@ async function expectArtworkOnShirt(description: string, imageUrl: string): Prom
   // with the generation's answer or was fetched while the page was idle, or `<artwork>?shirt=`.
   if (!src.startsWith('data:image/svg+xml')) expect(src.split('?')[0]).toBe(imageUrl);
   await page.waitForFunction(
-    (name) =>
-      [...document.images].some((image) => image.alt === name && image.naturalWidth > 0),
+    (name) => [...document.images].some((image) => image.alt === name && image.naturalWidth > 0),
     description,
   );
 }
@@ -137,7 +136,15 @@ describe('buying a shirt', () => {
     await tab.waitForURL(/\/loading$/);
     await tab.getByText(PAGE_TEXT.loadingOrder).waitFor();
     await tab.waitForURL(/\/pay\/[^/]+$/);
-    await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).waitFor();
+    // The shop's tab says where the payment is, and offers no second Buy It for this order.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'payment page is open in another tab' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).count()).toBe(0);
+    expect(
+      await page.getByRole('link', { name: 'Open the payment page again' }).getAttribute('href'),
+    ).toBe(new URL(tab.url()).pathname);
 
     await tab
       .getByText(/test payment/i)
@@ -147,7 +154,10 @@ describe('buying a shirt', () => {
     for (const expected of ['Navy', "Women's", 'XXL', '3', '$19.99 USD', '$59.97 USD']) {
       expect(details).toContain(expected);
     }
-    const orderId = new URL(tab.url()).pathname.split('/').pop();
+    // The order number is read aloud; the payment link's secret is not it.
+    const orderId = /TW-\d{4}-\d{4}/.exec(details)?.[0];
+    expect(orderId).toBeDefined();
+    expect(tab.url()).not.toContain(orderId);
 
     await payOnTestPage(tab);
     await tab.waitForURL(/\/complete\?token=/);

@@ -91,9 +91,9 @@ describe('Buy It without artwork', () => {
 });
 
 describe('Buy It labels', () => {
-  it('reads Buy It, then Loading… while the order is sent, then Buy It after success', async () => {
+  it('reads Buy It, then Loading… while the order is sent, then Buy It when this tab pays', async () => {
     const { requests } = installFakeFetch();
-    const { user, buyButton } = renderPanel(fakeNavigation().navigation);
+    const { user, buyButton } = renderPanel(fakeNavigation({ blocked: true }).navigation);
     chooseArtwork();
     expect(buyButton()).toHaveAccessibleName('Buy It');
 
@@ -270,6 +270,46 @@ describe('the payment tab', () => {
     requests[0]!.answer(200, { paymentLinkURL: PAYMENT_LINK });
     await settlePromises();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('this tab while the payment is open in the other', () => {
+  async function buyIntoNewTab() {
+    const { requests } = installFakeFetch();
+    const { navigation } = fakeNavigation();
+    const rendered = renderPanel(navigation);
+    chooseArtwork();
+    await rendered.user.click(rendered.buyButton());
+    requests[0]!.answer(200, { paymentLinkURL: PAYMENT_LINK });
+    await settlePromises();
+    return { ...rendered, requests, navigation };
+  }
+
+  it('says the payment page is open in another tab and offers no second Buy It', async () => {
+    await buyIntoNewTab();
+    const notice = screen.getByText('Your payment page is open in another tab').parentElement!;
+    expect(notice).toHaveRole('status');
+    expect(notice).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Buy It' })).not.toBeInTheDocument();
+    const again = screen.getByRole('link', { name: 'Open the payment page again' });
+    expect(again).toHaveAttribute('href', PAYMENT_LINK);
+    expect(again).toHaveAttribute('target', '_blank');
+  });
+
+  it('offers Buy It again only when the shopper asks for another order', async () => {
+    const { user, requests } = await buyIntoNewTab();
+    await user.click(screen.getByRole('button', { name: 'Order another shirt' }));
+    expect(screen.getByRole('button', { name: 'Buy It' })).toBeEnabled();
+    expect(screen.queryByText('Your payment page is open in another tab')).not.toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('offers Buy It again once the shirt or the art is changed: that is another order', async () => {
+    const { user } = await buyIntoNewTab();
+    await user.selectOptions(screen.getByLabelText('Size'), 'XL');
+    expect(screen.getByRole('button', { name: 'Buy It' })).toBeEnabled();
+    await user.selectOptions(screen.getByLabelText('Size'), 'M');
+    expect(screen.getByText('Your payment page is open in another tab')).toBeInTheDocument();
   });
 });
 

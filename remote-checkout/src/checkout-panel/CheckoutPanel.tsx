@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   BUY_BUTTON_LABELS,
   PAGE_PATHS,
@@ -9,7 +9,12 @@ import {
 } from '@tshirt/shared';
 import { ShirtPicks } from './ShirtPicks';
 import { usePaymentTab } from './usePaymentTab';
-import { CHECKOUT_FAILED_TITLE, NO_ARTWORK_HINT, SECURE_CHECKOUT_NOTE } from './checkoutText';
+import {
+  CHECKOUT_FAILED_TITLE,
+  NO_ARTWORK_HINT,
+  PAYMENT_OPEN_TEXT,
+  SECURE_CHECKOUT_NOTE,
+} from './checkoutText';
 import theme from '../theme/theme.module.css';
 import styles from './CheckoutPanel.module.css';
 
@@ -19,9 +24,15 @@ export default function CheckoutPanel({
 }: CheckoutPanelProps) {
   const hasArtwork = useOrderState((state) => state.currentArtworkUrl !== '');
   const quantity = useOrderState((state) => state.quantity);
-  const { status, failureMessage, buy } = usePaymentTab(loadingPagePath);
+  const { status, failureMessage, buy, paymentOpenAt, startAnother } =
+    usePaymentTab(loadingPagePath);
   const hintId = useId();
   const sending = status === 'sending';
+  const notice = useRef<HTMLDivElement>(null);
+  // Buy It is gone: the keyboard's place moves to what took its place.
+  useEffect(() => {
+    if (paymentOpenAt) notice.current?.focus();
+  }, [paymentOpenAt]);
 
   return (
     <section className={`${theme.theme} ${styles.panel}`} aria-label="Checkout">
@@ -35,18 +46,33 @@ export default function CheckoutPanel({
             {quantity} × {formatPrice(UNIT_PRICE_CENTS)}
           </p>
         </div>
-        <button
-          type="button"
-          className={styles.buyButton}
-          disabled={!hasArtwork}
-          // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
-          aria-disabled={sending ? true : undefined}
-          aria-describedby={hasArtwork ? undefined : hintId}
-          onClick={sending ? undefined : buy}
-        >
-          {sending && <span className={styles.spinner} aria-hidden="true" />}
-          {sending ? BUY_BUTTON_LABELS.loading : BUY_BUTTON_LABELS.idle}
-        </button>
+        {paymentOpenAt ? (
+          <div ref={notice} className={styles.paymentOpen} role="status" tabIndex={-1}>
+            <p className={styles.paymentOpenTitle}>{PAYMENT_OPEN_TEXT.title}</p>
+            <p className={styles.paymentOpenBody}>
+              {PAYMENT_OPEN_TEXT.body}{' '}
+              <a href={paymentOpenAt} target="_blank" rel="noopener">
+                {PAYMENT_OPEN_TEXT.reopen}
+              </a>
+            </p>
+            <button type="button" className={styles.anotherButton} onClick={startAnother}>
+              {PAYMENT_OPEN_TEXT.another}
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={styles.buyButton}
+            disabled={!hasArtwork}
+            // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
+            aria-disabled={sending ? true : undefined}
+            aria-describedby={hasArtwork ? undefined : hintId}
+            onClick={sending ? undefined : buy}
+          >
+            {sending && <span className={styles.spinner} aria-hidden="true" />}
+            {sending ? BUY_BUTTON_LABELS.loading : BUY_BUTTON_LABELS.idle}
+          </button>
+        )}
         {!hasArtwork && (
           <p id={hintId} className={styles.hint}>
             {NO_ARTWORK_HINT}

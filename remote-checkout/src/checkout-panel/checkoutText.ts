@@ -12,3 +12,9 @@ export const SIZE_CHART_TEXT = {
   howTo:
     'Chest: armpit to armpit. Length: top of the shoulder to the hem. Lay a tee you like flat and compare.',
 };
+export const PAYMENT_OPEN_TEXT = {
+  title: 'Your payment page is open in another tab',
+  body: 'Finish paying there to place this order.',
+  reopen: 'Open the payment page again',
+  another: 'Order another shirt',
+};

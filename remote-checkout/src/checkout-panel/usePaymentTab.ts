@@ -4,8 +4,10 @@ import {
   createCheckout,
   orderStore,
   toCheckoutOrder,
+  useOrderState,
   type CheckoutOrder,
   type CheckoutResult,
+  type OrderState,
 } from '@tshirt/shared';
 import {
   PaymentNavigationContext,
@@ -21,7 +23,21 @@ export interface PaymentTabFlow {
   failureMessage: string;
   /** Starts checkout. Call it straight from the click handler: the tab must open inside the gesture. */
   buy(): void;
+  /** The payment link open in another tab for the order as it is picked now; empty when none is. */
+  paymentOpenAt: string;
+  /** Offers Buy It again for the same picks: the shopper asked for a second order. */
+  startAnother(): void;
 }
+
+/** What makes one order differ from another: the art and the shirt. */
+const orderKey = (state: OrderState) =>
+  [
+    state.currentArtworkUrl,
+    state.shirtColor,
+    state.shirtStyle,
+    state.shirtSize,
+    state.quantity,
+  ].join('|');
 
 const UNEXPECTED_FAILURE_MESSAGE = 'Something unexpected stopped your checkout. Please try again.';
 const UNSAFE_LINK_MESSAGE = 'The store sent a payment link we cannot open. Please try again.';
@@ -37,6 +53,8 @@ export function usePaymentTab(loadingPagePath: string): PaymentTabFlow {
   const orderInFlight = useRef(false);
   const [status, setStatus] = useState<PaymentTabStatus>('idle');
   const [failureMessage, setFailureMessage] = useState('');
+  const [placed, setPlaced] = useState<{ link: string; order: string } | null>(null);
+  const currentOrder = useOrderState(orderKey);
 
   const buy = useCallback(() => {
     if (orderInFlight.current) return;
@@ -46,20 +64,26 @@ export function usePaymentTab(loadingPagePath: string): PaymentTabFlow {
 
     const tab = openLoadingTab(navigation, loadingPagePath);
     const order = toCheckoutOrder(orderStore.getState());
+    const key = orderKey(orderStore.getState());
 
     void sendOrder(order).then((result) => {
       orderInFlight.current = false;
       setStatus('idle');
       if (result.kind === 'ok' && isOpenablePaymentLink(result.paymentLinkURL)) {
         sendToPaymentPage(navigation, tab, result.paymentLinkURL);
+        // This order is being paid in the other tab: no second Buy It for it here.
+        if (tab) setPlaced({ link: result.paymentLinkURL, order: key });
         return;
       }
       tab?.close();
       setFailureMessage(result.kind === 'error' ? result.error.message : UNSAFE_LINK_MESSAGE);
     });
   }, [navigation, loadingPagePath]);
+  const startAnother = useCallback(() => setPlaced(null), []);
 
-  return { status, failureMessage, buy };
+  // Changing the art or the shirt makes another order, which gets its Buy It.
+  const paymentOpenAt = placed?.order === currentOrder ? placed.link : '';
+  return { status, failureMessage, buy, paymentOpenAt, startAnother };
 }
 
 function openLoadingTab(navigation: PaymentNavigation, loadingPagePath: string): PaymentTab | null {
