@@ -6,7 +6,9 @@ import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
-import { GENERATED_DESIGN_TITLE } from './galleryItems';
+import { generatedDesignTitle } from './galleryItems';
+
+const GENERATED_DESIGN_TITLE = generatedDesignTitle(1);
 import { IMAGES_WAIT_CAP_MS } from './useImagesWanted';
 
 const [sunset, mountain, retro] = PREMADE_DESIGNS as [
@@ -25,7 +27,9 @@ beforeEach(() => {
 describe('DesignGallery', () => {
   it('lists the 8 pre-made designs by title, none selected', () => {
     render(<DesignGallery />);
-    expect(designs().map((button) => button.textContent)).toEqual(PREMADE_DESIGNS.map((d) => d.title));
+    expect(designs().map((button) => button.textContent)).toEqual(
+      PREMADE_DESIGNS.map((d) => d.title),
+    );
     for (const button of designs()) expect(button).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -45,6 +49,50 @@ describe('DesignGallery', () => {
     expect(designs()[0]).toHaveAccessibleName(GENERATED_DESIGN_TITLE);
     expect(designs()[0]).toHaveAttribute('aria-pressed', 'true');
     expect(designs()[0]?.querySelector('img')).toHaveAttribute('src', '/creator/images/mine.svg');
+  });
+
+  it('keeps every design generated in this visit, newest first, each to be picked again', async () => {
+    const user = userEvent.setup();
+    render(<DesignGallery />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/first.svg', 'owls at night'));
+    act(() => orderStore.recordGeneratedImage('/creator/images/second.svg', 'foxes at dawn'));
+    act(() => orderStore.recordGeneratedImage('/creator/images/third.svg', 'bees in June'));
+    expect(
+      designs()
+        .slice(0, 4)
+        .map((button) => button.textContent),
+    ).toEqual([
+      expect.stringContaining('Your design 3'),
+      expect.stringContaining('Your design 2'),
+      expect.stringContaining('Your design 1'),
+      sunset.title,
+    ]);
+
+    await user.click(design('Your design 1'));
+    expect(orderStore.getState()).toMatchObject({
+      currentArtworkUrl: '/creator/images/first.svg',
+      prompt: 'owls at night',
+    });
+    expect(design('Your design 1')).toHaveAttribute('aria-pressed', 'true');
+    expect(design('Your design 3')).toHaveAttribute('aria-pressed', 'false');
+    expect(designs()).toHaveLength(PREMADE_DESIGNS.length + 3);
+
+    // A pre-made design, then picked again: back to the generated design chosen last.
+    await user.click(design(retro.title));
+    await user.click(design(retro.title));
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/first.svg');
+  });
+
+  it('forgets the visit’s designs when the page starts over', () => {
+    render(<DesignGallery />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/first.svg', 'owls at night'));
+    act(() => orderStore.reset());
+    expect(designs()).toHaveLength(PREMADE_DESIGNS.length);
+  });
+
+  it('renders no generated design in markup made ahead of the visit', () => {
+    orderStore.recordGeneratedImage('/creator/images/first.svg', 'owls at night');
+    expect(renderToStaticMarkup(<DesignGallery />)).not.toContain('Your design');
   });
 
   it('puts a picked design on the shirt, marks it and scrolls the page to the top smoothly', async () => {
@@ -160,7 +208,8 @@ describe('DesignGallery', () => {
 
     it('asks for none until every part is live, then for all', async () => {
       render(<DesignGallery />);
-      for (const image of document.querySelectorAll('img')) expect(image).not.toHaveAttribute('src');
+      for (const image of document.querySelectorAll('img'))
+        expect(image).not.toHaveAttribute('src');
       await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, 'live'));
       expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
       expect(document.querySelectorAll('img[src]')).toHaveLength(PREMADE_DESIGNS.length);
@@ -177,7 +226,9 @@ describe('DesignGallery', () => {
       } as unknown as typeof IntersectionObserver;
       render(<DesignGallery />);
       expect(thumbnail()).not.toHaveAttribute('src');
-      act(() => report([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      act(() =>
+        report([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
       expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
     });
 

@@ -5,6 +5,7 @@ import {
   useOrderState,
   type DesignGalleryProps,
 } from '@tshirt/shared';
+import { pickGeneratedDesign, useGeneratedDesigns } from '../design-history/generatedDesigns';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 import { DesignThumbnail } from './DesignThumbnail';
 import { useImagesWanted } from './useImagesWanted';
@@ -18,10 +19,10 @@ const PREVIOUS_KEYS = new Set(['ArrowLeft', 'ArrowUp']);
 export default function DesignGallery(_props: DesignGalleryProps) {
   const headingId = useId();
   const hintId = useId();
-  const lastGeneratedUrl = useOrderState((state) => state.lastGeneratedUrl);
+  const generated = useGeneratedDesigns();
   const currentArtworkUrl = useOrderState((state) => state.currentArtworkUrl);
   const shirtColor = useOrderState((state) => state.shirtColor);
-  const items = useMemo(() => galleryItems(lastGeneratedUrl), [lastGeneratedUrl]);
+  const items = useMemo(() => galleryItems(generated), [generated]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const row = useRef<HTMLDivElement>(null);
   const imagesWanted = useImagesWanted(row);
@@ -35,7 +36,10 @@ export default function DesignGallery(_props: DesignGalleryProps) {
 
   const select = (item: GalleryItem) => {
     setFocusableUrl(item.imageUrl);
-    orderStore.selectDesign(item.imageUrl);
+    // An earlier design of this visit goes back on with its prompt; picking the one on the
+    // shirt follows the rule of every design.
+    if (item.kind === 'generated' && item.imageUrl !== currentArtworkUrl) pickGeneratedDesign(item);
+    else orderStore.selectDesign(item.imageUrl);
     scrollPageToTop();
   };
 
@@ -91,10 +95,21 @@ export default function DesignGallery(_props: DesignGalleryProps) {
             >
               <span className={styles.tile}>
                 <DesignThumbnail imageUrl={item.imageUrl} wanted={imagesWanted} />
-                {item.kind === 'generated' && <span className={styles.badgeNew} aria-hidden="true">AI</span>}
+                {item.kind === 'generated' && (
+                  <span className={styles.badgeNew} aria-hidden="true">
+                    AI
+                  </span>
+                )}
                 <span className={styles.check} aria-hidden="true">
                   <svg viewBox="0 0 20 20" focusable="false">
-                    <path d="M5 10.5l3.2 3.2L15 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M5 10.5l3.2 3.2L15 7"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.4"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </span>
               </span>
