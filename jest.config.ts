@@ -67,6 +67,7 @@ const SERVER_PROCESS_TESTS = [
   'ownerScripts',
   'printFulfillmentFaults',
   'processSignals',
+  'servedFolderFifo',
   'severalInstances',
   'startupSafety',
 ];

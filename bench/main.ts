@@ -15,6 +15,7 @@ import { runInteractionBench } from './interaction/interactionBench';
 import { runLighthouseBench } from './lighthouse/lighthouseBench';
 import { PART_COMMANDS, renderReport } from './report/renderReport';
 import { readResults, writeResults, type BenchResults, type PartName } from './report/results';
+import { runReleaseCopyBench } from './server/releaseCopy';
 import { runServerBench } from './server/serverBench';
 
 export const REPORT_FILE = join(REPO_ROOT, 'docs/BENCHMARKS.md');
@@ -24,6 +25,7 @@ const PARTS: Record<PartName, { needsBuild: boolean; run: () => Promise<unknown>
   bytes: { needsBuild: true, run: runBytesBench },
   art: { needsBuild: true, run: runArtBench },
   server: { needsBuild: true, run: runServerBench },
+  releases: { needsBuild: true, run: runReleaseCopyBench },
   composition: { needsBuild: true, run: runCompositionBench },
   interaction: { needsBuild: true, run: runInteractionBench },
   lighthouse: { needsBuild: true, run: runLighthouseBench },

@@ -155,6 +155,14 @@ function artLimits(results: BenchResults): string[] {
     'A print is one resvg render on a print render thread of its own (at nice 19); its time grows with the area its filters cover (blur, displacement, blend overlays) and with PNG encoding of 3600 × 4800 pixels.',
   ];
 }
+/** What keeps a release copied over a live store from ever being sent torn. */
+function releaseLimits(results: BenchResults): string[] {
+  if (!results.releases) return [];
+  return [
+    'A file is sent only when its SHA-256 is one a release manifest of its folder lists for its name (docs/DEPLOY.md): the check is made once per version of a file, when it is read into memory, so an answer from memory still costs one `stat`. A 503 is the price of a file caught mid-copy with no whole version held (a file never served before, or one larger than the 4 MB kept a file).',
+  ];
+}
+
 /** What the CPU profiles of the server under this load showed (docs/history/2026-11-reliability-log.md has the detail). */
 const SERVER_PROFILE_NOTES = [
   "Static files: whole-file GETs are answered from memory after one synchronous `stat` per request (src/staticFiles/staticFileTable.ts); before that, @fastify/static read every folder on the path, then opened, stat-ed and closed the file through libuv on every request (remoteEntry.js at 23 % of its bare limit). Security headers are worked out once (helmet ran its whole middleware per request: 12 % of GET /). The hooks every request passes run as callbacks, and the finite-number check only on routes with a schema (about 10 % less server CPU per GET /). The rest of the gap to the bare limit is Fastify itself, its hooks and a score of security headers per answer: the kernel's `writev` costs both servers the same per answer, and is 83 % of the bare route's busy time against 61 % of the store's, so the store needs about 1.35× the bare route's CPU per answer. Two stores of the same code can differ by up to 13 % for their whole life, so each static round starts a store and a bare server of its own (docs/history/2026-11-reliability-log.md, steps 13, 15 and 16).",
@@ -167,6 +175,7 @@ const LIMITS_BY_PART: Record<keyof BenchResults, (results: BenchResults) => stri
   lighthouse: lighthouseLimits,
   federation: federationLimits,
   server: serverLimits,
+  releases: releaseLimits,
   art: artLimits,
   composition: compositionLimits,
   interaction: interactionLimits,
@@ -177,6 +186,7 @@ const PART_TITLES: Record<keyof BenchResults, string> = {
   lighthouse: 'Lighthouse',
   federation: 'Federation overhead',
   server: 'Server',
+  releases: 'Releases copied over a live store',
   art: 'Art engine',
   composition: 'Server-side composition',
   interaction: 'Interaction on a phone',

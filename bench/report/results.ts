@@ -12,6 +12,7 @@ import type { FederationResult } from '../federation/federationBench';
 import type { MachineInfo } from '../harness/machine';
 import type { InteractionResult } from '../interaction/interactionBench';
 import type { LighthouseResult } from '../lighthouse/lighthouseBench';
+import type { ReleaseCopyResult } from '../server/releaseCopy';
 import type { ServerBenchResult } from '../server/serverBench';
 
 export const RESULTS_FILE = join(REPO_ROOT, 'bench/results.json');
@@ -32,6 +33,7 @@ export interface BenchResults {
   lighthouse?: PartRun<LighthouseResult>;
   federation?: PartRun<FederationResult>;
   server?: PartRun<ServerBenchResult>;
+  releases?: PartRun<ReleaseCopyResult>;
   art?: PartRun<ArtResult>;
   composition?: PartRun<CompositionResult>;
   interaction?: PartRun<InteractionResult>;

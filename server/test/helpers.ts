@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
@@ -36,6 +37,8 @@ export function createFakeFrontEnd(): FakeFrontEnd {
     write(`${remote}/mf-manifest.json`, '{"id":"x"}');
     write(`${remote}/chunks/12.0123456789.js`, 'console.log(1);');
   }
+  // As a build ends: the store sends only the files a release manifest lists.
+  for (const part of ['host', 'designer', 'checkout']) writeReleaseManifest(join(root, part));
   return {
     root,
     env: {

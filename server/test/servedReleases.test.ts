@@ -2,11 +2,13 @@
  * The remote folders the store serves, as deploys leave them: a file is only ever sent from inside
  * the folder's real path (links out of it are a 404), the folder may be a link a deploy swaps to
  * the next release in one step, and a release copied over the folder file by file is never sent
- * half-written.
+ * half-written: only bytes a release manifest of the folder lists are sent.
  */
 import { existsSync, mkdirSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { withTestServer } from './fixtures';
 import { requestAsSent } from './helpers';
@@ -26,6 +28,7 @@ function stageRelease(id: string, files: Record<string, string>): void {
     writeFileSync(file, content);
     utimesSync(file, BUILD_TIME, BUILD_TIME);
   }
+  writeReleaseManifest(join(releases, id));
 }
 
 /** `ln -s releases/<id> served.tmp && mv -T served.tmp served`: the switch in one step. */
@@ -97,6 +100,7 @@ describe('a served remote folder', () => {
   it('serves a link that stays inside the folder', async () => {
     mkdirSync(join(served, 'versions', 'abc'), { recursive: true });
     writeFileSync(join(served, 'versions', 'abc', 'extra.js'), 'extra();');
+    writeReleaseManifest(served);
     symlinkSync(join('versions', 'abc'), join(served, 'current'));
     const answer = await get('/remotes/designer/current/extra.js');
     expect(answer.status).toBe(200);
@@ -136,6 +140,13 @@ describe('a served remote folder', () => {
     const isWhole = (body: Buffer) => versions.some((version) => version.equals(body));
     const entry = join(served, 'remoteEntry.js');
     const late = join(served, 'chunks', 'late.0123456789.js');
+    // Four builds, each listing its own bytes of both files.
+    for (const version of versions) {
+      writeReleaseManifest(served, {
+        'remoteEntry.js': version,
+        'chunks/late.0123456789.js': version,
+      });
+    }
     writeFileSync(entry, versions[0]!);
     await waitUntil(
       async () => (await get('/remotes/designer/remoteEntry.js')).body.equals(versions[0]!),
@@ -223,5 +234,38 @@ describe('a served remote folder', () => {
     ]) {
       await waitUntil(async () => (await get(path)).body.equals(last), `${path} is the last copy`);
     }
+  });
+
+  it('never sends a file a copy left empty or half written, however long ago: the last whole version, or 503', async () => {
+    const whole = `early(${'"x",'.repeat(2000)});`;
+    const early = join(served, 'early.0fe051d53e.js');
+    const other = join(served, 'chunks', 'stalled.0fe051d53e.js');
+    writeFileSync(early, whole);
+    writeFileSync(other, whole);
+    writeReleaseManifest(served, {
+      'early.0fe051d53e.js': whole,
+      'chunks/stalled.0fe051d53e.js': whole,
+    });
+    const sent = await get('/remotes/designer/early.0fe051d53e.js');
+    expect([sent.status, sent.body.toString()]).toEqual([200, whole]);
+
+    // A copy that stalled after the truncation or half way, an hour ago: no time says it is unfinished.
+    writeFileSync(early, '');
+    writeFileSync(other, whole.slice(0, 1000));
+    const anHourAgo = Date.now() / 1000 - 3600;
+    for (const file of [early, other]) utimesSync(file, anHourAgo, anHourAgo);
+
+    for (const headers of [{}, { 'accept-encoding': 'br' }, { 'if-none-match': '"x"' }] as Record<
+      string,
+      string
+    >[]) {
+      const again = await get('/remotes/designer/early.0fe051d53e.js', headers);
+      const body =
+        again.headers['content-encoding'] === 'br' ? brotliDecompressSync(again.body) : again.body;
+      expect([again.status, body.toString() === whole]).toEqual([200, true]);
+    }
+    const never = await get('/remotes/designer/chunks/stalled.0fe051d53e.js');
+    expect([never.status, never.headers['retry-after']]).toEqual([503, '1']);
+    expect(never.headers['cache-control']).not.toMatch(/immutable/);
   });
 });

@@ -36,6 +36,7 @@ import { compressedCopies } from './compressedCopies';
 import { createEarlyScriptConfig } from './earlyScript';
 import { escapeAttribute } from './htmlAttribute';
 import { createPrerenderConfig } from './prerender';
+import { ReleaseManifestPlugin } from './releaseManifest';
 import { typeScriptRule } from './typeScriptRule';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
@@ -443,6 +444,18 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   return [container, standalone, early, fragments];
 }
 
+/** A production build ends with its release manifest (./releaseManifest.ts), written once its compilations are done. */
+function withReleaseManifest(
+  configs: AppWebpackConfig | AppWebpackConfig[],
+  mode: Mode,
+): AppWebpackConfig | AppWebpackConfig[] {
+  if (mode !== 'production') return configs;
+  const all = Array.isArray(configs) ? configs : [configs];
+  const plugin = new ReleaseManifestPlugin(all.length);
+  for (const config of all) config.plugins = [...(config.plugins ?? []), plugin];
+  return configs;
+}
+
 /**
  * The webpack configuration of an app: one compilation for the host and for a remote in
  * development, two for a remote's production build (see the file comment).
@@ -451,8 +464,8 @@ export function createAppWebpackConfig(
   options: AppBuildOptions,
   mode: Mode,
 ): AppWebpackConfig | AppWebpackConfig[] {
-  if (!options.exposes) return hostConfigs(options, mode);
-  if (mode === 'production') return remoteProductionConfigs(options);
+  if (!options.exposes) return withReleaseManifest(hostConfigs(options, mode), mode);
+  if (mode === 'production') return withReleaseManifest(remoteProductionConfigs(options), mode);
   const config = browserConfig(options, mode);
   config.plugins = [remoteFederationPlugin(options, false), ...(config.plugins ?? [])];
   return config;

@@ -4,7 +4,7 @@
  * route has the page the host's build pre-rendered for it (brand and contact address filled in);
  * a page with remote parts is composed per request with the remotes' current markup.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '@tshirt/shared/contract';
 import { ALL_PAGE_PATHS, isPagePath } from '@tshirt/shared/routes';
@@ -21,6 +21,7 @@ import { compressPage, type CompressedPage } from './compressedPage';
 import { escapeHtml } from './htmlPages';
 import { inlineScriptHashes } from './inlineSources';
 import { injectIntoShell } from './siteConfig';
+import { readRegularFileBytes } from '../staticFiles/regularFile';
 
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
@@ -51,9 +52,20 @@ async function builtPage(html: string, siteConfig: SiteConfig): Promise<BuiltPag
   return { kind: 'static', page };
 }
 
+/** A page or a manifest of the host's build is far smaller; anything larger is not one. */
+const MAX_HOST_FILE_BYTES = 8 * 1024 * 1024;
+
+/** A file of the host's build as text: only a regular file is opened (a FIFO would hold a thread). */
+async function readHostText(file: string): Promise<string> {
+  const bytes = await readRegularFileBytes(file, MAX_HOST_FILE_BYTES);
+  if (!bytes) throw new Error(`${file} is not a readable file`);
+  return bytes.toString('utf8');
+}
+
 async function readJson(file: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+    const bytes = await readRegularFileBytes(file, MAX_HOST_FILE_BYTES);
+    return bytes && (JSON.parse(bytes.toString('utf8')) as unknown);
   } catch {
     return undefined;
   }
@@ -74,7 +86,7 @@ async function readPrerenderedPages(
     const file = (routes as Record<string, unknown>)[route];
     if (typeof file !== 'string' || file.includes('..')) continue;
     try {
-      const html = await readFile(join(hostDistDir, file), 'utf8');
+      const html = await readHostText(join(hostDistDir, file));
       pages.set(route, await builtPage(fillSiteSettings(html, siteConfig), siteConfig));
     } catch {
       // A missing page falls back to the empty shell.
@@ -109,7 +121,7 @@ export function createHostShell(
     try {
       const { mtimeMs } = await stat(indexFile);
       if (build?.mtimeMs === mtimeMs) return;
-      const html = await readFile(indexFile, 'utf8');
+      const html = await readHostText(indexFile);
       const shell = await compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html));
       build = {
         mtimeMs,

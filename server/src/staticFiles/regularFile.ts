@@ -1,10 +1,10 @@
 /**
- * A file's identity as a request finds it, and reading exactly one whole version of it. A copy over
- * a served folder writes each file in pieces (`cp` truncates it, then writes), and between two
- * pieces the file looks finished: so a version is only taken once it has not been written for a
- * short settle time, and only when it did not change while it was read from its one descriptor.
+ * Reading a file of a served folder: only a regular file, opened so that nothing can hold a thread
+ * of libuv's pool (a FIFO, a socket or a device is never read: `open` of a FIFO without a writer
+ * waits for one, and four such requests would stop every file read of the process), read whole from
+ * one descriptor, with the version (`fileVersion`) its bytes are.
  */
-import { realpathSync, type Stats } from 'node:fs';
+import { constants, realpathSync, type Stats } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 
@@ -16,21 +16,6 @@ export function fileVersion(
   info: Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>,
 ): string {
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-}
-
-/** How long after its last write a file is taken to be whole (docs/DEPLOY.md, "Copying a release"). */
-export const SETTLE_MS = 200;
-
-/** Milliseconds until a file last written at `info.mtimeMs` has settled; 0 once it has. */
-export function settlesInMs(
-  info: Pick<Stats, 'mtimeMs'>,
-  settleMs: number,
-  now = Date.now(),
-): number {
-  const age = now - info.mtimeMs;
-  // A time far ahead is another machine's clock, kept by the copy (`rsync -a`), not a write now.
-  if (age >= settleMs || age <= -settleMs) return 0;
-  return Math.ceil(settleMs - age);
 }
 
 /** `path` with every link resolved, or undefined when nothing is there. */
@@ -48,43 +33,49 @@ export function isInside(root: string, path: string): boolean {
   return below !== '' && below !== '..' && !below.startsWith(`..${sep}`) && !isAbsolute(below);
 }
 
-export type WholeRead =
-  | { state: 'whole'; body: Buffer; info: Stats }
-  /** Written less than the settle time ago, or while it was read: ask again in `retryInMs`. */
-  | { state: 'unsettled'; retryInMs: number }
-  /** Nothing readable there, or a folder. */
+export type RegularFileRead =
+  /** `real`: its real path, when it was asked to be inside a folder. */
+  | { state: 'whole'; body: Buffer; info: Stats; real?: string }
+  /** Written while it was read, or its name now leads to another file: read it again. */
+  | { state: 'changed' }
+  /** Nothing there, or not a regular file (a folder, a FIFO, a socket, a device). */
   | { state: 'absent' }
   /** Its real path is not inside the folder it must be read from. */
   | { state: 'outside' }
   | { state: 'tooLarge' };
 
-export interface WholeReadOptions {
-  settleMs: number;
+export interface RegularFileOptions {
   maxBytes: number;
   /** The real path of the folder the file must really be in, links followed. */
   within?: string;
 }
 
 /**
- * Opens `path` once and reads the whole file from that descriptor, if it is a settled file no larger
- * than `maxBytes` (and really inside `within`); the answer's `info` is the descriptor's, so the
+ * Never waits for a writer (a FIFO), never makes a terminal the process's own; a regular file opens
+ * the same with these flags.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+
+/**
+ * Opens `path` once and, if it is a regular file no larger than `maxBytes` (and really inside
+ * `within`), reads it whole from that descriptor; the answer's `info` is the descriptor's, so the
  * bytes and the version they are sent with are the same file's.
  */
-export async function readWholeVersion(
+export async function readRegularFile(
   path: string,
-  { settleMs, maxBytes, within }: WholeReadOptions,
-): Promise<WholeRead> {
+  { maxBytes, within }: RegularFileOptions,
+): Promise<RegularFileRead> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(path, OPEN_FLAGS);
   } catch {
     return { state: 'absent' };
   }
+  let real: string | undefined;
   try {
     const before = await handle.stat();
     if (!before.isFile()) return { state: 'absent' };
     if (within !== undefined) {
-      let real;
       try {
         real = await realpath(path);
       } catch {
@@ -92,21 +83,30 @@ export async function readWholeVersion(
       }
       const named = await stat(real).catch(() => undefined);
       // The name now leads to another file (a release renamed over it): read that one instead.
-      if (named?.ino !== before.ino || named.dev !== before.dev) {
-        return { state: 'unsettled', retryInMs: 0 };
-      }
+      if (named?.ino !== before.ino || named.dev !== before.dev) return { state: 'changed' };
       if (!isInside(within, real)) return { state: 'outside' };
     }
     if (before.size > maxBytes) return { state: 'tooLarge' };
-    const wait = settlesInMs(before, settleMs);
-    if (wait > 0) return { state: 'unsettled', retryInMs: wait };
     const body = await handle.readFile();
     const after = await handle.stat();
     if (body.length !== before.size || fileVersion(after) !== fileVersion(before)) {
-      return { state: 'unsettled', retryInMs: settleMs };
+      return { state: 'changed' };
     }
-    return { state: 'whole', body, info: before };
+    return { state: 'whole', body, info: before, real };
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+/** The bytes of the regular file at `path` when it is no larger than `maxBytes`; else undefined. */
+export async function readRegularFileBytes(
+  path: string,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const found = await readRegularFile(path, { maxBytes });
+    if (found.state === 'whole') return found.body;
+    if (found.state !== 'changed') return undefined;
+  }
+  return undefined;
 }

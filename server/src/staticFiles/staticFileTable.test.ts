@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
   renameSync,
   rmSync,
+  readdirSync,
   statSync,
   symlinkSync,
   utimesSync,
@@ -10,7 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import { sha256Hex, writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { createStaticFileTable, type StaticMount } from './staticFileTable';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -37,6 +39,8 @@ describe('static file table', () => {
     writeFileSync(join(root, '.env'), 'SECRET=1');
     writeFileSync(join(root, 'with space.js'), 'spaced();');
     writeFileSync(join(remote, 'remoteEntry.js'), 'var designer = 1;');
+    writeReleaseManifest(root);
+    writeReleaseManifest(remote);
     mounts = [
       {
         prefix: '/',
@@ -49,18 +53,19 @@ describe('static file table', () => {
 
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('keeps every servable file under its exact URL, with the headers @fastify/send would send', async () => {
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+  it('keeps every servable file a manifest lists under its exact URL, with @fastify/send’s headers and a strong tag', async () => {
+    const table = createStaticFileTable(mounts, {});
     expect(await table.refresh()).toBe(3);
 
     const entry = table.current('/remotes/designer/remoteEntry.js');
     expect(entry?.body.toString()).toBe('var designer = 1;');
     const info = statSync(join(remote, 'remoteEntry.js'));
+    const digest = sha256Hex('var designer = 1;');
+    expect(entry?.digest).toBe(digest);
     expect(entry?.headers).toEqual({
-      'accept-ranges': 'bytes',
       'cache-control': 'no-cache',
       'content-type': 'application/javascript; charset=utf-8',
-      etag: `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`,
+      etag: `"${Buffer.from(digest, 'hex').toString('base64url').slice(0, 22)}"`,
       'last-modified': info.mtime.toUTCString(),
     });
     expect(table.current('/chunks/12.0fe051d53e.js')?.headers['cache-control']).toBe(
@@ -71,7 +76,8 @@ describe('static file table', () => {
 
   it('keeps a compressed copy under its own name, with the type of its original and its encoding', async () => {
     writeFileSync(join(remote, 'remoteEntry.js.br'), 'not really brotli');
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+    writeReleaseManifest(remote);
+    const table = createStaticFileTable(mounts, {});
     await table.refresh();
     const copy = table.current('/remotes/designer/remoteEntry.js.br');
     expect(copy?.body.toString()).toBe('not really brotli');
@@ -82,8 +88,8 @@ describe('static file table', () => {
     });
   });
 
-  it('leaves to @fastify/static what it must judge: refused files, dotfiles, escaped names, other spellings', async () => {
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+  it('serves no refused file, dotfile, escaped name, other spelling or manifest', async () => {
+    const table = createStaticFileTable(mounts, {});
     await table.refresh();
     for (const path of [
       '/pages/page-0.html',
@@ -96,6 +102,7 @@ describe('static file table', () => {
       '//main.js',
       '/main.js/',
       '/remotes/designer/../../main.js',
+      `/remotes/designer/release/${readdirSync(join(remote, 'release'))[0]}`,
     ]) {
       expect(table.current(path)).toBeUndefined();
       expect(await table.load(path)).toBeUndefined();
@@ -103,7 +110,7 @@ describe('static file table', () => {
   });
 
   it('never answers a file changed, replaced (even with its old times) or removed since it was kept', async () => {
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+    const table = createStaticFileTable(mounts, {});
     const file = join(remote, 'remoteEntry.js');
     utimesSync(file, BUILD_TIME, BUILD_TIME);
     await table.refresh();
@@ -112,6 +119,7 @@ describe('static file table', () => {
     // Same length, same times: only the change time tells.
     writeFileSync(file, 'var designer = 2;');
     utimesSync(file, BUILD_TIME, BUILD_TIME);
+    writeReleaseManifest(remote);
     await nextTurn(); // a file is looked at once a loop turn (statThisTurn)
     expect(table.current('/remotes/designer/remoteEntry.js')).toBeUndefined();
     const next = await table.load('/remotes/designer/remoteEntry.js');
@@ -128,9 +136,10 @@ describe('static file table', () => {
   });
 
   it('reads a file a release added on the first request for it, with no listing', async () => {
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+    const table = createStaticFileTable(mounts, {});
     await table.refresh();
     writeFileSync(join(root, 'chunks', '99.abcdef0123.js'), 'next release();');
+    writeReleaseManifest(root);
     await nextTurn();
     expect(table.current('/chunks/99.abcdef0123.js')).toBeUndefined();
     const added = await table.load('/chunks/99.abcdef0123.js');
@@ -145,7 +154,8 @@ describe('static file table', () => {
     symlinkSync('/etc', join(root, 'etc'));
     symlinkSync('/etc/hostname', join(root, 'linked.js'));
     symlinkSync(join(remote, 'remoteEntry.js'), join(root, 'other-folder.js'));
-    const table = createStaticFileTable(mounts, { settleMs: 0 });
+    writeReleaseManifest(root);
+    const table = createStaticFileTable(mounts, {});
     await table.refresh();
 
     const inside = await table.load('/current/app.js');
@@ -160,12 +170,11 @@ describe('static file table', () => {
     for (const release of ['a', 'b']) {
       mkdirSync(join(releases, release), { recursive: true });
       writeFileSync(join(releases, release, 'remoteEntry.js'), `release ${release}`);
+      writeReleaseManifest(join(releases, release));
     }
     const served = join(folder, 'served');
     symlinkSync('releases/a', served);
-    const table = createStaticFileTable([{ prefix: '/r/', root: served, serves: () => true }], {
-      settleMs: 0,
-    });
+    const table = createStaticFileTable([{ prefix: '/r/', root: served, serves: () => true }]);
     await table.refresh();
     expect(table.current('/r/remoteEntry.js')?.body.toString()).toBe('release a');
 
@@ -177,41 +186,70 @@ describe('static file table', () => {
     expect(swapped !== 'unsettled' && swapped?.body.toString()).toBe('release b');
   });
 
-  it('answers the last whole version while a file is being written, and waits for a new file to settle', async () => {
-    const table = createStaticFileTable(mounts, { settleMs: 300, maxWaitMs: 100 });
+  it('answers the last listed version while a file holds bytes no manifest lists, and waits a little for a new one', async () => {
+    const table = createStaticFileTable(mounts, { maxWaitMs: 100 });
     const file = join(remote, 'remoteEntry.js');
-    utimesSync(file, BUILD_TIME, BUILD_TIME);
     await table.refresh();
     const whole = table.current('/remotes/designer/remoteEntry.js');
     expect(whole?.body.toString()).toBe('var designer = 1;');
 
-    writeFileSync(file, 'var desi'); // half of a copy, just written
+    // Half of a copy, written an hour ago: its time says nothing.
+    writeFileSync(file, 'var desi');
+    utimesSync(file, BUILD_TIME, BUILD_TIME);
     await nextTurn();
     expect(await table.load('/remotes/designer/remoteEntry.js')).toBe(whole);
-    // Nothing whole to answer and no time to wait for it to settle: refused.
+    writeFileSync(file, '');
+    await nextTurn();
+    expect(await table.load('/remotes/designer/remoteEntry.js')).toBe(whole);
+    // Nothing listed to answer with: refused after the wait.
     writeFileSync(join(remote, 'new.js'), 'half of a new fi');
     await nextTurn();
     expect(await table.load('/remotes/designer/new.js')).toBe('unsettled');
-    writeFileSync(file, 'var design');
-    expect(await table.settled(file, statSync(file))).toBe(false);
 
-    // Once settled it is read: a request waits for that when it can.
-    const patient = createStaticFileTable(mounts, { settleMs: 50, maxWaitMs: 1000 });
-    writeFileSync(file, 'var designer = 3;');
+    // Its manifest arrives while a request waits: it is sent.
+    const patient = createStaticFileTable(mounts, { maxWaitMs: 2000 });
+    writeFileSync(join(remote, 'new.js'), 'new();');
     await nextTurn();
-    const settled = await patient.load('/remotes/designer/remoteEntry.js');
-    expect(settled !== 'unsettled' && settled?.body.toString()).toBe('var designer = 3;');
-    writeFileSync(file, 'var designer = 4;');
-    expect(await patient.settled(file, statSync(file))).toBe(true);
-    await waitUntil(
-      async () => (await table.load('/remotes/designer/new.js')) !== 'unsettled',
-      'the new file settles',
-    );
+    const waiting = patient.load('/remotes/designer/new.js');
+    setTimeout(() => writeReleaseManifest(remote), 100);
+    const arrived = await waiting;
+    expect(arrived !== 'unsettled' && arrived?.body.toString()).toBe('new();');
+  });
+
+  it('keeps a compressed copy only with the original it was made from, listed by one manifest', async () => {
+    const entry = join(remote, 'remoteEntry.js');
+    writeFileSync(`${entry}.br`, 'br of 1');
+    writeReleaseManifest(remote);
+    const table = createStaticFileTable(mounts);
+    await table.refresh();
+    expect(table.current('/remotes/designer/remoteEntry.js.br')?.body.toString()).toBe('br of 1');
+
+    // A new original, listed by a build that made no copy: the copy is not its.
+    writeFileSync(entry, 'var designer = 2;');
+    writeReleaseManifest(remote, { 'remoteEntry.js': 'var designer = 2;' });
+    await nextTurn();
+    expect(table.current('/remotes/designer/remoteEntry.js.br')).toBeUndefined();
+    expect(await table.load('/remotes/designer/remoteEntry.js.br')).toBeUndefined();
+    const original = await table.load('/remotes/designer/remoteEntry.js');
+    expect(original !== 'unsettled' && original?.body.toString()).toBe('var designer = 2;');
+  });
+
+  it('never opens a FIFO, a socket or a device, and answers them as nothing there', async () => {
+    execFileSync('mkfifo', [join(remote, 'fifo.js'), join(root, 'fifo.js')]);
+    symlinkSync('/dev/zero', join(root, 'zero.js'));
+    writeReleaseManifest(root);
+    const table = createStaticFileTable(mounts);
+    await table.refresh();
+    for (const path of ['/remotes/designer/fifo.js', '/fifo.js', '/zero.js']) {
+      expect(await table.load(path)).toBeUndefined();
+    }
+    expect(table.current('/main.js')?.body.toString()).toBe('console.log("host");');
   });
 
   it('keeps no more than its memory allows; the rest is read per request', async () => {
     writeFileSync(join(root, 'big.js'), 'x'.repeat(5000));
-    const table = createStaticFileTable(mounts, { maxFileBytes: 4096, maxBytes: 30, settleMs: 0 });
+    writeReleaseManifest(root);
+    const table = createStaticFileTable(mounts, { maxFileBytes: 4096, maxBytes: 30 });
     await table.refresh();
     expect(table.current('/big.js')).toBeUndefined();
     const big = await table.load('/big.js');
@@ -220,8 +258,8 @@ describe('static file table', () => {
     const kept = ['/main.js', '/chunks/12.0fe051d53e.js', '/remotes/designer/remoteEntry.js'];
     expect(kept.filter((path) => table.current(path)).length).toBe(2);
 
-    const huge = createStaticFileTable(mounts, { maxReadBytes: 4096, settleMs: 0 });
-    expect(await huge.load('/big.js')).toBeUndefined(); // left to @fastify/static
+    const huge = createStaticFileTable(mounts, { maxReadBytes: 4096 });
+    expect(await huge.load('/big.js')).toBeUndefined(); // not served
   });
 
   it('serves nothing, and does not fail, for a folder not built yet', async () => {

@@ -1,27 +1,27 @@
 /**
  * The built front-end files held in memory with their headers, so that answering one costs a
- * single `stat` (is it still the same file?; statThisTurn.ts) instead of a lookup on disk:
- * @fastify/static reads every folder on the path to check its spelling, then opens, stats, streams
- * and closes the file, each a trip through libuv's thread pool (in a profile, the server sat
- * waiting on them and answered remoteEntry.js at a fifth of the rate of a bare server sending the
- * same bytes).
+ * single `stat` (is it still the same file?; statThisTurn.ts) instead of reading it.
  *
- * A file not kept, or changed since, is read whole from one descriptor (fileVersion.ts):
- * only a settled version, whose real path is inside the real path of its mount's folder, is ever
- * answered. The folder may be a link swapped to another release in one step; it is looked at once
- * a loop turn, and a new target drops the files of the old one. While a file is being written
- * (`cp` over the folder), its last whole version is answered, or the request waits for the file to
- * settle and is refused (`unsettled`) if it does not in time. Only plain names (letters, digits,
- * `._~-`, no dotfiles) are handled here; any other spelling goes through @fastify/static's checks.
- * A build's Brotli and gzip copies (`main.js.br`) are kept like any file, and sent as their original.
+ * A file is sent only when its bytes are those a release manifest of its folder lists for its name
+ * (releaseManifests.ts): whatever is done to the folder (`cp -r` over it, a slow or stalled copy,
+ * an edit by hand), a request gets a whole file some build wrote, or, while the file on disk is
+ * not one, its last such version held in memory, or after a short wait a 503. A file is read whole
+ * from one descriptor, only when it is a regular file whose real path is inside its folder's
+ * (regularFile.ts). The folder may be a link swapped to another release in one step; it is looked
+ * at once a loop turn, and a new target drops the files of the old one. Only plain names (letters,
+ * digits, `._~-`, no dotfiles) are served. A build's Brotli and gzip copies (`main.js.br`) are sent
+ * as their original, and only while the original is the file they were made from (both listed by
+ * one manifest).
  */
-import type { Stats } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Stats } from 'node:fs';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
-import { SETTLE_MS, fileVersion, readWholeVersion, realPathOf, settlesInMs } from './fileVersion';
+import { RELEASE_MANIFEST_FOLDER } from '@tshirt/shared/releaseManifest';
+import { fileVersion, readRegularFile, realPathOf, type RegularFileRead } from './regularFile';
+import { createReleaseIndex, sha256Hex, type ReleaseIndex } from './releaseManifests';
 import { statThisTurn } from './statThisTurn';
 
 /** A folder served under a URL prefix (`/` or `/remotes/designer/`). */
@@ -36,11 +36,13 @@ export interface StaticMount {
 export interface KeptFile {
   /** The file through its mount's folder as configured (links not followed). */
   filePath: string;
-  /** The version of the file `body` holds (fileVersion). */
+  /** The version of the file `body` holds (regularFile.ts, fileVersion). */
   version: string;
   body: Buffer;
+  /** The hex SHA-256 of `body`, listed for this file by a release manifest. */
+  digest: string;
+  /** A strong entity tag: the bytes are checked, so equal tags are equal bytes. */
   etag: string;
-  /** What @fastify/static sends with the file (its length and `Vary` aside). */
   headers: Readonly<Record<string, string>>;
 }
 
@@ -49,14 +51,13 @@ export interface StaticFileTable {
   current(urlPath: string): KeptFile | undefined;
   /**
    * The file answered at `urlPath` read anew (and kept if it fits), its last whole version while
-   * it is being written, `unsettled` when it has none and the file did not settle in time, or
-   * undefined when the path is not one this table answers (nothing there, a link out of the
-   * folder, a name @fastify/static must judge, a very large file).
+   * the file there is not one a release lists, `unsettled` when it has none and the file did not
+   * become one in time, or undefined when nothing is served at that path (nothing there, not a
+   * regular file, a link out of the folder, a name not served, a compressed copy that is not its
+   * original's).
    */
   load(urlPath: string): Promise<KeptFile | 'unsettled' | undefined>;
-  /** Waits (a little) for a file @fastify/static found to settle; false when it did not in time. */
-  settled(filePath: string, info: Stats): Promise<boolean>;
-  /** Reads every settled file the mounts hold that is not kept yet; resolves with how many. */
+  /** Reads every file the mounts hold that is not kept yet; resolves with how many it kept. */
   refresh(): Promise<number>;
 }
 
@@ -65,11 +66,9 @@ export interface StaticFileTableOptions {
   maxBytes?: number;
   /** A larger file is read per request, never kept. */
   maxFileBytes?: number;
-  /** A larger file is left to @fastify/static. */
+  /** A larger file is not served. */
   maxReadBytes?: number;
-  /** How long after its last write a file is taken to be whole. */
-  settleMs?: number;
-  /** How long a request waits for a file being written to settle before it is refused. */
+  /** How long a request waits for a file being written to become a release's before it is refused. */
   maxWaitMs?: number;
 }
 
@@ -77,44 +76,47 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 const DEFAULT_MAX_READ_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_WAIT_MS = 1000;
+/** How often a request waiting for a file being written reads it again. */
+const RETRY_MS = 50;
 /** What @fastify/static sends a name of no known type as. */
 const UNKNOWN_TYPE = 'application/octet-stream';
 
-/** Names a URL spells as they are: anything else is escaped in URLs and left to @fastify/static. */
+/** Names a URL spells as they are: anything else is not a file a build writes. */
 const PLAIN_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/;
 
-/** A mount's folder as it is now: which folder (device and inode) and its real path. */
+/** A mount's folder as it is now: which folder (device and inode), its real path, its manifests. */
 interface MountRoot {
   id: string;
   real: string;
   /** The `stat` it was last matched with (one a loop turn: statThisTurn). */
   seen: Stats;
+  releases: ReleaseIndex;
 }
 
 interface Target {
   mount: number;
   filePath: string;
+  /** Below the folder, `/`-separated, as a manifest names it. */
+  path: string;
 }
 
 interface Kept extends KeptFile {
   mount: number;
   /** The folder it was read from (MountRoot.id). */
   rootId: string;
+  /** For a compressed copy: its original, and the digest of the original it was made from. */
+  original?: { urlPath: string; digest: string };
 }
 
 /** The encoding of a build's compressed copy of a file (`main.js.br`), by its suffix. */
 const COPY_ENCODINGS: Readonly<Record<string, string>> = { '.br': 'br', '.gz': 'gzip' };
 
-/**
- * The headers @fastify/static sends with a whole file of a known type (its content type rules
- * included); a compressed copy is sent as its original, encoded (`preCompressed`).
- */
+/** The headers of a file of a known type; a compressed copy is sent as its original, encoded. */
 function fileHeaders(filePath: string, info: Stats, etag: string) {
   const encoding = COPY_ENCODINGS[filePath.slice(-3)];
   let type = mime.getType(encoding ? filePath.slice(0, -3) : filePath) ?? UNKNOWN_TYPE;
   if (isUtf8MimeType(type)) type += '; charset=utf-8';
   const headers: Record<string, string> = {
-    'accept-ranges': 'bytes',
     'last-modified': info.mtime.toUTCString(),
     etag,
     'content-type': type,
@@ -124,18 +126,8 @@ function fileHeaders(filePath: string, info: Stats, etag: string) {
   return headers;
 }
 
-/**
- * How much older than its original a build's compressed copy may be: a release copied whole writes
- * both within moments, in any order; one copied without its copies leaves older ones behind.
- */
-const COPY_AGE_TOLERANCE_MS = 60_000;
-
-/** A compressed copy (`main.js.br`) whose original is gone or was written well after it. */
-function outdatedCopy(filePath: string, info: Stats): boolean {
-  if (!COPY_ENCODINGS[filePath.slice(-3)]) return false;
-  const original = statThisTurn(filePath.slice(0, -3));
-  return !original?.isFile() || original.mtimeMs - info.mtimeMs > COPY_AGE_TOLERANCE_MS;
-}
+const isKept = (file: Kept | 'unsettled' | undefined): file is Kept =>
+  file !== undefined && file !== 'unsettled';
 
 export function createStaticFileTable(
   mounts: readonly StaticMount[],
@@ -144,7 +136,6 @@ export function createStaticFileTable(
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const maxReadBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
-  const settleMs = options.settleMs ?? SETTLE_MS;
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   // Longest prefix first: `/remotes/designer/x` is the designer's, not the host's.
   const byPrefix = [...mounts.keys()].sort(
@@ -154,6 +145,8 @@ export function createStaticFileTable(
   const files = new Map<string, Kept>();
   let totalBytes = 0;
   const loading = new Map<string, Promise<Kept | 'unsettled' | undefined>>();
+  /** A file version no manifest listed, with the manifests' generation then: not read again until either changes. */
+  const refused = new Map<string, string>();
 
   const forget = (urlPath: string) => {
     const file = files.get(urlPath);
@@ -177,7 +170,7 @@ export function createStaticFileTable(
     if (real === undefined) return undefined;
     // Another release now: the files kept are the old one's.
     for (const [urlPath, file] of files) if (file.mount === mount) forget(urlPath);
-    const root = { id, real, seen: info };
+    const root = { id, real, seen: info, releases: createReleaseIndex(real) };
     roots.set(mount, root);
     return root;
   }
@@ -186,30 +179,100 @@ export function createStaticFileTable(
     for (const mount of byPrefix) {
       const { prefix, root, serves } = mounts[mount]!;
       if (!urlPath.startsWith(prefix)) continue;
-      const pathName = `/${urlPath.slice(prefix.length)}`;
+      const path = urlPath.slice(prefix.length);
+      const pathName = `/${path}`;
       if (!PLAIN_PATH.test(pathName) || !serves(pathName)) return undefined;
-      return { mount, filePath: join(root, pathName) };
+      if (path.startsWith(`${RELEASE_MANIFEST_FOLDER}/`)) return undefined;
+      return { mount, filePath: join(root, pathName), path };
     }
     return undefined;
   }
 
-  function remember(urlPath: string, target: Target, root: MountRoot, body: Buffer, info: Stats) {
-    const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
+  /** The kept file at `urlPath` while it is still the file there (a copy: still its original's). */
+  function current(urlPath: string): Kept | undefined {
+    const file = files.get(urlPath);
+    if (!file || rootOf(file.mount)?.id !== file.rootId) return undefined;
+    const info = statThisTurn(file.filePath);
+    if (!info?.isFile() || fileVersion(info) !== file.version) return undefined;
+    return stillItsOriginals(file) ? file : undefined;
+  }
+
+  /** A compressed copy is sent only while its original is the file it was made from. */
+  function stillItsOriginals(file: Kept): boolean {
+    return !file.original || current(file.original.urlPath)?.digest === file.original.digest;
+  }
+
+  function remember(
+    urlPath: string,
+    target: Target,
+    root: MountRoot,
+    found: { body: Buffer; info: Stats },
+    digest: string,
+    original: Kept['original'],
+  ): Kept {
+    const etag = `"${Buffer.from(digest, 'hex').toString('base64url').slice(0, 22)}"`;
     const file: Kept = {
       filePath: target.filePath,
-      version: fileVersion(info),
-      body,
+      version: fileVersion(found.info),
+      body: found.body,
+      digest,
       etag,
-      headers: fileHeaders(target.filePath, info, etag),
+      headers: fileHeaders(target.filePath, found.info, etag),
       mount: target.mount,
       rootId: root.id,
+      original,
     };
     forget(urlPath);
-    if (body.length <= maxFileBytes && totalBytes + body.length <= maxBytes) {
+    if (found.body.length <= maxFileBytes && totalBytes + found.body.length <= maxBytes) {
       files.set(urlPath, file);
-      totalBytes += body.length;
+      totalBytes += found.body.length;
     }
     return file;
+  }
+
+  /**
+   * The file read, when a manifest lists its bytes (a copy: and its original's, in one manifest);
+   * `notAnswered` for a copy that is not its original's, undefined for bytes no release wrote.
+   */
+  async function checked(
+    urlPath: string,
+    target: Target,
+    root: MountRoot,
+    found: Extract<RegularFileRead, { state: 'whole' }>,
+  ): Promise<Kept | 'notAnswered' | undefined> {
+    const digest = sha256Hex(found.body);
+    // The manifest names the file where it really is (a link inside the folder leads to it).
+    const path = found.real ? relative(root.real, found.real).split(sep).join('/') : target.path;
+    let releases = root.releases.listing(path, digest);
+    if (!releases && (await root.releases.update())) releases = root.releases.listing(path, digest);
+    if (!releases) {
+      refused.set(urlPath, `${fileVersion(found.info)}|${root.releases.generation}`);
+      return undefined;
+    }
+    refused.delete(urlPath);
+    if (!COPY_ENCODINGS[urlPath.slice(-3)])
+      return remember(urlPath, target, root, found, digest, undefined);
+    const originalUrl = urlPath.slice(0, -3);
+    const original = await load(originalUrl, 0);
+    const made = isKept(original)
+      ? root.releases.listing(path.slice(0, -3), original.digest)
+      : undefined;
+    if (!isKept(original) || !made || ![...releases].some((name) => made.has(name))) {
+      return 'notAnswered';
+    }
+    return remember(urlPath, target, root, found, digest, {
+      urlPath: originalUrl,
+      digest: original.digest,
+    });
+  }
+
+  /** Whether the file there now is a version already refused, with no manifest added since. */
+  async function refusedAlready(urlPath: string, target: Target, root: MountRoot) {
+    const mark = refused.get(urlPath);
+    if (mark === undefined) return false;
+    await root.releases.update();
+    const info = statThisTurn(target.filePath);
+    return info !== undefined && mark === `${fileVersion(info)}|${root.releases.generation}`;
   }
 
   async function read(urlPath: string, target: Target, waitMs: number) {
@@ -217,38 +280,50 @@ export function createStaticFileTable(
     for (;;) {
       const root = rootOf(target.mount);
       if (!root) return undefined;
-      const found = await readWholeVersion(target.filePath, {
-        settleMs,
-        maxBytes: maxReadBytes,
-        within: root.real,
-      });
-      if (found.state === 'whole') return remember(urlPath, target, root, found.body, found.info);
-      if (found.state === 'outside' && realPathOf(mounts[target.mount]!.root) !== root.real) {
-        roots.delete(target.mount); // swapped while the file was read: judged by the new folder
-        if (performance.now() < deadline) continue;
+      if (!(await refusedAlready(urlPath, target, root))) {
+        const found = await readRegularFile(target.filePath, {
+          maxBytes: maxReadBytes,
+          within: root.real,
+        });
+        if (found.state === 'whole') {
+          const file = await checked(urlPath, target, root, found);
+          if (file === 'notAnswered') {
+            forget(urlPath);
+            return undefined;
+          }
+          if (file) return file;
+        } else if (
+          found.state === 'outside' &&
+          realPathOf(mounts[target.mount]!.root) !== root.real
+        ) {
+          roots.delete(target.mount); // swapped while the file was read: judged by the new folder
+          if (performance.now() < deadline) continue;
+        } else if (found.state !== 'changed') {
+          forget(urlPath);
+          return undefined;
+        }
       }
-      if (found.state !== 'unsettled') {
-        forget(urlPath);
-        return undefined;
-      }
+      // Not a release's file (yet): its last whole version, or wait for the copy to finish.
       const previous = files.get(urlPath);
-      if (previous?.rootId === root.id) return previous;
-      if (performance.now() + found.retryInMs > deadline) return 'unsettled';
-      await delay(found.retryInMs);
+      if (previous?.rootId === root.id && stillItsOriginals(previous)) return previous;
+      // A compressed copy is not waited for: its original is sent instead (compressed as it goes).
+      if (COPY_ENCODINGS[urlPath.slice(-3)]) return undefined;
+      if (performance.now() + RETRY_MS > deadline) return 'unsettled';
+      await delay(RETRY_MS);
     }
   }
 
-  function load(urlPath: string, waitMs = maxWaitMs) {
+  function load(urlPath: string, waitMs = maxWaitMs): Promise<Kept | 'unsettled' | undefined> {
     const target = locate(urlPath);
     if (!target) return Promise.resolve(undefined);
     const arrival = statThisTurn(target.filePath);
-    if (!arrival?.isFile() || outdatedCopy(target.filePath, arrival)) {
+    if (!arrival?.isFile()) {
       forget(urlPath);
       return Promise.resolve(undefined);
     }
     // Requests that found the same version share one read (and a read begun for an older one is
     // not theirs to join).
-    const key = `${urlPath}\n${fileVersion(arrival)}`;
+    const key = `${urlPath}\n${fileVersion(arrival)}\n${waitMs}`;
     let pending = loading.get(key);
     if (!pending) {
       pending = read(urlPath, target, waitMs).finally(() => loading.delete(key));
@@ -265,48 +340,25 @@ export function createStaticFileTable(
     } catch {
       return 0; // Not built (yet): every request finds nothing.
     }
-    let read = 0;
+    let kept = 0;
     for (const entry of entries) {
       if (!entry.isFile()) continue; // a link is followed when it is asked for
       const filePath = join(entry.parentPath, entry.name);
       const urlPath = `${prefix}${relative(root, filePath).split(sep).join('/')}`;
-      if (files.has(urlPath) && table.current(urlPath)) continue;
+      if (current(urlPath)) continue;
       const file = await load(urlPath, 0);
-      if (file && file !== 'unsettled' && files.get(urlPath) === file) read += 1;
+      if (isKept(file) && files.get(urlPath) === file) kept += 1;
     }
-    return read;
+    return kept;
   }
 
-  const table: StaticFileTable = {
-    current(urlPath) {
-      const file = files.get(urlPath);
-      if (!file || rootOf(file.mount)?.id !== file.rootId) return undefined;
-      const info = statThisTurn(file.filePath);
-      if (!info?.isFile() || fileVersion(info) !== file.version) return undefined;
-      if (outdatedCopy(file.filePath, info)) return undefined;
-      return file;
-    },
-
+  return {
+    current,
     load: (urlPath) => load(urlPath),
-
-    async settled(filePath, info) {
-      const wait = settlesInMs(info, settleMs);
-      if (wait === 0) return true;
-      if (wait > maxWaitMs) return false;
-      await delay(wait);
-      const now = await stat(filePath).catch(() => undefined);
-      return (
-        now !== undefined &&
-        fileVersion(now) === fileVersion(info) &&
-        settlesInMs(now, settleMs) === 0
-      );
-    },
-
     async refresh() {
-      let read = 0;
-      for (const mount of mounts.keys()) read += await refreshMount(mount);
-      return read;
+      let kept = 0;
+      for (const mount of mounts.keys()) kept += await refreshMount(mount);
+      return kept;
     },
   };
-  return table;
 }

@@ -4,11 +4,10 @@
  * file, or a conditional GET with the ETag), so a release or a rollback shows on the next load; a
  * check never holds a request longer than its budget, and concurrent requests share one check.
  */
-import { readFile } from 'node:fs/promises';
 import { statThisTurn } from '../../staticFiles/statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { FRAGMENTS_LIMITS, type RemoteFragments } from '@tshirt/shared/fragments';
-import { fileVersion } from '../../staticFiles/fileVersion';
+import { fileVersion, readRegularFileBytes } from '../../staticFiles/regularFile';
 import { readFragmentsFile } from './fragmentsFile';
 
 /**
@@ -95,10 +94,21 @@ export function fileFragmentSource(
     }
     const version = fileVersion(info);
     if (cached?.version === version) return cached.state;
-    const state =
-      info.size > FRAGMENTS_LIMITS.fileBytes
-        ? refused(TOO_LARGE)
-        : parseBytes(await readFile(file));
+    if (!info.isFile()) {
+      cached = undefined;
+      return unavailable(`${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder is not a file`);
+    }
+    let state: FragmentsState;
+    if (info.size > FRAGMENTS_LIMITS.fileBytes) state = refused(TOO_LARGE);
+    else {
+      // Only a regular file is opened (a FIFO would hold a thread of libuv's pool).
+      const bytes = await readRegularFileBytes(file, FRAGMENTS_LIMITS.fileBytes);
+      if (!bytes)
+        return unavailable(
+          `${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder could not be read`,
+        );
+      state = parseBytes(bytes);
+    }
     cached = { version, state };
     return state;
   };

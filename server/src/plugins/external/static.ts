@@ -1,24 +1,20 @@
 /**
  * The built host at `/` and each remote's build under `/remotes/<name>/`, with their cache rules,
  * each text file sent as the Brotli or gzip copy its build wrote beside it (`main.js.br`).
- * Whole-file GETs are answered by src/staticFiles/staticFileTable.ts: from memory after one `stat`
- * shows the file is still the one kept, else from one whole, settled read of the file, only if its
- * real path is inside its folder's (links out of the folder are not followed). Anything else (a
- * range, a precondition to judge, HEAD, a name a URL must escape, a very large file) goes to
- * @fastify/static (`preCompressed`), with the same two checks: the real path, and a file still
- * being written waits to settle or is refused with a 503. Either way a redeployed remote is served
- * without a restart, and nothing is ever written into these folders.
+ * Answered by src/staticFiles/staticFileTable.ts: from memory after one `stat` shows the file is
+ * still the one kept, else from one read of the file, and only bytes a release manifest of the
+ * folder lists for that name (a file being copied over waits a little, then is a 503). Not
+ * @fastify/static: it streams whatever the file holds while it is sent, and opens whatever the name
+ * is (a FIFO holds a thread of the pool until a writer comes). Either way a redeployed remote is
+ * served without a restart, and nothing is ever written into these folders. A `Range` is answered
+ * with the whole file (RFC 9110 allows it; nothing the store serves is fetched in ranges).
  */
-import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { cacheControlForStaticFile } from '@tshirt/shared/cachePolicy';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
 import { acceptedEncoding } from '../../http/acceptedEncoding';
 import { HttpError } from '../../http/httpError';
-import { isInside, realPathOf } from '../../staticFiles/fileVersion';
 import {
   createStaticFileTable,
   type KeptFile,
@@ -56,12 +52,23 @@ function addVary(reply: FastifyReply, header: string): void {
   }
 }
 
-/** `If-None-Match` names this entity tag (or any, `*`): weak comparison, as @fastify/send makes it. */
+/** `If-None-Match` names this entity tag (or any, `*`): weak comparison (RFC 9110, 13.1.2). */
 function noneMatch(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+/** `If-Match` names this entity tag (or any): strong comparison (RFC 9110, 13.1.1). */
+function matches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/** Whether the file changed after the date a precondition gives (an unreadable date: no). */
+const modifiedSince = (file: KeptFile, date: string | undefined) => {
+  const since = date === undefined ? NaN : Date.parse(date);
+  return !Number.isNaN(since) && Date.parse(file.headers['last-modified']!) > since;
+};
 
 /** A file a release is still copying over, with no whole version to send meanwhile. */
 function beingReplaced(): HttpError {
@@ -73,9 +80,8 @@ function beingReplaced(): HttpError {
   );
 }
 
-/** Refused as @fastify/static refuses a path it will not serve: a 403 the error handler answers as not found. */
-function outsideItsFolder(): Error {
-  return Object.assign(new Error('Forbidden'), { statusCode: 403 });
+function preconditionFailed(): HttpError {
+  return new HttpError(412, 'precondition_failed', 'The file is not the version asked for.');
 }
 
 /**
@@ -95,56 +101,75 @@ function inChunks(body: Buffer): Readable {
   );
 }
 
-/**
- * Answers a whole-file GET from the table (src/staticFiles/staticFileTable.ts), the build's
- * compressed copy when the client accepts it, or leaves the request to @fastify/static (a range, a
- * precondition it must judge, HEAD, or a path the table does not answer).
- */
-function answerFromMemory(table: StaticFileTable) {
-  const answer = (request: FastifyRequest, reply: FastifyReply, file: KeptFile) => {
-    reply.headers(file.headers);
-    addVary(reply, 'accept-encoding');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && noneMatch(ifNoneMatch, file.etag)) {
-      reply.code(304).send();
-      return;
-    }
-    reply.send(file.body.length > STREAMED_BODY_BYTES ? inChunks(file.body) : file.body);
-  };
+/** The file with its headers, its preconditions judged in RFC 9110's order (13.2.2). */
+function answer(request: FastifyRequest, reply: FastifyReply, file: KeptFile): void {
+  const { headers } = request;
+  reply.headers(file.headers);
+  addVary(reply, 'accept-encoding');
+  const ifMatch = headers['if-match'];
+  if (
+    ifMatch !== undefined
+      ? !matches(ifMatch, file.etag)
+      : modifiedSince(file, headers['if-unmodified-since'])
+  ) {
+    throw preconditionFailed();
+  }
+  const ifNoneMatch = headers['if-none-match'];
+  const unchanged =
+    ifNoneMatch !== undefined
+      ? noneMatch(ifNoneMatch, file.etag)
+      : headers['if-modified-since'] !== undefined &&
+        !Number.isNaN(Date.parse(headers['if-modified-since'])) &&
+        !modifiedSince(file, headers['if-modified-since']);
+  if (unchanged) {
+    reply.code(304).send();
+    return;
+  }
+  reply.send(file.body.length > STREAMED_BODY_BYTES ? inChunks(file.body) : file.body);
+}
 
-  /** The copy when there is one, else the file itself (plugins/external/compress encodes it). */
-  const load = async (copy: string | undefined, urlPath: string) =>
-    (copy && (await table.load(copy))) || table.load(urlPath);
+/** The URL's path, without its query. */
+function pathOf(request: FastifyRequest): string {
+  const query = request.url.indexOf('?');
+  return query === -1 ? request.url : request.url.slice(0, query);
+}
 
-  const hook: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
-    const { headers } = request;
-    if (
-      request.method !== 'GET' ||
-      headers.range !== undefined ||
-      headers['if-match'] !== undefined ||
-      headers['if-unmodified-since'] !== undefined ||
-      // If-None-Match, when sent, is the only validator that counts (RFC 9110, 13.2.2).
-      (headers['if-modified-since'] !== undefined && headers['if-none-match'] === undefined)
-    ) {
-      return done();
-    }
-    const query = request.url.indexOf('?');
-    const urlPath = query === -1 ? request.url : request.url.slice(0, query);
+/** The build's compressed copy the client accepts, when there is one, else the file itself. */
+function copyName(request: FastifyRequest, urlPath: string): string | undefined {
+  const encoding = acceptedEncoding(request);
+  return encoding && `${urlPath}${COPY_SUFFIX[encoding]}`;
+}
+
+/** A GET of a file kept in memory and unchanged is answered before routing goes any further. */
+function answerFromMemory(table: StaticFileTable): onRequestHookHandler {
+  return (request, reply, done) => {
+    if (request.method !== 'GET') return done();
+    const urlPath = pathOf(request);
     if (COMPRESSED_COPY.test(urlPath)) return done();
-    const encoding = acceptedEncoding(request);
-    const copy = encoding && `${urlPath}${COPY_SUFFIX[encoding]}`;
+    const copy = copyName(request, urlPath);
     const kept = (copy && table.current(copy)) || table.current(urlPath);
-    if (kept) return answer(request, reply, kept);
-    load(copy, urlPath).then(
-      (file) => {
-        if (file === 'unsettled') done(beingReplaced());
-        else if (file) answer(request, reply, file);
-        else done();
-      },
-      () => done(),
-    );
+    if (!kept) return done();
+    try {
+      answer(request, reply, kept);
+    } catch (error) {
+      done(error as Error);
+    }
   };
-  return hook;
+}
+
+/** Any other GET or HEAD of a file: read (and checked) now; the file plugins/external/compress encodes when no copy fits. */
+function sendFile(table: StaticFileTable) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = pathOf(request);
+    if (COMPRESSED_COPY.test(urlPath)) return reply.callNotFound();
+    const copy = copyName(request, urlPath);
+    const fromCopy = copy === undefined ? undefined : await table.load(copy);
+    const file = fromCopy && fromCopy !== 'unsettled' ? fromCopy : await table.load(urlPath);
+    if (file === 'unsettled') throw beingReplaced();
+    if (!file) return reply.callNotFound();
+    answer(request, reply, file);
+    return reply;
+  };
 }
 
 async function staticPlugin(app: FastifyInstance) {
@@ -175,37 +200,13 @@ async function staticPlugin(app: FastifyInstance) {
   // The files' routes in a context of their own: only they pass through the memory lookup.
   await app.register(async (files) => {
     files.addHook('onRequest', answerFromMemory(table));
-    for (const [index, mount] of mounts.entries()) {
-      await files.register(fastifyStatic, {
-        root: mount.root,
-        prefix: mount.prefix,
-        decorateReply: index === 0,
-        index: false,
-        wildcard: true,
-        dotfiles: 'ignore',
-        preCompressed: true,
-        cacheControl: false,
-        // `filePath` is the file sent: cachePolicy gives `x.js.br` the rule of `x.js`.
-        setHeaders: (reply: FastifyReply, filePath: string) => {
-          reply.header('cache-control', cacheControlForStaticFile(filePath));
-        },
-        allowedPath: (pathName: string) =>
-          !COMPRESSED_COPY.test(pathName) && mount.serves(pathName),
-        // The file chosen (a compressed copy, maybe): inside its folder, and settled.
-        onFile: async (filePath: string, info: Stats) => {
-          const root = realPathOf(mount.root);
-          const real = realPathOf(filePath);
-          if (!root || !real || !isInside(root, real)) throw outsideItsFolder();
-          if (!(await table.settled(filePath, info))) throw beingReplaced();
-        },
-      });
-    }
+    for (const mount of mounts) files.get(`${mount.prefix}*`, sendFile(table));
   });
 
   // In the background: the server answers at once, from memory once the files are read.
   app.addHook('onReady', async () => {
     void table.refresh().then(
-      (read) => app.log.debug({ read }, 'static files kept in memory'),
+      (kept) => app.log.debug({ kept }, 'static files kept in memory'),
       (error: unknown) => app.log.warn({ err: error }, 'static files not kept in memory'),
     );
   });

@@ -1,0 +1,123 @@
+/**
+ * Writing and checking a build's release manifest (the format: shared/src/releaseManifest.ts).
+ * Every production build ends by listing each file of its output folder with the SHA-256 of its
+ * bytes; the store's server sends only files whose bytes a manifest of their folder lists, and the
+ * release command (./release.ts) refuses a folder that does not match its manifests.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type webpack from 'webpack';
+import {
+  RELEASE_MANIFEST_FOLDER,
+  RELEASE_MANIFEST_FORMAT,
+  parseReleaseManifest,
+  promisedManifestHash,
+  releaseManifestName,
+  type ReleaseManifest,
+} from '@tshirt/shared/releaseManifest';
+
+export function sha256Hex(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Every regular file below `folder` but its manifests, as `/`-separated paths, sorted. */
+export function releaseFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !path.startsWith(`${RELEASE_MANIFEST_FOLDER}/`))
+    .sort();
+}
+
+/**
+ * Lists every file of `folder` (or, for tests, the `contents` given for some paths) in a new
+ * manifest, written under a temporary name and renamed into place; answers its path below the folder.
+ */
+export function writeReleaseManifest(
+  folder: string,
+  contents?: Readonly<Record<string, Buffer | string>>,
+): string {
+  const files: Record<string, string> = {};
+  if (contents)
+    for (const [path, bytes] of Object.entries(contents)) files[path] = sha256Hex(bytes);
+  else
+    for (const path of releaseFiles(folder))
+      files[path] = sha256Hex(readFileSync(join(folder, path)));
+  const manifest: ReleaseManifest = {
+    format: RELEASE_MANIFEST_FORMAT,
+    builtAt: new Date().toISOString(),
+    files,
+  };
+  const text = `${JSON.stringify(manifest, null, 1)}\n`;
+  const manifests = join(folder, RELEASE_MANIFEST_FOLDER);
+  mkdirSync(manifests, { recursive: true });
+  const name = releaseManifestName(sha256Hex(text));
+  const temporary = join(manifests, `.${name}.${process.pid}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, join(manifests, name));
+  return `${RELEASE_MANIFEST_FOLDER}/${name}`;
+}
+
+/** The whole manifests in `folder` (a torn or foreign one is left out), by file name. */
+export function readReleaseManifests(folder: string): Map<string, ReleaseManifest> {
+  const found = new Map<string, ReleaseManifest>();
+  let names: string[];
+  try {
+    names = readdirSync(join(folder, RELEASE_MANIFEST_FOLDER));
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    const promised = promisedManifestHash(name);
+    if (!promised) continue;
+    const text = readFileSync(join(folder, RELEASE_MANIFEST_FOLDER, name));
+    const manifest = sha256Hex(text).startsWith(promised)
+      ? parseReleaseManifest(text.toString('utf8'))
+      : undefined;
+    if (manifest) found.set(name, manifest);
+  }
+  return found;
+}
+
+/**
+ * What keeps `folder` from being a whole release: no manifest, or a file whose bytes no manifest
+ * lists. An empty answer means every file is one a build wrote.
+ */
+export function releaseProblems(folder: string): string[] {
+  const manifests = [...readReleaseManifests(folder).values()];
+  if (manifests.length === 0) {
+    return [
+      `${folder} holds no release manifest (${RELEASE_MANIFEST_FOLDER}/manifest.*.json): build it with npm run build`,
+    ];
+  }
+  const problems: string[] = [];
+  for (const path of releaseFiles(folder)) {
+    const digest = sha256Hex(readFileSync(join(folder, path)));
+    if (!manifests.some((manifest) => manifest.files[path] === digest)) {
+      problems.push(`${path} is not the file its build wrote (changed or copied since)`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Writes the manifest once every compilation of an app's build is done (a remote's build is
+ * several, into one folder), into the output folder of the first: one instance is given to each
+ * compilation, the app's main one first.
+ */
+export class ReleaseManifestPlugin {
+  private done = 0;
+  private main: webpack.Compiler | undefined;
+
+  constructor(private readonly compilations: number) {}
+
+  apply(compiler: webpack.Compiler): void {
+    this.main ??= compiler;
+    compiler.hooks.done.tap('ReleaseManifestPlugin', (stats) => {
+      this.done += 1;
+      if (this.done < this.compilations || stats.hasErrors()) return;
+      writeReleaseManifest(this.main!.outputPath);
+    });
+  }
+}
