@@ -97,8 +97,10 @@ export function release(built: string, target: string): string {
       (name) => `${RELEASE_MANIFEST_FOLDER}/${name}`,
     ),
   ]) {
-    rmSync(join(staging, path), { force: true }); // a link to the old release's file: replaced, not written through
-    copyFileSync(join(built, path), join(staging, path));
+    const to = join(staging, path);
+    mkdirSync(dirname(to), { recursive: true });
+    rmSync(to, { force: true }); // a link to the old release's file: replaced, not written through
+    copyFileSync(join(built, path), to);
   }
   const left = releaseProblems(staging);
   if (left.length > 0) {
