@@ -16,7 +16,7 @@ function generate(params: Record<string, string>, visitor = newVisitor()) {
 }
 
 describe('GET /creator/generate_image', () => {
-  it('returns a same-origin image URL and the prompt built from the fields', async () => {
+  it('returns a same-origin image URL and, as its prompt, what the artwork shows (the preview’s alt text)', async () => {
     const response = await generate({
       target: 'Grandpa',
       interests: 'cats, pizza',
@@ -28,9 +28,10 @@ describe('GET /creator/generate_image', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { image_url: string; prompt: string };
     expect(body.image_url).toMatch(/^\/creator\/images\/[A-Za-z0-9_-]{16}\.svg$/);
-    expect(body.prompt).toBe(
-      'A Cartoon style t-shirt design about cats, pizza in purple and gold for Grandpa for a birthday',
-    );
+    // The engine's own description, the title of the SVG it drew: subject, style, lettering.
+    expect(body.prompt).toMatch(/^A cat\b.*Cartoon style, lettered “Happy Birthday, Grandpa”/);
+    const svg = await (await server.request(body.image_url)).text();
+    expect(svg).toContain(`<title>${body.prompt}</title>`);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -62,7 +63,8 @@ describe('GET /creator/generate_image', () => {
     const interests = 'rock & roll #1? 100% 🎸🐱 naïve';
     const response = await generate({ interests });
     const body = (await response.json()) as { prompt: string };
-    expect(body.prompt).toBe(`A t-shirt design about ${interests}`);
+    // What arrived is what was typed: the engine letters it (emoji it has no glyph for aside).
+    expect(body.prompt).toContain('#1? 100% Naïve');
   });
 
   it.each([

@@ -48,6 +48,19 @@ function asHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
   );
 }
 
+/** The first `<title>` of an SVG the engine drew (what it shows), as text; undefined when there is none. */
+function artworkTitle(svg: Buffer): string | undefined {
+  const title = /<title>([^<]{1,2000})<\/title>/.exec(
+    svg.subarray(0, 16_384).toString('utf8'),
+  )?.[1];
+  return title
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
 /**
  * `GET /creator/generate_image`: JSON `{image_url, prompt}`; or, for a client that accepts
  * `text/event-stream` while an image model streams, the model's partial images as they come and
@@ -130,11 +143,14 @@ export default async function generateImageRoute(app: FastifyInstance) {
         });
         await partialsSent;
         settled = true;
-        await images.insert(id, { ...image, provider: provider.name, prompt });
+        // The engine's artwork says what it drew (its title): the preview's alt text, and what the
+        // order keeps as its prompt; a model's picture keeps the prompt it was asked with.
+        const described = (image.format === 'svg' && artworkTitle(image.content)) || prompt;
+        await images.insert(id, { ...image, provider: provider.name, prompt: described });
         if (image.format === 'png') keepPrintFile(app, id);
         const answer: GenerateImageResponse = {
           image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`,
-          prompt,
+          prompt: described,
         };
         const shirt = request.query.shirt;
         if (shirt) answer.artwork = await artworkForShirt(app, image, shirt, request.log);
