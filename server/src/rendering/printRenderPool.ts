@@ -20,7 +20,7 @@ export class RenderQueueFullError extends HttpError {
     super(
       503,
       'render_queue_full',
-      'Print files are being rendered for other orders. Please try again shortly.',
+      'The store is busy preparing pictures for other shoppers. Please try again in a moment.',
       { 'retry-after': String(retryAfterSeconds) },
     );
     this.name = 'RenderQueueFullError';
