@@ -95,8 +95,8 @@ function handleError(
     );
   }
   const status = error.statusCode ?? 500;
-  // @fastify/static refuses non-canonical paths (`..`, `//`, NUL, folders) with a 403: nothing is
-  // served there, so it is a not-found like any other, and says nothing about the disk.
+  // A plugin refusing a path with a bare 403 (as @fastify/static does for `..`, `//`, NUL): nothing
+  // is served there, so it is a not-found like any other, and says nothing about the disk.
   if (status === 403) return reply.callNotFound();
   if (status >= 400 && status < 500) {
     const [code, message] = CLIENT_ERRORS[error.code] ?? clientError(status);
