@@ -1,5 +1,6 @@
 /** Builds bench/federation/dist with webpack's Node API (about as long as one app's build). */
 import webpack from 'webpack';
+import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { createOneBundleConfig, ONE_BUNDLE_DIST } from './webpack.config';
 
 export async function buildOneBundle(): Promise<string> {
@@ -16,5 +17,7 @@ export async function buildOneBundle(): Promise<string> {
       `The one-bundle build failed:\n${stats.toString({ all: false, errors: true, colors: false })}`,
     );
   }
+  // The store serves only files a release manifest lists.
+  writeReleaseManifest(ONE_BUNDLE_DIST);
   return ONE_BUNDLE_DIST;
 }

@@ -6,6 +6,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser } from '@tshirt/e2e/harness/browser';
 import { waitForRemotesToRender } from '../bytes/measurePageBytes';
@@ -46,6 +47,8 @@ export async function savePageWithoutScripts(url: string, hostFolder: string): P
       return `<!doctype html>${copy.outerHTML}`;
     });
     writeFileSync(join(hostFolder, PAGE_WITHOUT_SCRIPTS_PATH), html);
+    // The store serves only files a release manifest lists.
+    writeReleaseManifest(hostFolder);
   } finally {
     await browser.close();
   }
