@@ -30,7 +30,8 @@ export function staleApps(root, apps = FRONT_END_APPS) {
   );
   return apps.filter(({ workspace, output }) => {
     const built = join(root, output);
-    if (!existsSync(built)) return true;
+    // A build from before release manifests is one the store would not serve.
+    if (!existsSync(built) || !existsSync(join(built, '..', 'release'))) return true;
     const sources = Math.max(
       common,
       newestModification(join(root, workspace, 'src')),
