@@ -56,6 +56,7 @@ describe('routes', () => {
     expect(screen.getByText(/OEKO-TEX® Standard 100/)).toBeInTheDocument();
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
       'Loading the art designer…',
+      'Loading the checkout…',
       'Loading the art designer…',
       'Loading the art designer…',
       'Loading the checkout…',

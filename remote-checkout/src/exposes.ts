@@ -4,4 +4,5 @@
  */
 export const CHECKOUT_EXPOSES = {
   './CheckoutPanel': './src/checkout-panel/CheckoutPanel.tsx',
+  './ShirtColorSwatches': './src/shirt-color/ShirtColorSwatches.tsx',
 } as const satisfies Record<string, string>;

@@ -25,6 +25,9 @@ export interface CheckoutPanelProps {
   loadingPagePath?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- room for optional props later
+export interface ShirtColorSwatchesProps {}
+
 export const REMOTES = {
   designer: {
     /** Module Federation container name. */
@@ -42,6 +45,8 @@ export const REMOTES = {
     title: 'checkout',
     exposes: {
       CheckoutPanel: './CheckoutPanel',
+      /** The shirt colour beside the shirt picture: the checkout owns the shirt choices. */
+      ShirtColorSwatches: './ShirtColorSwatches',
     },
   },
 } as const;
@@ -57,6 +62,7 @@ export interface RemoteModulePropTypes {
   };
   checkout: {
     CheckoutPanel: CheckoutPanelProps;
+    ShirtColorSwatches: ShirtColorSwatchesProps;
   };
 }
 
@@ -103,7 +109,7 @@ export const FRAGMENTS_FORMAT = 1;
 /** The props the product page gives each part; a remote renders its fragments with exactly these. */
 export const PRODUCT_PAGE_PART_PROPS = {
   designer: { ShirtPreview: {}, ArtForm: {}, DesignGallery: {} },
-  checkout: { CheckoutPanel: { loadingPagePath: PAGE_PATHS.loading } },
+  checkout: { CheckoutPanel: { loadingPagePath: PAGE_PATHS.loading }, ShirtColorSwatches: {} },
 } as const satisfies { [R in RemoteName]: RemoteModulePropTypes[R] };
 
 /** Attributes of the element that holds one server-rendered part (values are the fragment's own). */

@@ -11,7 +11,8 @@ import styles from './ProductPage.module.css';
 
 /**
  * The product page: the shell's title, price and description around the designer's parts and the
- * checkout part. One column in portrait; in landscape the preview stays beside the choices.
+ * checkout part. One column in portrait; in landscape the preview stays beside the choices. The
+ * shirt colour's swatches sit under the shirt, so a colour is picked with the shirt in view.
  */
 export function ProductPage() {
   useDocumentTitle(PRODUCT_NAME);
@@ -25,12 +26,20 @@ export function ProductPage() {
         <p className={styles.price}>{formatPrice(UNIT_PRICE_CENTS)}</p>
       </header>
       <div className={styles.preview}>
-        <RemoteSlot
-          remote="designer"
-          module="ShirtPreview"
-          props={PRODUCT_PAGE_PART_PROPS.designer.ShirtPreview}
-          className={styles.previewSlot}
-        />
+        <div className={styles.previewInView}>
+          <RemoteSlot
+            remote="designer"
+            module="ShirtPreview"
+            props={PRODUCT_PAGE_PART_PROPS.designer.ShirtPreview}
+            className={styles.previewSlot}
+          />
+          <RemoteSlot
+            remote="checkout"
+            module="ShirtColorSwatches"
+            props={PRODUCT_PAGE_PART_PROPS.checkout.ShirtColorSwatches}
+            className={styles.swatchesSlot}
+          />
+        </div>
       </div>
       <RemoteSlot
         remote="designer"

@@ -18,3 +18,4 @@ export const PAYMENT_OPEN_TEXT = {
   reopen: 'Open the payment page again',
   another: 'Order another shirt',
 };
+export const SWATCHES_LEGEND = 'Shirt color';
