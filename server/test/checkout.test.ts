@@ -162,7 +162,10 @@ describe('the test payment page', () => {
     }
     expect(html).toContain(formatPrice(1999));
     expect(html).toContain(formatPrice(3998));
-    expect(html).toContain(`<image href="${VALID_ORDER.imageURL}"`);
+    // The artwork as drawn for the shirt's colour, as the product page and the order page show it.
+    expect(html).toContain(
+      `<image href="${VALID_ORDER.imageURL}?shirt=${encodeURIComponent(VALID_ORDER.shirtColor)}"`,
+    );
     expect(html).toContain(`<form method="post" action="${link}"`);
     expect(html).toContain('href="/product"');
     expect(html).toContain('Threadwise');

@@ -2,7 +2,10 @@
  * The built-in test payment page: server-rendered, no script, clearly not a real payment, with the
  * shipping form a real checkout page has.
  */
+import { readFileSync } from 'node:fs';
+import { artworkUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
+import { SHIRT_DRAWING } from '@tshirt/shared/shirtDrawing';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { Order } from '../orders/ordersRepository';
 import { testPaymentPath } from './paymentProvider';
@@ -11,48 +14,81 @@ import { escapeHtml } from '../pages/htmlPages';
 import { hashSource } from '../pages/inlineSources';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 
-const STYLE = `
-  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+/** The store's design tokens (the host's and the remotes' pages read the same file). */
+const STORE_TOKENS = readFileSync(require.resolve('@tshirt/shared/tokens.css'), 'utf8');
+
+// The store's look, in its tokens: the same colours, type, radii and focus ring as the shop.
+const STYLE = `${STORE_TOKENS}
   * { box-sizing: border-box; }
-  body { margin: 0; background: #f6f5f2; color: #1d1d1f; line-height: 1.5; }
-  header { background: #1d1d1f; color: #fff; padding: 0.9rem 1.25rem; font-weight: 700; font-size: 1.1rem; }
-  .test-banner { background: #fff3c4; color: #4d3800; border-bottom: 2px solid #c99a00; padding: 0.75rem 1.25rem;
-    font-weight: 700; text-align: center; letter-spacing: 0.02em; }
-  main { max-width: 56rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
-  h1 { font-size: 1.6rem; margin: 0 0 1rem; }
-  .layout { display: grid; gap: 1.5rem; }
-  @media (min-width: 48rem) { .layout { grid-template-columns: 1fr 1fr; align-items: start; } }
-  .preview { background: #fff; border-radius: 12px; padding: 1rem; box-shadow: 0 1px 3px rgb(0 0 0 / 12%); }
-  .preview svg { width: 100%; height: auto; display: block; }
-  .summary { background: #fff; border-radius: 12px; padding: 1.25rem; box-shadow: 0 1px 3px rgb(0 0 0 / 12%); }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 1rem; margin: 0 0 1rem; }
-  dt { color: #55575c; }
-  dd { margin: 0; font-weight: 600; }
-  .total { display: flex; justify-content: space-between; border-top: 1px solid #ddd; padding-top: 0.75rem;
-    font-size: 1.2rem; font-weight: 700; margin-bottom: 1.25rem; }
-  button { width: 100%; font: inherit; font-weight: 700; font-size: 1.1rem; padding: 0.85rem 1rem; border: 0;
-    border-radius: 8px; background: #1f4fa3; color: #fff; cursor: pointer; }
-  button:hover { background: #173d80; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #1f4fa3; outline-offset: 3px; }
-  a { color: #1f4fa3; }
-  .back { display: inline-block; margin-top: 1rem; }
-  .note { color: #55575c; font-size: 0.9rem; }
-  .paid { background: #e3f4e6; color: #14532d; border-radius: 8px; padding: 0.75rem 1rem; font-weight: 600; }
-  h2.form-title { font-size: 1.2rem; margin: 0 0 0.75rem; }
-  .field { margin-bottom: 1rem; }
-  label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
-  input, select { display: block; width: 100%; font: inherit; font-size: max(16px, 1rem); padding: 0.6rem 0.7rem;
-    border: 2px solid #55575c; border-radius: 6px; background: #fff; color: #1d1d1f; }
-  input:focus, select:focus { outline: 3px solid #1f4fa3; outline-offset: 2px; }
-  [aria-invalid="true"] { border-color: #a4161a; }
-  .error { color: #a4161a; font-weight: 600; margin: 0 0 0.25rem; }
-  .area { display: grid; gap: 0 1rem; align-items: end; }
+  body { margin: 0; background: var(--color-bg); color: var(--color-text); font-family: var(--font-sans);
+    line-height: var(--line-height); }
+  .top-bar { background: var(--color-bg); border-bottom: 1px solid var(--color-border); }
+  .top-bar-inner { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+    gap: var(--space-2) var(--space-4); max-width: 60rem; margin: 0 auto;
+    padding: var(--space-3) var(--space-4); min-height: var(--top-bar-height); }
+  .brand { display: inline-flex; align-items: center; gap: var(--space-2); color: var(--color-text);
+    font-weight: 800; font-size: var(--font-size-lg); letter-spacing: -0.02em; text-decoration: none;
+    border-radius: var(--radius); padding: var(--space-1) var(--space-2); margin-left: calc(-1 * var(--space-2)); }
+  .secure { display: inline-flex; align-items: center; gap: var(--space-2); margin: 0; color: var(--color-text-muted);
+    font-size: var(--font-size-sm); font-weight: 600; }
+  .test-banner { display: flex; align-items: center; justify-content: center; gap: var(--space-2); margin: 0;
+    padding: var(--space-2) var(--space-4); background: #fff3c4; color: #4d3800; border-bottom: 1px solid #e3c564;
+    font-weight: 700; font-size: var(--font-size-sm); text-align: center; letter-spacing: 0.02em; }
+  main { max-width: 60rem; margin: 0 auto; padding: var(--space-5) var(--space-4) var(--space-7); }
+  .eyebrow { margin: 0 0 var(--space-1); color: var(--color-accent-hover); font-size: var(--font-size-sm);
+    font-weight: 700; letter-spacing: 0.08em; text-transform: uppercase; }
+  h1 { font-size: var(--font-size-xl); line-height: 1.2; margin: 0 0 var(--space-5); }
+  .layout { display: grid; gap: var(--space-5); }
+  @media (min-width: 48rem) { .layout { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); align-items: start; } }
+  .card { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius-lg);
+    box-shadow: var(--shadow-sm); }
+  .preview { padding: var(--space-4); }
+  @media (min-width: 48rem) { .preview { position: sticky; top: var(--space-4); } }
+  .shirt { max-width: 12rem; margin: 0 auto; }
+  @media (min-width: 48rem) { .shirt { max-width: 22rem; } }
+  .shirt svg { width: 100%; height: auto; display: block; }
+  .summary { padding: var(--space-5); }
+  .order-number { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between;
+    gap: var(--space-1) var(--space-3); margin: 0 0 var(--space-4); padding-bottom: var(--space-3);
+    border-bottom: 1px solid var(--color-border); }
+  .order-number dt { color: var(--color-text-muted); font-size: var(--font-size-sm); font-weight: 600; }
+  .order-number dd { margin: 0; font-size: var(--font-size-lg); font-weight: 800; letter-spacing: 0.04em;
+    font-variant-numeric: tabular-nums; }
+  .details { display: grid; grid-template-columns: auto 1fr; gap: var(--space-2) var(--space-4); margin: 0 0 var(--space-4); }
+  .details dt { color: var(--color-text-muted); }
+  .details dd { margin: 0; font-weight: 600; text-align: right; }
+  .total { display: flex; justify-content: space-between; align-items: baseline; border-top: 1px solid var(--color-border);
+    padding-top: var(--space-3); font-size: var(--font-size-lg); font-weight: 800; margin: 0 0 var(--space-5); }
+  button { display: flex; align-items: center; justify-content: center; gap: var(--space-2); width: 100%;
+    min-height: 3.25rem; font: inherit; font-weight: 700; font-size: 1.125rem; padding: var(--space-3) var(--space-5);
+    border: 0; border-radius: var(--radius-md); background: var(--color-accent); color: var(--color-on-accent);
+    cursor: pointer; box-shadow: 0 6px 16px rgb(194 65 12 / 0.22); }
+  button:hover { background: var(--color-accent-hover); }
+  a { color: var(--color-accent-text); font-weight: 600; }
+  button:focus-visible, a:focus-visible { outline: var(--focus-ring); outline-offset: 3px; }
+  .back { display: inline-block; margin-top: var(--space-4); }
+  .note { color: var(--color-text-muted); font-size: var(--font-size-sm); margin: var(--space-3) 0 0; }
+  .paid { background: #e7f5ea; color: #14532d; border-radius: var(--radius-sm); padding: var(--space-3) var(--space-4);
+    font-weight: 700; margin: 0 0 var(--space-3); }
+  h2.form-title { font-size: var(--font-size-lg); margin: 0 0 var(--space-3); }
+  .field { margin-bottom: var(--space-4); }
+  label { display: block; font-weight: 600; font-size: var(--font-size-sm); margin-bottom: var(--space-1); }
+  input, select { display: block; width: 100%; min-height: 2.875rem; font: inherit; font-size: max(16px, 1rem);
+    padding: 0.625rem 0.75rem; border: 1px solid var(--color-text-muted); border-radius: var(--radius-sm);
+    background: var(--color-surface); color: var(--color-text); }
+  input:hover, select:hover { border-color: var(--color-text); }
+  input:focus, select:focus { outline: var(--focus-ring); outline-offset: 2px; }
+  [aria-invalid="true"] { border: 2px solid var(--color-danger); }
+  .error { color: var(--color-danger); font-weight: 600; font-size: var(--font-size-sm); margin: 0 0 var(--space-1); }
+  .area { display: grid; gap: 0 var(--space-3); align-items: end; }
   @media (min-width: 30rem) { .area { grid-template-columns: 1fr 1fr; } }
-  .error-summary { border: 3px solid #a4161a; border-radius: 8px; padding: 0.75rem 1rem; margin-bottom: 1.25rem; }
-  .error-summary:focus { outline: 3px solid #1f4fa3; outline-offset: 3px; }
-  .error-summary h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
+  .error-summary { border: 1px solid var(--color-danger); border-left-width: 4px; border-radius: var(--radius-sm);
+    background: var(--color-danger-surface); color: var(--color-danger); padding: var(--space-3) var(--space-4);
+    margin-bottom: var(--space-5); }
+  .error-summary:focus { outline: var(--focus-ring); outline-offset: 3px; }
+  .error-summary h2 { font-size: var(--font-size-md); margin: 0 0 var(--space-2); }
   .error-summary ul { margin: 0; padding-left: 1.25rem; }
-  .error-summary a { color: #a4161a; font-weight: 600; }
+  .error-summary a { color: var(--color-danger); font-weight: 600; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
     clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
@@ -63,18 +99,31 @@ export const TEST_PAYMENT_PAGE_SOURCES: InlineSources = {
   styles: [hashSource(STYLE)],
 };
 
-/** A simple shirt in the chosen colour with the artwork in the print area. */
+/** The shirt as the order pages draw it: the shop's tee in the fabric colour, the artwork on its chest. */
 function shirtPicture(order: Order): string {
+  const { viewBox, outline, collar, neckOpening, printArea } = SHIRT_DRAWING;
   const fabric = SHIRT_COLOR_HEX[order.shirtColor];
-  const image = escapeHtml(order.imagePath);
-  return `<svg viewBox="0 0 400 440" role="img" aria-label="${escapeHtml(
-    `${order.shirtColor} ${order.shirtStyle} t-shirt with your artwork`,
+  const artwork = escapeHtml(artworkUrlForShirt(order.imagePath, order.shirtColor));
+  return `<svg viewBox="0 0 ${viewBox.width} ${viewBox.height}" role="img" aria-label="${escapeHtml(
+    `Your artwork on a ${order.shirtColor} ${order.shirtStyle} t-shirt`,
   )}">
-  <path d="M130 20 L80 38 L10 100 L52 160 L92 132 L92 425 L308 425 L308 132 L348 160 L390 100 L320 38 L270 20
-    Q250 62 200 62 Q150 62 130 20 Z" fill="${fabric}" stroke="rgb(0 0 0 / 25%)" stroke-width="3" stroke-linejoin="round"/>
-  <image href="${image}" x="125" y="110" width="150" height="200" preserveAspectRatio="xMidYMid meet"/>
+  <path d="${outline}" fill="${fabric}" stroke="#000" stroke-opacity="0.22" stroke-width="2" stroke-linejoin="round"/>
+  <path d="${neckOpening}" fill="${fabric}"/>
+  <path d="${neckOpening}" fill="#000" fill-opacity="0.28"/>
+  <path d="${collar}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="2"/>
+  <image href="${artwork}" x="${printArea.x}" y="${printArea.y}" width="${printArea.width}" height="${printArea.height}" preserveAspectRatio="xMidYMin meet"/>
 </svg>`;
 }
+
+/** The shop's shirt logo, as the top bar of every store page shows it. */
+const BRAND_MARK = `<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+<path d="M11 4 4 8l2.5 6 3-1.3V28h13V12.7l3 1.3L28 8l-7-4c-.6 2-2.6 3.3-5 3.3S11.6 6 11 4Z" fill="var(--color-accent)"/>
+<circle cx="16" cy="17" r="3.2" fill="var(--color-accent-soft)"/>
+</svg>`;
+
+const LOCK_ICON = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+<path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 5H6V4.5a2 2 0 1 1 4 0V6Z"/>
+</svg>`;
 
 function pageShell(brandName: string, title: string, body: string): string {
   return `<!doctype html>
@@ -87,7 +136,12 @@ function pageShell(brandName: string, title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header>${escapeHtml(brandName)}</header>
+<header class="top-bar">
+<div class="top-bar-inner">
+<a class="brand" href="/">${BRAND_MARK}${escapeHtml(brandName)}</a>
+<p class="secure">${LOCK_ICON}Checkout</p>
+</div>
+</header>
 <p class="test-banner" role="note">TEST PAYMENT — no card is charged</p>
 <main>
 ${body}
@@ -287,12 +341,14 @@ export function testPaymentPage(order: Order, brandName: string, form: ShippingF
   return pageShell(
     brandName,
     hasErrors ? 'Error: Test payment' : 'Test payment',
-    `<h1>Review and pay</h1>
+    `<p class="eyebrow">${escapeHtml(order.productName)}</p>
+<h1>Review and pay</h1>
 <div class="layout">
-  <section class="preview" aria-label="Your shirt">${shirtPicture(order)}</section>
-  <section class="summary" aria-labelledby="summary-title">
-    <h2 id="summary-title" class="note">Order ${escapeHtml(order.id)}</h2>
-    <dl>
+  <section class="card preview" aria-label="Your shirt"><div class="shirt">${shirtPicture(order)}</div></section>
+  <section class="card summary" aria-labelledby="summary-title">
+    <h2 id="summary-title" class="visually-hidden">Your order</h2>
+    <dl class="order-number"><dt>Order number</dt><dd>${escapeHtml(order.id)}</dd></dl>
+    <dl class="details">
 ${details.map(([term, value]) => `      <dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
     </dl>
     <p class="total"><span>Total</span><span>${escapeHtml(formatPrice(order.totalCents))}</span></p>
