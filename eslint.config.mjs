@@ -50,6 +50,7 @@ export default tseslint.config(
       'e2e/artifacts/**',
       'bench/.results/**',
       '.e2e-*/**',
+      '.bytes-budget-*/**',
       '.tmp/**',
     ],
   },

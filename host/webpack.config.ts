@@ -18,6 +18,8 @@ export function hostBuildOptions(mode: Mode): AppBuildOptions {
     publicPath: '/',
     alias: mode === 'production' ? reactRouterProductionAlias() : {},
     prerenderEntry: './src/prerender/renderRoutes.tsx',
+    // Loaded by every page (src/vitals/startVitalsReporting.ts), so counted in /product's bytes.
+    productPageChunks: ['web-vitals'],
     pageStartScripts: [
       join(__dirname, 'public', 'orientation.js'),
       join(__dirname, 'public', 'hold-part-events.js'),

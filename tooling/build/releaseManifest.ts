@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type webpack from 'webpack';
+import webpack from 'webpack';
 import {
   RELEASE_MANIFEST_FOLDER,
   RELEASE_MANIFEST_FORMAT,
@@ -104,19 +104,30 @@ export function releaseProblems(folder: string): string[] {
 /**
  * Writes the manifest once every compilation of an app's build is done (a remote's build is
  * several, into one folder), into the output folder of the first: one instance is given to each
- * compilation, the app's main one first.
+ * compilation, the app's main one first. A build is one release or none: once a compilation has
+ * failed, those that start after it fail too, writing nothing, and no manifest is written.
  */
 export class ReleaseManifestPlugin {
   private done = 0;
+  private failed: string | undefined;
   private main: webpack.Compiler | undefined;
 
   constructor(private readonly compilations: number) {}
 
   apply(compiler: webpack.Compiler): void {
     this.main ??= compiler;
+    compiler.hooks.make.tap('ReleaseManifestPlugin', (compilation) => {
+      if (!this.failed) return;
+      const error = new webpack.WebpackError(
+        `not written: ${this.failed} failed (the reason is above)`,
+      );
+      error.hideStack = true;
+      compilation.errors.push(error);
+    });
     compiler.hooks.done.tap('ReleaseManifestPlugin', (stats) => {
       this.done += 1;
-      if (this.done < this.compilations || stats.hasErrors()) return;
+      if (stats.hasErrors()) this.failed ??= compiler.name ?? 'an earlier compilation';
+      if (this.done < this.compilations || this.failed) return;
       writeReleaseManifest(this.main!.outputPath);
     });
   }

@@ -32,8 +32,10 @@ import {
   createFragmentsConfig,
   type ContainerBuildRecord,
 } from './fragments';
+import { ProductBytesBudget } from './bytesBudget';
 import { compressedCopies } from './compressedCopies';
 import { createEarlyScriptConfig } from './earlyScript';
+import { HostFitPlugin } from './hostFitPlugin';
 import { escapeAttribute } from './htmlAttribute';
 import { createPrerenderConfig } from './prerender';
 import { ReleaseManifestPlugin } from './releaseManifest';
@@ -79,6 +81,11 @@ export interface AppBuildOptions {
    * before their code is live (see ./earlyScript.ts); its built name goes into `fragments.json`.
    */
   earlyScript?: string;
+  /**
+   * Hosts: the lazily loaded chunks (by `webpackChunkName`) `/product` loads besides the entry and
+   * the part loader, counted in the host's bytes budget (./bytesBudget.ts).
+   */
+  productPageChunks?: string[];
 }
 
 type Mode = 'development' | 'production';
@@ -307,7 +314,15 @@ function remoteFederationPlugin(
  */
 function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | AppWebpackConfig[] {
   const config = hostBrowserConfig(options, mode);
-  if (mode !== 'production' || !options.prerenderEntry) return config;
+  if (mode !== 'production') return config;
+  const pageChunks = new Set([PART_LOADER_CHUNK, ...(options.productPageChunks ?? [])]);
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new ProductBytesBudget(options.federationName, options.appDir).measure((name) =>
+      pageChunks.has(name),
+    ),
+  ];
+  if (!options.prerenderEntry) return config;
   return [
     config,
     createPrerenderConfig({
@@ -374,11 +389,14 @@ export function hostBrowserConfig(options: AppBuildOptions, mode: Mode): AppWebp
  * A remote's production build: the container without a runtime, then the standalone page into
  * the same folder (it runs after the container, so its clean-up never removes the container's
  * files), its early script when it has one (./earlyScript.ts), and the server-side fragments of
- * its exposed modules (./fragments.ts).
+ * its exposed modules (./fragments.ts). It fails when the remote does not fit its host
+ * (./hostFitPlugin.ts) and when its scripts on `/product` are over its bytes budget
+ * (./bytesBudget.ts).
  */
 function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   const containerName = `${options.federationName}-container`;
   const record: ContainerBuildRecord = { styles: [], scripts: {} };
+  const budget = new ProductBytesBudget(options.federationName, options.appDir);
   const container = browserConfig(options, 'production');
   container.name = containerName;
   // The container plugin adds `remoteEntry.js` as the only entry; there is no page in this build.
@@ -405,6 +423,12 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     ...(container.plugins ?? []).filter((plugin) => plugin instanceof MiniCssExtractPlugin),
     new RecordContainerBuildPlugin(record),
     ...compressedCopies(),
+    budget.measure((name) => name.startsWith(EXPOSE_CHUNK_PREFIX)),
+    new HostFitPlugin(
+      options.federationName,
+      options.appDir,
+      options.contractVersion ?? CONTRACT_VERSION,
+    ),
   ];
   delete container.devServer;
 
@@ -438,10 +462,12 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     container,
     record,
   });
-  if (!early) return [container, standalone, fragments];
-  // fragments.json names the early script: written once its name is known.
-  fragments.dependencies = [...(fragments.dependencies ?? []), earlyName];
-  return [container, standalone, early, fragments];
+  if (early) {
+    early.plugins = [...(early.plugins ?? []), budget.measure()];
+    // fragments.json names the early script: written once its name is known.
+    fragments.dependencies = [...(fragments.dependencies ?? []), earlyName];
+  }
+  return early ? [container, standalone, early, fragments] : [container, standalone, fragments];
 }
 
 /** A production build ends with its release manifest (./releaseManifest.ts), written once its compilations are done. */

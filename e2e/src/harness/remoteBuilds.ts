@@ -43,7 +43,14 @@ export function buildRemoteWithChange(remote: string, change: SourceChange): str
   const output = mkdtempSync(join(tmpdir(), `tshirt-${remote}-next-`));
   rmSync(copy, { recursive: true, force: true });
   try {
-    for (const part of ['src', 'public', 'webpack.config.ts', 'package.json', 'tsconfig.json']) {
+    for (const part of [
+      'src',
+      'public',
+      'webpack.config.ts',
+      'package.json',
+      'tsconfig.json',
+      'bytes-budget.json',
+    ]) {
       cpSync(join(REPO_ROOT, remote, part), join(copy, part), { recursive: true });
     }
     const changed = join(copy, change.file);

@@ -1,0 +1,6 @@
+/**
+ * @jest-environment node
+ */
+import { describeBytesBudget } from '@tshirt/tooling/test/bytesBudget';
+
+describeBytesBudget('remote-designer');
