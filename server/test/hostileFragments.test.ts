@@ -300,8 +300,10 @@ describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, 
           .filter(([id]) => id.startsWith('designer/'))
           .map(([, release]) => release),
       );
-      expect(releases.size).toBe(1);
-      seen.add([...releases][0]!);
+      // One release whole, or (a composition past its budget on a busy machine) placeholders:
+      // never parts of two releases in one page.
+      expect(releases.size).toBeLessThanOrEqual(1);
+      for (const release of releases) seen.add(release);
     }
     // New releases still reach the page, composed one after another in the background.
     await waitUntil(async () => {
