@@ -12,6 +12,9 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Roughly how long one app's production build takes on a 2-core machine, said before it starts. */
 const BUILD_SECONDS_PER_APP = [20, 40];
 
+// The project's own Node.js (the `node` dev dependency) runs the builds and the server.
+console.log(`npm start on Node.js ${process.version}`);
+
 // An app another folder is served for (its *_DIST_DIR is set) is not ours to build.
 const ours = FRONT_END_APPS.filter((app) => !process.env[app.distVariable]);
 const stale = staleApps(root, ours);

@@ -48,6 +48,8 @@ function run(part) {
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted = true));
 
+// The Node.js every part runs on: the project's own (the `node` dev dependency), not the machine's.
+console.log(`npm test on Node.js ${process.version}`);
 const results = [];
 const started = Date.now();
 for (const [index, part] of parts.entries()) {
