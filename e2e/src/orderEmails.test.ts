@@ -42,6 +42,9 @@ import {
 } from './harness/stripeStandIn';
 import { payOnTestPage, TEST_PAGE_SHOPPER } from './harness/testPayment';
 
+/** One shirt and its shipping at the default rate ($4.99 for the first shirt). */
+const ONE_SHIRT_SHIPPED = UNIT_PRICE_CENTS + 499;
+
 const MAIL_FROM_ADDRESS = 'orders@shop.example';
 const TRACKING_NUMBER = '9400100000000000000000';
 const TRACKING_URL = `https://tools.usps.com/go/TrackConfirmAction?tLabels=${TRACKING_NUMBER}`;
@@ -157,7 +160,7 @@ describe('the emails of an order paid on the test page', () => {
       `${FIELD_LABELS.shirtStyle}: Men's`,
       `${FIELD_LABELS.shirtSize}: L`,
       `${FIELD_LABELS.quantity}: 1`,
-      `${ORDER_TEXT.totalPaid}: ${formatPrice(UNIT_PRICE_CENTS)}`,
+      `${ORDER_TEXT.totalPaid}: ${formatPrice(ONE_SHIRT_SHIPPED)}`,
       TEST_PAGE_SHOPPER.name,
       TEST_PAGE_SHOPPER.line1,
       'Springfield, IL 62701',
@@ -254,7 +257,9 @@ describe('the emails of an order paid through Stripe', () => {
       expect(confirmed.envelope.to).toEqual([customer.email]);
       expect(recipients(confirmed)).toEqual([customer.email]);
       expect(confirmed.subject).toContain(orderNumber);
-      expect(confirmed.text).toContain(`${ORDER_TEXT.totalPaid}: ${formatPrice(UNIT_PRICE_CENTS)}`);
+      expect(confirmed.text).toContain(
+        `${ORDER_TEXT.totalPaid}: ${formatPrice(ONE_SHIRT_SHIPPED)}`,
+      );
       expect(confirmed.text).toContain(customer.name);
       expect(confirmed.text).toContain('Portland, ME 04101');
       expectInlinePicture(confirmed);
@@ -411,7 +416,7 @@ describe('the emails of a store with no mail server', () => {
     expect(file).toBe(`${written.messageId?.slice(1, -1)}.eml`);
     expect(recipients(written)).toEqual([TEST_PAGE_SHOPPER.email]);
     expect(written.subject).toContain(orderNumber);
-    expect(written.text).toContain(`${ORDER_TEXT.totalPaid}: ${formatPrice(UNIT_PRICE_CENTS)}`);
+    expect(written.text).toContain(`${ORDER_TEXT.totalPaid}: ${formatPrice(ONE_SHIRT_SHIPPED)}`);
     expectInlinePicture(written);
     const link = linkIn(written, ORDER_TEXT.trackYourOrder);
     expect(link).toBe(`${server.url}${orderPage}`);

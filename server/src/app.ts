@@ -31,6 +31,7 @@ import pages from './plugins/app/pages';
 import storage from './plugins/app/storage';
 import adminRoutes from './routes/creator/admin';
 import checkoutRoute from './routes/creator/checkout';
+import offerRoute from './routes/creator/offer';
 import generateImageRoute from './routes/creator/generateImage';
 import imageRoutes from './routes/creator/images';
 import orderRoutes from './routes/creator/order';
@@ -126,6 +127,7 @@ export async function buildApp(
 
   await app.register(generateImageRoute);
   await app.register(checkoutRoute);
+  await app.register(offerRoute);
   await app.register(vitalsRoute);
   await app.register(imageRoutes);
   await app.register(stripeWebhookRoute);

@@ -1,3 +1,4 @@
+import { shippingCents } from '@tshirt/shared/money';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, REPO_ROOT, loadConfig } from './config';
@@ -13,6 +14,44 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('ships to SHIPPING_COUNTRIES at $4.99 + $2.00 a shirt by default, never free, no sales tax', () => {
+    const config = loadConfig({});
+    expect(config.shippingZones).toEqual([
+      { countries: ['US'], firstItemCents: 499, additionalItemCents: 200 },
+    ]);
+    expect(config.salesTax).toEqual({ mode: 'off', productTaxCode: 'txcd_30011000' });
+  });
+
+  it('reads zones of their own, and a threshold exact to the cent', () => {
+    const config = loadConfig({
+      SHIPPING_COUNTRIES: 'US,CA',
+      FREE_SHIPPING_FROM: '39.99',
+      SHIPPING_ZONES: 'ca, mx = 9.99 + 4.00 free 100.00; GB=12.99+5',
+    });
+    expect(config.shippingZones).toEqual([
+      { countries: ['US'], firstItemCents: 499, additionalItemCents: 200, freeFromCents: 3999 },
+      {
+        countries: ['CA', 'MX'],
+        firstItemCents: 999,
+        additionalItemCents: 400,
+        freeFromCents: 10000,
+      },
+      { countries: ['GB'], firstItemCents: 1299, additionalItemCents: 500 },
+    ]);
+    expect(config.shippingCountries).toEqual(['US', 'CA', 'MX', 'GB']);
+    // Two shirts are $39.98: one cent short of free.
+    expect(shippingCents(config.shippingZones[0]!, 2, 3998)).toBe(699);
+    expect(shippingCents(config.shippingZones[0]!, 2, 3999)).toBe(0);
+  });
+
+  it('refuses amounts it would have to round, and zones it cannot read', () => {
+    expect(() =>
+      loadConfig({ SHIPPING_FIRST_ITEM: '4.999', SHIPPING_ZONES: 'Canada=9.99', SALES_TAX: 'yes' }),
+    ).toThrow(
+      /SHIPPING_FIRST_ITEM must be an amount in dollars with at most two decimals[\s\S]*SHIPPING_ZONES must be groups like[\s\S]*SALES_TAX must be one of off, exclusive, inclusive/,
+    );
+  });
+
   it('starts with no variables at all: built-in providers, embedded database in .data, port 8080', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);

@@ -9,6 +9,12 @@ import envSchema, { type EnvSchemaOpt } from 'env-schema';
 import Type, { type Static } from 'typebox';
 import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
 import {
+  parseMoney,
+  SALES_TAX_MODES,
+  type SalesTaxMode,
+  type ShippingZone,
+} from '@tshirt/shared/money';
+import {
   DEFAULT_BRAND_NAME,
   DEFAULT_CONTACT_EMAIL,
   REMOTE_ENTRY_FILE,
@@ -42,6 +48,27 @@ const listItems = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/** `CA,MX=9.99+4.00 free 100.00`: countries, first shirt + each additional, optionally free from. */
+const ZONE_PATTERN =
+  /^\s*([A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})*)\s*=\s*(\d+(?:\.\d{2})?)\s*\+\s*(\d+(?:\.\d{2})?)(?:\s+free\s+(\d+(?:\.\d{2})?))?\s*$/i;
+
+/** SHIPPING_ZONES's groups (separated by `;`), or undefined when one does not read. */
+function parseZones(value: string): ShippingZone[] | undefined {
+  const zones: ShippingZone[] = [];
+  for (const group of value.split(';').filter((item) => item.trim())) {
+    const match = ZONE_PATTERN.exec(group);
+    if (!match) return undefined;
+    const [, countries, first, additional, free] = match as unknown as string[];
+    zones.push({
+      countries: listItems(countries!.toUpperCase()),
+      firstItemCents: parseMoney(first!)!,
+      additionalItemCents: parseMoney(additional!)!,
+      ...(free !== undefined && { freeFromCents: parseMoney(free)! }),
+    });
+  }
+  return zones;
+}
+
 const isHttpUrl = (value: string) =>
   URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -50,6 +77,8 @@ const FORMATS = {
   'http-url': isHttpUrl,
   /** A same-origin path or an absolute http(s) URL. */
   'remote-url': (value: string) => /^\/(?!\/)/.test(value) || isHttpUrl(value),
+  money: (value: string) => parseMoney(value) !== undefined,
+  'shipping-zones': (value: string) => parseZones(value) !== undefined,
   origins: (value: string) =>
     listItems(value).every(
       (item) => isHttpUrl(item) && new URL(item).origin === item.replace(/\/+$/, ''),
@@ -68,6 +97,12 @@ const remoteUrl = (fallback: string) =>
   });
 /** `writeOnly`: a secret, never echoed in a start-up error. */
 const secret = (options = {}) => Type.Optional(Type.String({ writeOnly: true, ...options }));
+const money = (options = {}) =>
+  Type.String({
+    format: 'money',
+    description: 'an amount in dollars with at most two decimals, like 4.99',
+    ...options,
+  });
 const folder = (fallback: string) => Type.String({ default: fallback });
 /** An IP or CIDR, or a name proxy-addr knows for a whole address range. */
 const PROXY_ENTRY = '[0-9a-fA-F.:/]+|loopback|linklocal|uniquelocal';
@@ -138,11 +173,29 @@ export const ENV_SCHEMA = Type.Object({
     description: 'comma-separated two-letter country codes, like US,CA',
     default: 'US',
   }),
+  SHIPPING_FIRST_ITEM: money({ default: '4.99' }),
+  SHIPPING_ADDITIONAL_ITEM: money({ default: '2.00' }),
+  FREE_SHIPPING_FROM: Type.Optional(money()),
+  SHIPPING_ZONES: Type.Optional(
+    Type.String({
+      format: 'shipping-zones',
+      description:
+        'groups like CA,MX=9.99+4.00 free 100.00 (countries=first shirt+each additional, optionally free from an amount), separated by ;',
+    }),
+  ),
+  SALES_TAX: Type.Enum(SALES_TAX_MODES, { default: 'off' }),
+  SALES_TAX_CODE: Type.String({
+    pattern: '^txcd_\\d{8}$',
+    description: 'a Stripe product tax code, like txcd_30011000',
+    default: 'txcd_30011000',
+  }),
   PRINT_PROVIDER_API_KEY: secret(),
   PRINT_PROVIDER_WEBHOOK_SECRET: secret(),
   PRINT_PROVIDER_API_BASE: httpUrl({ default: 'https://api.printful.com' }),
   PRINT_PROVIDER_TIMEOUT_MS: wholeNumber(100, 120_000, 30_000),
   PRINT_SUBMIT_ATTEMPTS: wholeNumber(1, 100, 8),
+  // Six hours: providers change what they stock over days; a shirt refused meanwhile costs nothing.
+  PRINT_CATALOG_REFRESH_MINUTES: wholeNumber(1, 10_080, 360),
   PRINT_SUBMIT_RETRY_DELAY_SECONDS: wholeNumber(1, 3600, 30),
   // A week: the provider fetches the file when it starts production, which can wait for a weekend.
   PRINT_FILE_URL_TTL_SECONDS: wholeNumber(60, 90 * 24 * 3600, 7 * 24 * 3600),
@@ -236,6 +289,31 @@ function remoteEntry(url: string): string {
   return (url.endsWith('/') ? url : `${url}/`) + REMOTE_ENTRY_FILE;
 }
 
+/**
+ * The shipping zones: each SHIPPING_ZONES group at its own rate, then SHIPPING_COUNTRIES not named
+ * there at the default rate (SHIPPING_FIRST_ITEM + SHIPPING_ADDITIONAL_ITEM, FREE_SHIPPING_FROM).
+ */
+function shippingZones(vars: EnvVars): ShippingZone[] {
+  const zones = parseZones(vars.SHIPPING_ZONES ?? '') ?? [];
+  const named = new Set<string>();
+  const own = zones.map((zone) => {
+    const countries = [...new Set(zone.countries)].filter((code) => !named.has(code));
+    for (const code of countries) named.add(code);
+    return { ...zone, countries };
+  });
+  const defaultCountries = [...new Set(listItems(vars.SHIPPING_COUNTRIES.toUpperCase()))].filter(
+    (code) => !named.has(code),
+  );
+  const freeFrom = vars.FREE_SHIPPING_FROM === undefined ? undefined : parseMoney(vars.FREE_SHIPPING_FROM);
+  const defaultZone: ShippingZone = {
+    countries: defaultCountries,
+    firstItemCents: parseMoney(vars.SHIPPING_FIRST_ITEM)!,
+    additionalItemCents: parseMoney(vars.SHIPPING_ADDITIONAL_ITEM)!,
+    ...(freeFrom !== undefined && { freeFromCents: freeFrom }),
+  };
+  return [defaultZone, ...own].filter((zone) => zone.countries.length > 0);
+}
+
 /** The configuration the app runs with, from the validated variables. */
 function appConfig(vars: EnvVars) {
   const publicUrl = new URL(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).href.replace(
@@ -246,6 +324,7 @@ function appConfig(vars: EnvVars) {
     (item) => new URL(item).origin,
   );
   const trustProxy = vars.TRUST_PROXY ?? 'false';
+  const shipping = shippingZones(vars);
   return {
     host: vars.HOST,
     port: vars.PORT,
@@ -304,12 +383,22 @@ function appConfig(vars: EnvVars) {
           printFileUrlTtlSeconds: vars.PRINT_FILE_URL_TTL_SECONDS,
           /** Submissions tried before an order is left for the owner as failed. */
           submitAttempts: vars.PRINT_SUBMIT_ATTEMPTS,
+          /** How often the provider's catalog (which shirts it makes) is read again. */
+          catalogRefreshMinutes: vars.PRINT_CATALOG_REFRESH_MINUTES,
           /** Wait before the second try; it doubles for each try after. */
           retryDelaySeconds: vars.PRINT_SUBMIT_RETRY_DELAY_SECONDS,
         }
       : { kind: 'none' as const },
     /** ISO 3166-1 alpha-2 codes of the countries orders ship to (the payment page offers only these). */
-    shippingCountries: [...new Set(listItems(vars.SHIPPING_COUNTRIES.toUpperCase()))],
+    shippingCountries: shipping.flatMap((zone) => zone.countries),
+    /** What shipping costs, per group of countries; the first zone is the one quoted before payment. */
+    shippingZones: shipping,
+    /** Sales tax: off, or computed by Stripe Checkout on top of (`exclusive`) or inside the prices. */
+    salesTax: {
+      mode: vars.SALES_TAX as SalesTaxMode,
+      /** The shirts' product tax code (Stripe's "Clothing" by default). */
+      productTaxCode: vars.SALES_TAX_CODE,
+    },
     checkoutRateLimitPerMinute: vars.CHECKOUT_RATE_LIMIT_PER_MINUTE,
     vitalsRateLimitPerMinute: vars.VITALS_RATE_LIMIT_PER_MINUTE,
     /** Web Vitals rows kept; the oldest go first. */
@@ -384,6 +473,7 @@ export type PaymentProviderConfig = AppConfig['paymentProvider'];
 export type PrintProviderConfig = AppConfig['printProvider'];
 export type FrontEndSettings = AppConfig['frontEnd'];
 export type MailConfig = AppConfig['mail'];
+export type SalesTaxConfig = AppConfig['salesTax'];
 
 type EnvAjv = Parameters<
   Extract<EnvSchemaOpt['ajv'], { customOptions: unknown }>['customOptions']

@@ -52,7 +52,11 @@ describe('POST /creator/checkout', () => {
       status: 'pending',
       quantity: 3,
       unit_price_cents: 1999,
-      total_cents: 5997,
+      subtotal_cents: 5997,
+      // The default rate: $4.99 for the first shirt, $2.00 for each of the other two.
+      shipping_cents: 899,
+      tax_cents: 0,
+      total_cents: 6896,
       currency: 'USD',
       shirt_color: VALID_ORDER.shirtColor,
       shirt_style: VALID_ORDER.shirtStyle,

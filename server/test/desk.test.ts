@@ -423,6 +423,8 @@ describe('a signed-in owner', () => {
       'XL',
       '$19.99 USD',
       '$39.98 USD',
+      '$6.99 USD',
+      '$46.97 USD',
       'Jane Doe',
       '1 Main St',
       'Springfield, IL 62701',
@@ -579,7 +581,7 @@ describe('a signed-in owner', () => {
     );
     const page = await orderPage(id, cookie);
     expect(page).toContain(
-      `Order ${id} is cancelled and $39.98 USD refunded; the shopper is emailed.`,
+      `Order ${id} is cancelled and $46.97 USD refunded; the shopper is emailed.`,
     );
     expect(page).toContain('<span class="state tone-quiet">Refunded</span>');
     for (const event of [

@@ -44,7 +44,10 @@ describe('GET /creator/order', () => {
       orderPagePath: `/order?token=${token}`,
       shipTo: { name: SHIPPING_FORM.name, city: SHIPPING_FORM.city, country: 'US' },
       email: 'j•••@example.com',
-      totalCents: 1999 * VALID_ORDER.quantity,
+      subtotalCents: 3998,
+      shippingCents: 699,
+      taxCents: 0,
+      totalCents: 4697,
     });
     expect(JSON.stringify(order)).not.toContain('jane@example.com');
     for (const internal of ['prompt', 'paymentReference', 'providerOrderId', 'fulfillmentError']) {

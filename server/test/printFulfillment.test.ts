@@ -86,7 +86,18 @@ describe('sending paid orders to the print provider', () => {
       email: 'jane@example.com',
     });
     // Women's (catalog product 360), Navy, XL in the stand-in's catalog.
-    expect(sent.body.items[0]).toMatchObject({ quantity: VALID_ORDER.quantity });
+    expect(sent.body.items[0]).toMatchObject({
+      quantity: VALID_ORDER.quantity,
+      retail_price: '19.99',
+    });
+    // What the shopper paid: two shirts and their shipping at the default rate, no tax.
+    expect(sent.body.retail_costs).toEqual({
+      currency: 'USD',
+      subtotal: '39.98',
+      discount: '0.00',
+      shipping: '6.99',
+      tax: '0.00',
+    });
     expect(sent.body.items[0]!.variant_id).toBe(360_000 + 4 * 9 + 3);
     const printFile = await waitUntil(() => sent.printFile, 'the provider fetched the print file');
     expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });

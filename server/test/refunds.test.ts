@@ -17,7 +17,8 @@ const WEBHOOK_SECRET = 'whsec_refunds_secret';
 const ADMIN_TOKEN = 'refunds-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const SHIPPING: ShippingDetails = { ...SHIPPING_FORM };
-const TOTAL_CENTS = 1999 * VALID_ORDER.quantity;
+/** Two shirts and their shipping at the default rate ($4.99 + $2.00). */
+const TOTAL_CENTS = 1999 * VALID_ORDER.quantity + 699;
 
 const stripeApi = withStandIn();
 const stripeStandIn = createStripeStandIn();
@@ -310,7 +311,7 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
       source: 'payment',
       event: 'partially_refunded',
       toState: null,
-      note: expect.stringContaining('$10.00 USD of $39.98 USD'),
+      note: expect.stringContaining('$10.00 USD of $46.97 USD'),
     });
   });
 

@@ -80,10 +80,13 @@ function completedEvent(
         id: 'cs_test_123',
         object: 'checkout.session',
         payment_status: paymentStatus,
-        amount_total: 1999 * VALID_ORDER.quantity,
+        // Two shirts, shipped at the default rate ($4.99 + $2.00), no tax.
+        amount_subtotal: 3998,
+        total_details: { amount_discount: 0, amount_shipping: 699, amount_tax: 0 },
+        amount_total: 4697,
         currency: 'usd',
         client_reference_id: orderId,
-        metadata: { order_id: orderId },
+        metadata: { order_id: orderId, subtotal_cents: '3998' },
         ...session,
       },
     },
@@ -186,6 +189,17 @@ describe('the Stripe payment provider', () => {
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('line_items[0][price_data][product_data][name]')).toBe(PRODUCT_NAME);
     expect(form.get('line_items[0][quantity]')).toBe('3');
+    // Shipping is charged at Checkout: one option, the first shirt + two more.
+    expect(form.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]')).toBe('899');
+    expect(form.get('shipping_options[0][shipping_rate_data][fixed_amount][currency]')).toBe('usd');
+    expect(form.get('shipping_options[0][shipping_rate_data][display_name]')).toBe(
+      'Standard shipping',
+    );
+    expect(form.has('shipping_options[1][shipping_rate_data][fixed_amount][amount]')).toBe(false);
+    // No sales tax unless the owner turns it on.
+    expect(form.has('automatic_tax[enabled]')).toBe(false);
+    expect(form.has('line_items[0][price_data][tax_behavior]')).toBe(false);
+    expect(form.get('metadata[subtotal_cents]')).toBe('5997');
     expect(form.get('metadata[order_id]')).toBe(orderId);
     expect(form.get('metadata[shirt_color]')).toBe(VALID_ORDER.shirtColor);
     expect(form.get('metadata[shirt_size]')).toBe(VALID_ORDER.shirtSize);
@@ -296,6 +310,19 @@ describe('POST /creator/stripe/webhook', () => {
   it.each([
     ['another session than the one made for the order', { id: 'cs_test_someone_else' }],
     ['less than the order’s total', { amount_total: 1999 }],
+    [
+      'shipping other than the rate to its country (the total matching it)',
+      {
+        total_details: { amount_shipping: 499, amount_tax: 0 },
+        amount_total: 4497,
+        ...withNewerShipping(US_ADDRESS),
+      },
+    ],
+    ['the shirts and shipping right but a total that is not their sum', { amount_total: 4698 }],
+    [
+      'tax charged while sales tax is off',
+      { total_details: { amount_shipping: 699, amount_tax: 330 }, amount_total: 5027 },
+    ],
     ['no amount at all', { amount_total: undefined }],
     ['the total in another currency', { currency: 'jpy' }],
   ])('leaves the order pending when a signed event reports %s paid', async (_label, session) => {

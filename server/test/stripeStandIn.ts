@@ -12,6 +12,44 @@ export interface StandInSession {
   id: string;
   orderId: string;
   paymentIntent: string;
+  /** What the store asked for (the form it created the session with), echoed back as Stripe does. */
+  request?: URLSearchParams;
+}
+
+/** The fields Stripe echoes from a session's creation: its metadata, its money, its options. */
+function echoed(request: URLSearchParams | undefined) {
+  if (!request) return {};
+  const unit = Number(request.get('line_items[0][price_data][unit_amount]'));
+  const quantity = Number(request.get('line_items[0][quantity]'));
+  const metadata = Object.fromEntries(
+    [...request.entries()].flatMap(([key, value]) => {
+      const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+      return name === undefined ? [] : [[name, value]];
+    }),
+  );
+  const options = [];
+  for (
+    let index = 0;
+    request.has(`shipping_options[${index}][shipping_rate_data][type]`);
+    index++
+  ) {
+    const field = (name: string) =>
+      request.get(`shipping_options[${index}][shipping_rate_data]${name}`);
+    options.push({
+      shipping_rate: `shr_test_${index}`,
+      display_name: field('[display_name]'),
+      amount: Number(field('[fixed_amount][amount]')),
+      tax_behavior: field('[tax_behavior]'),
+      countries: field('[metadata][countries]'),
+    });
+  }
+  return {
+    currency: request.get('line_items[0][price_data][currency]'),
+    amount_subtotal: unit * quantity,
+    metadata,
+    shipping_options: options,
+    automatic_tax: { enabled: request.get('automatic_tax[enabled]') === 'true' },
+  };
 }
 
 export interface StandInRefund {
@@ -38,8 +76,8 @@ export interface StripeStandIn {
   refusal: { code: string; message: string };
   /** Waiting refund answers, ended by `releaseHanging` (or the stand-in's close). */
   releaseHanging(): void;
-  /** A Checkout Session as Stripe would have made it for `orderId`. */
-  sessionFor(orderId: string): StandInSession;
+  /** A Checkout Session as Stripe would have made it for `orderId` (from the store's `request`). */
+  sessionFor(orderId: string, request?: URLSearchParams): StandInSession;
 }
 
 const newStripeId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -58,6 +96,7 @@ export function createStripeStandIn(): StripeStandIn {
       payment_intent: session.paymentIntent,
       client_reference_id: session.orderId,
       metadata: { order_id: session.orderId },
+      ...echoed(session.request),
     };
   }
 
@@ -113,16 +152,17 @@ export function createStripeStandIn(): StripeStandIn {
       for (const response of hanging) response.destroy();
       hanging.clear();
     },
-    sessionFor(orderId) {
-      const session = { id: newStripeId('cs'), orderId, paymentIntent: newStripeId('pi') };
+    sessionFor(orderId, request) {
+      const session = { id: newStripeId('cs'), orderId, paymentIntent: newStripeId('pi'), request };
       sessions.set(session.id, session);
       return session;
     },
     handler(request, response) {
       const url = new URL(request.url, 'http://stripe.test');
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const orderId = new URLSearchParams(request.body).get('metadata[order_id]') ?? '';
-        return sendJson(response, 200, sessionBody(standIn.sessionFor(orderId)));
+        const form = new URLSearchParams(request.body);
+        const orderId = form.get('metadata[order_id]') ?? '';
+        return sendJson(response, 200, sessionBody(standIn.sessionFor(orderId, form)));
       }
       if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
         const intent = url.searchParams.get('payment_intent');

@@ -273,7 +273,7 @@ describe('paying on the test payment page', () => {
       'a country the shop does not ship to',
       { country: 'FR' },
       'Country',
-      'Choose a country we ship to',
+      'We do not ship to France. We ship to United States, Canada.',
     ],
     [
       'a control character in the name',

@@ -1,7 +1,9 @@
 /** The product catalog: every option the spec names, once. The server validates against these lists. */
+import { centsToDecimal } from './money';
 
 export const PRODUCT_NAME = 'Custom Graphic T-shirt';
 export const UNIT_PRICE_CENTS = 1999;
+/** The one currency of every price, charge and record (ISO 4217; amounts are in its cents). */
 export const CURRENCY = 'USD';
 
 export const QUANTITY_MIN = 1;
@@ -135,8 +137,11 @@ export function findPremadeDesignByPath(path: string): PremadeDesign | undefined
   return PREMADE_DESIGNS.find((design) => design.imagePath === path);
 }
 
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(2)} ${CURRENCY}`;
+/** `$19.99 USD`: whole cents written out, never through a floating-point division. */
+export function formatPrice(cents: number, currency: string = CURRENCY): string {
+  const sign = cents < 0 ? '−' : '';
+  const symbol = currency.toUpperCase() === 'USD' ? '$' : '';
+  return `${sign}${symbol}${centsToDecimal(Math.abs(cents))} ${currency.toUpperCase()}`;
 }
 
 export function isShirtColor(value: string): value is ShirtColor {

@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './money';
 export * from './artworkUrls';
 export * from './timing';
 export * from './labels';

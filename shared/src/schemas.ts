@@ -18,6 +18,7 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
 } from './catalog';
+import { SALES_TAX_MODES } from './money';
 import { WEB_VITAL_NAMES } from './types';
 
 /** A shopper's free-text art field: missing means empty. */
@@ -187,6 +188,35 @@ export const AddressCorrectionSchema = ShipToSchema;
  */
 export const ORDER_NUMBER_PATTERN = '^(?:TW-[0-9]{4}-[0-9]{4}|[A-Za-z0-9_-]{16})$';
 
+/**
+ * `GET /creator/offer`: what the store sells and what it costs before payment: the shirt price,
+ * shipping per zone (the first is quoted on the product page), how sales tax is charged, and the
+ * shirts the print provider does not make.
+ */
+export const StoreOfferSchema = Type.Object({
+  currency: Type.String(),
+  unitPriceCents: Type.Integer({ minimum: 0 }),
+  shipping: Type.Array(
+    Type.Object({
+      countries: Type.Array(Type.String()),
+      firstItemCents: Type.Integer({ minimum: 0 }),
+      additionalItemCents: Type.Integer({ minimum: 0 }),
+      freeFromCents: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
+  ),
+  salesTax: Type.Enum(SALES_TAX_MODES, { type: 'string' }),
+  /** Each style, colour and size the print provider does not make, with why. Empty: all are sold. */
+  unavailable: Type.Array(
+    Type.Object({
+      shirtStyle: Type.Enum(SHIRT_STYLES, { type: 'string' }),
+      shirtColor: Type.Enum(SHIRT_COLORS, { type: 'string' }),
+      shirtSize: Type.Enum(SHIRT_SIZES, { type: 'string' }),
+      reason: Type.String(),
+    }),
+  ),
+});
+export type StoreOffer = Static<typeof StoreOfferSchema>;
+
 /** `GET /creator/order`: one order as its shopper may see it (by its secret link, or Stripe's session id). */
 export const OrderViewSchema = Type.Object({
   /** The order number the shop and the shopper both quote. */
@@ -203,6 +233,10 @@ export const OrderViewSchema = Type.Object({
   quantity: Type.Integer(),
   /** The artwork (same-origin path), drawn for the shirt colour as the preview shows it. */
   artworkPath: Type.String(),
+  /** The shirts, their shipping and the sales tax collected (inside the subtotal when prices include it). */
+  subtotalCents: Type.Integer(),
+  shippingCents: Type.Integer(),
+  taxCents: Type.Integer(),
   totalCents: Type.Integer(),
   currency: Type.String(),
   shipTo: Type.Union([ShipToSchema, Type.Null()]),

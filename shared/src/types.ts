@@ -12,6 +12,7 @@ export type {
   OrderView,
   ShippingDetails,
   ShipTo,
+  StoreOffer,
   WebVitalReport,
 } from './schemas';
 

@@ -22,6 +22,15 @@ const CATALOG_COLORS = [
 ];
 const CATALOG_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL', '6XL'];
 
+/**
+ * The sizes each catalog product lacks, as print providers stock them: the youth shirt (163) stops
+ * at 3XL, the women's (360) at 4XL; the unisex (71) comes in every size.
+ */
+export const CATALOG_MISSING_SIZES: Readonly<Record<number, readonly string[]>> = {
+  163: ['4XL', '5XL', '6XL'],
+  360: ['5XL', '6XL'],
+};
+
 /** Printful's order statuses; a test sets `inprocess` to have the provider start making an order. */
 export type ProviderOrderStatus =
   | 'draft'
@@ -50,7 +59,20 @@ export interface ProviderOrder {
   status: ProviderOrderStatus;
   body: {
     recipient: Record<string, string>;
-    items: Array<{ variant_id: number; quantity: number; files: Array<{ url: string }> }>;
+    items: Array<{
+      variant_id: number;
+      quantity: number;
+      retail_price?: string;
+      files: Array<{ url: string }>;
+    }>;
+    /** What the shopper paid, in the order's currency, as decimal strings. */
+    retail_costs?: {
+      currency: string;
+      subtotal: string;
+      discount: string;
+      shipping: string;
+      tax: string;
+    };
   };
   /** What fetching the print file gave: its HTTP status and size in bytes. */
   printFile?: {
@@ -106,6 +128,10 @@ export interface PrintProviderStandIn {
   orders: Map<string, ProviderOrder>;
   /** Every POST /orders received, refused ones included. */
   submissions: string[];
+  /** `down`: catalog reads answer 503 (the store must start and sell anyway). */
+  catalogMode: 'up' | 'down';
+  /** Catalog reads received (GET /products/<id>), by product id. */
+  catalogReads: number[];
   /** The external id of every DELETE /orders/@<id> received, refused ones included. */
   cancellations: string[];
   mode: SubmissionMode;
@@ -172,6 +198,8 @@ export async function startPrintProviderStandIn(
     orders,
     submissions,
     cancellations,
+    catalogMode: 'up',
+    catalogReads: [],
     mode: 'accept',
     storeOrigin: undefined,
     async sendEvent(storeUrl, type, externalId, eventOptions = {}) {
@@ -234,10 +262,17 @@ export async function startPrintProviderStandIn(
       const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
       const product = /^\/products\/(\d+)$/.exec(path);
       if (request.method === 'GET' && product) {
-        let id = Number(product[1]) * 1000;
+        const productId = Number(product[1]);
+        standIn.catalogReads.push(productId);
+        if (standIn.catalogMode === 'down') {
+          return sendJson(response, 503, { code: 503, error: { message: 'Service unavailable' } });
+        }
+        let id = productId * 1000;
+        const missing = CATALOG_MISSING_SIZES[productId] ?? [];
+        // Ids over the whole grid, so a variant's id does not depend on which sizes are missing.
         const variants = CATALOG_COLORS.flatMap((color) =>
-          CATALOG_SIZES.map((size) => ({ id: id++, color, size })),
-        );
+          CATALOG_SIZES.map((size) => ({ id: id++, color, size, in_stock: true })),
+        ).filter((variant) => !missing.includes(variant.size));
         return sendJson(response, 200, {
           code: 200,
           result: { product: { id: Number(product[1]) }, variants },

@@ -5,7 +5,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { BrowserContext } from 'playwright-core';
-import { UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 
 const HOSTED_PAGES = 'https://checkout.stripe.com/**';
 
@@ -31,8 +30,17 @@ export interface StripeStandIn {
   sessionRequest(): URLSearchParams | undefined;
   /** Serves the hosted Checkout page in `context` (a bare page: the shopper "pays" by leaving it). */
   showHostedPage(context: BrowserContext): Promise<() => Promise<void>>;
-  /** Sends the signed `checkout.session.completed` of the order to the store at `storeUrl`. */
-  sendCompleted(storeUrl: string, orderId: string, customer: StripeCustomer): Promise<Response>;
+  /**
+   * Sends the signed `checkout.session.completed` of the order to the store at `storeUrl`, with
+   * the amounts Checkout would have charged: the session's shirts, the shipping option for the
+   * customer's country, and `taxCents` when the session asked for automatic tax.
+   */
+  sendCompleted(
+    storeUrl: string,
+    orderId: string,
+    customer: StripeCustomer,
+    taxCents?: number,
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -76,7 +84,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       );
       return () => context.unroute(HOSTED_PAGES);
     },
-    sendCompleted(storeUrl, orderId, customer) {
+    sendCompleted(storeUrl, orderId, customer, taxCents = 0) {
+      const form = sessionRequest ?? new URLSearchParams();
+      const subtotal =
+        Number(form.get('line_items[0][price_data][unit_amount]')) *
+        Number(form.get('line_items[0][quantity]'));
+      let shipping = 0;
+      for (
+        let index = 0;
+        form.has(`shipping_options[${index}][shipping_rate_data][type]`);
+        index++
+      ) {
+        const rate = `shipping_options[${index}][shipping_rate_data]`;
+        const countries = form.get(`${rate}[metadata][countries]`)?.split(',') ?? [];
+        if (countries.includes(customer.address.country.toUpperCase())) {
+          shipping = Number(form.get(`${rate}[fixed_amount][amount]`));
+        }
+      }
+      const tax = form.get('automatic_tax[enabled]') === 'true' ? taxCents : 0;
+      const inclusive = form.get('line_items[0][price_data][tax_behavior]') === 'inclusive';
+      const metadata = Object.fromEntries(
+        [...form.entries()].flatMap(([key, value]) => {
+          const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+          return name === undefined ? [] : [[name, value]];
+        }),
+      );
       const payload = JSON.stringify({
         id: 'evt_e2e',
         object: 'event',
@@ -86,10 +118,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             id: sessionId,
             object: 'checkout.session',
             payment_status: 'paid',
-            amount_total: UNIT_PRICE_CENTS,
+            amount_subtotal: subtotal,
+            total_details: { amount_discount: 0, amount_shipping: shipping, amount_tax: tax },
+            amount_total: subtotal + shipping + (inclusive ? 0 : tax),
             currency: 'usd',
             client_reference_id: orderId,
-            metadata: { order_id: orderId },
+            metadata: { ...metadata, order_id: orderId },
             customer_details: { email: customer.email },
             collected_information: {
               shipping_details: { name: customer.name, address: customer.address },

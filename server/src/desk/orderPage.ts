@@ -380,6 +380,16 @@ ${details([
   ['Quantity', String(order.quantity)],
   ['Prompt', esc(order.prompt)],
   ['Unit price', esc(formatPrice(order.unitPriceCents))],
+  ['Subtotal', `<span class="num">${escapeHtml(formatPrice(order.subtotalCents))}</span>`],
+  ['Shipping', `<span class="num">${escapeHtml(formatPrice(order.shippingCents))}</span>`],
+  ...(order.taxCents > 0
+    ? [
+        ['Sales tax', `<span class="num">${escapeHtml(formatPrice(order.taxCents))}</span>`] as [
+          string,
+          string,
+        ],
+      ]
+    : []),
   ['Total', `<span class="num">${escapeHtml(formatPrice(order.totalCents))}</span>`],
 ])}
 </section>

@@ -30,6 +30,8 @@ export interface CatalogVariant {
   id: number;
   color: string;
   size: string;
+  /** False when the provider lists the variant but cannot make it now. */
+  in_stock?: boolean;
 }
 
 /** The variant for the shopper's colour and size, or undefined when the product has none. */

@@ -22,6 +22,7 @@ beforeAll(async () => {
     timeoutMs: 2000,
     printFileUrlTtlSeconds: 3600,
     submitAttempts: 1,
+    catalogRefreshMinutes: 360,
     retryDelaySeconds: 1,
   });
 });
@@ -103,6 +104,7 @@ describe('cancelling an order at Printful', () => {
       timeoutMs: 500,
       printFileUrlTtlSeconds: 3600,
       submitAttempts: 1,
+      catalogRefreshMinutes: 360,
       retryDelaySeconds: 1,
     });
     await expect(unreachable.cancel('AnyOrderAnyOrder')).rejects.toMatchObject({

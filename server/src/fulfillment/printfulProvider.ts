@@ -7,6 +7,7 @@
  * cancellation asks the provider where its order is first: it can take back only one it has not
  * started making.
  */
+import { centsToDecimal } from '@tshirt/shared/money';
 import type { PrintProviderConfig } from '../config';
 import type { Order } from '../orders/ordersRepository';
 import { CATALOG_PRODUCT_IDS, findVariant, type CatalogVariant } from './printVariants';
@@ -48,6 +49,8 @@ export interface PrintProvider {
   submit(order: Order, externalId: string, printFileUrl: string): Promise<string>;
   /** Cancels the order under `externalId` unless making it has started; throws when unreachable. */
   cancel(externalId: string): Promise<ProviderCancellation>;
+  /** The catalog product's variants as the provider lists them now; throws when unreachable. */
+  readCatalog(productId: number): Promise<CatalogVariant[]>;
 }
 
 /**
@@ -144,16 +147,19 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
     throw failure('looking the order up at the print provider failed', answer);
   }
 
+  async function readCatalog(productId: number): Promise<CatalogVariant[]> {
+    const answer = await call('GET', `/products/${productId}`);
+    const list = (answer.body?.result as { variants?: unknown } | undefined)?.variants;
+    if (answer.status !== 200 || !Array.isArray(list)) {
+      throw failure(`reading catalog product ${productId} failed`, answer);
+    }
+    return list as CatalogVariant[];
+  }
+
   function catalogVariants(productId: number): Promise<CatalogVariant[]> {
     let variants = variantsByProduct.get(productId);
     if (!variants) {
-      variants = call('GET', `/products/${productId}`).then((answer) => {
-        const list = (answer.body?.result as { variants?: unknown } | undefined)?.variants;
-        if (answer.status !== 200 || !Array.isArray(list)) {
-          throw failure(`reading catalog product ${productId} failed`, answer);
-        }
-        return list as CatalogVariant[];
-      });
+      variants = readCatalog(productId);
       // A failed read is asked again next time; a good one is kept for the life of the server.
       variants.catch(() => variantsByProduct.delete(productId));
       variantsByProduct.set(productId, variants);
@@ -162,6 +168,7 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
   }
 
   return {
+    readCatalog,
     async submit(order, externalId, printFileUrl) {
       const already = await existingOrderId(externalId);
       if (already !== undefined) return already;
@@ -203,9 +210,18 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
           {
             variant_id: variant.id,
             quantity: order.quantity,
+            retail_price: centsToDecimal(order.unitPriceCents),
             files: [{ type: 'default', url: printFileUrl }],
           },
         ],
+        // What the shopper paid, for the packing slip and customs (the provider's own costs are apart).
+        retail_costs: {
+          currency: order.currency,
+          subtotal: centsToDecimal(order.subtotalCents),
+          discount: '0.00',
+          shipping: centsToDecimal(order.shippingCents),
+          tax: centsToDecimal(order.taxCents),
+        },
       });
       const id = (answer.body?.result as { id?: unknown } | undefined)?.id;
       if (answer.status === 200 && (typeof id === 'number' || typeof id === 'string')) {

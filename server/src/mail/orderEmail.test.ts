@@ -22,7 +22,10 @@ function factsFor(kind: OrderEmailKind, overrides: Partial<OrderEmailFacts> = {}
     shirtStyle: "Women's",
     shirtSize: 'XL',
     quantity: 2,
-    totalCents: 3998,
+    subtotalCents: 3998,
+    shippingCents: 699,
+    taxCents: 0,
+    totalCents: 4697,
     currency: 'USD',
     shipTo: {
       name: 'Ada Lovelace',
@@ -52,7 +55,11 @@ const KEY_FACTS: Record<
       "Women's",
       'XL',
       'Quantity',
+      'Subtotal',
       '$39.98 USD',
+      'Shipping',
+      '$6.99 USD',
+      '$46.97 USD',
       '12 Analytical Row',
       'United Kingdom',
     ],
@@ -143,7 +150,7 @@ describe('renderOrderEmail', () => {
     );
     const without = renderOrderEmail(factsFor('confirmed'));
     expect(without.html).not.toContain('<img');
-    expect(without.text).toContain('$39.98 USD');
+    expect(without.text).toContain('Total paid: $46.97 USD');
   });
 
   it('keeps the HTML to one self-contained layout: no scripts, remote images or external CSS', () => {

@@ -45,6 +45,9 @@ export interface OrderEmailFacts {
   shirtStyle: ShirtStyle;
   shirtSize: ShirtSize;
   quantity: number;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
   totalCents: number;
   currency: string;
   shipTo: ShipTo | null;
@@ -177,6 +180,11 @@ function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string):
         [FIELD_LABELS.shirtStyle, facts.shirtStyle],
         [FIELD_LABELS.shirtSize, facts.shirtSize],
         [FIELD_LABELS.quantity, String(facts.quantity)],
+        [ORDER_TEXT.subtotal, formatTotal(facts.subtotalCents, facts.currency)],
+        [ORDER_TEXT.shipping, formatTotal(facts.shippingCents, facts.currency)],
+        ...(facts.taxCents > 0
+          ? [[ORDER_TEXT.tax, formatTotal(facts.taxCents, facts.currency)] as [string, string]]
+          : []),
         [ORDER_TEXT.totalPaid, formatTotal(facts.totalCents, facts.currency)],
       ],
     });

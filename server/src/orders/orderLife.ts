@@ -41,6 +41,13 @@ export interface Tracking {
   url: string;
 }
 
+/** The figures a payment settles: shipping to where it goes, the tax collected, the total paid. */
+export interface ChargedAmounts {
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
 /** Everything that can happen to an order, from whoever makes it happen. */
 export type OrderEvent =
   | {
@@ -50,6 +57,8 @@ export type OrderEvent =
       reference?: string;
       /** Where it ships and whom to tell; absent when the provider did not collect them. */
       shipping?: ShippingDetails;
+      /** What was charged for shipping and tax, and in all, when payment settled them. */
+      charged?: ChargedAmounts;
     }
   | { type: 'submitted'; providerOrderId: string }
   | { type: 'submit_failed'; reason: string; needsShopper: boolean }

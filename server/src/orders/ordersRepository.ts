@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ShirtColor, ShirtSize, ShirtStyle } from '@tshirt/shared/catalog';
+import type { OrderAmounts } from '@tshirt/shared/money';
 import type { ShipTo } from '@tshirt/shared/types';
 import type { Database, Queryable } from '../storage/database';
 import { createInsertBatcher } from '../storage/insertBatcher';
@@ -39,14 +40,15 @@ export interface NewOrder {
   imagePath: string;
   prompt: string;
   unitPriceCents: number;
+  /** Shipping quoted at checkout (the first zone's rate); payment settles it for the address. */
+  shippingCents: number;
   currency: string;
   paymentProvider: string;
 }
 
-export interface Order extends NewOrder {
+export interface Order extends NewOrder, OrderAmounts {
   id: string;
   status: OrderStatus;
-  totalCents: number;
   paymentReference: string | null;
   /** The secret in the order page's link: whoever holds it may see the order, nobody else. */
   accessToken: string | null;
@@ -82,6 +84,9 @@ export interface OrderRow {
   image_path: string;
   prompt: string;
   unit_price_cents: number;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
   total_cents: number;
   currency: string;
   payment_provider: string;
@@ -118,6 +123,9 @@ export function orderFromRow(row: OrderRow): Order {
     imagePath: row.image_path,
     prompt: row.prompt,
     unitPriceCents: row.unit_price_cents,
+    subtotalCents: row.subtotal_cents ?? row.total_cents,
+    shippingCents: row.shipping_cents ?? 0,
+    taxCents: row.tax_cents ?? 0,
     totalCents: row.total_cents,
     currency: row.currency,
     paymentProvider: row.payment_provider,
@@ -161,11 +169,14 @@ export function isAccessToken(value: string): boolean {
 
 /** A pending order as it will be stored, before it is written (the payment link needs its id). */
 export function draftOrder(order: NewOrder, now: Date): Order {
+  const subtotalCents = order.unitPriceCents * order.quantity;
   return {
     ...order,
     id: newOrderNumber(),
     status: 'pending',
-    totalCents: order.unitPriceCents * order.quantity,
+    subtotalCents,
+    taxCents: 0,
+    totalCents: subtotalCents + order.shippingCents,
     paymentReference: null,
     accessToken: newAccessToken(),
     paymentToken: newAccessToken(),
@@ -302,11 +313,16 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
   };
   switch (event.type) {
     case 'paid': {
-      const { shipping, reference } = event;
+      const { shipping, reference, charged } = event;
       return {
         status: 'paid',
         paid_at: NOW,
         ...(reference !== undefined && { payment_reference: reference }),
+        ...(charged && {
+          shipping_cents: charged.shippingCents,
+          tax_cents: charged.taxCents,
+          total_cents: charged.totalCents,
+        }),
         ...(shipping && {
           email: shipping.email,
           ship_to: {
@@ -398,6 +414,9 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       'image_path',
       'prompt',
       'unit_price_cents',
+      'subtotal_cents',
+      'shipping_cents',
+      'tax_cents',
       'total_cents',
       'currency',
       'payment_provider',
@@ -439,6 +458,9 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         order.imagePath,
         order.prompt,
         order.unitPriceCents,
+        order.subtotalCents,
+        order.shippingCents,
+        order.taxCents,
         order.totalCents,
         order.currency,
         order.paymentProvider,

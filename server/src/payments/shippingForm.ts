@@ -50,6 +50,21 @@ function messageFor(name: ShippingField, error: TLocalizedValidationError): stri
   }
 }
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryName = (code: string) => {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** `We do not ship to France. We ship to United States, Canada.` for a country code; else the field's message. */
+export function notShippedTo(country: string, countries: readonly string[]): string {
+  if (!/^[A-Z]{2}$/.test(country)) return malformedMessage('country');
+  return `We do not ship to ${countryName(country)}. We ship to ${countries.map(countryName).join(', ')}.`;
+}
+
 export type CheckedForm =
   | { ok: true; shipping: ShippingDetails }
   /** `unreadable`: a field holds text that was not UTF-8 (or U+FFFD, which stands for it). */
@@ -76,7 +91,8 @@ export function checkShippingForm(values: ShippingForm, countries: readonly stri
     const name = error.instancePath.slice(1) as ShippingField;
     if (name in SHIPPING_FIELDS) errors[name] ??= messageFor(name, error);
   }
-  if (!countries.includes(values.country)) errors.country ??= malformedMessage('country');
+  if (!countries.includes(values.country))
+    errors.country ??= notShippedTo(values.country, countries);
   return Object.keys(errors).length === 0
     ? { ok: true, shipping: values }
     : { ok: false, errors, unreadable };

@@ -3,6 +3,7 @@ import type { AppConfig, PaymentProviderConfig } from '../config';
 import { HttpError } from '../http/httpError';
 import type { Order } from '../orders/ordersRepository';
 import { orderPagePath } from '../orders/orderView';
+import { amountsMetadata, checkoutMoney } from './stripeAmounts';
 import {
   PaymentProviderUnavailable,
   PaymentRefundRefused,
@@ -63,26 +64,6 @@ export function orderMetadata(order: Order, publicUrl: string): Record<string, s
   };
 }
 
-/**
- * Why a paid Checkout Session does not pay for `order` (another session, another amount or
- * currency), or undefined when it does. Only the session made for the order, at its price, pays it.
- */
-export function paymentMismatch(
-  order: Order,
-  session: Pick<Stripe.Checkout.Session, 'id' | 'amount_total' | 'currency'>,
-): string | undefined {
-  if (session.id !== order.paymentReference) {
-    return `session ${session.id} is not the order's (${order.paymentReference ?? 'none'})`;
-  }
-  if (session.amount_total !== order.totalCents) {
-    return `amount ${String(session.amount_total)} is not the order's total ${order.totalCents}`;
-  }
-  if (session.currency?.toLowerCase() !== order.currency.toLowerCase()) {
-    return `currency ${String(session.currency)} is not the order's ${order.currency}`;
-  }
-  return undefined;
-}
-
 /** Stripe's answers that asking again may change: it was not reached, it failed, or it said "later". */
 const UNANSWERED_ERRORS = new Set([
   'StripeConnectionError',
@@ -115,32 +96,25 @@ function paymentIntentOf(session: Stripe.Checkout.Session): string | undefined {
  */
 export function createStripePaymentProvider(
   stripe: Stripe,
-  { publicUrl, shippingCountries }: Pick<AppConfig, 'publicUrl' | 'shippingCountries'>,
+  {
+    publicUrl,
+    shippingCountries,
+    shippingZones,
+    salesTax,
+  }: Pick<AppConfig, 'publicUrl' | 'shippingCountries' | 'shippingZones' | 'salesTax'>,
 ): PaymentProvider {
   const allowedCountries: AllowedCountry[] = [...shippingCountries];
   return {
     name: 'stripe',
     async createPaymentLink(order) {
-      const metadata = orderMetadata(order, publicUrl);
+      const metadata = { ...orderMetadata(order, publicUrl), ...amountsMetadata(order) };
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
             client_reference_id: order.id,
-            line_items: [
-              {
-                quantity: order.quantity,
-                price_data: {
-                  currency: order.currency.toLowerCase(),
-                  unit_amount: order.unitPriceCents,
-                  product_data: {
-                    name: order.productName,
-                    description: `${order.shirtColor} · ${order.shirtStyle} · size ${order.shirtSize}`,
-                  },
-                },
-              },
-            ],
+            ...checkoutMoney(order, shippingZones, salesTax),
             metadata,
             payment_intent_data: {
               metadata: {

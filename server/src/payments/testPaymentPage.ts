@@ -7,6 +7,8 @@ import { artworkUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
 import { SHIRT_DRAWING } from '@tshirt/shared/shirtDrawing';
 import type { ShippingDetails } from '@tshirt/shared/types';
+import { zoneOf, type SalesTaxMode, type ShippingZone } from '@tshirt/shared/money';
+import { amountsShippedTo } from '../orders/orderAmounts';
 import type { Order } from '../orders/ordersRepository';
 import { testPaymentPath } from './paymentProvider';
 import type { InlineSources } from '../http/contentSecurityPolicy';
@@ -57,6 +59,12 @@ const STYLE = `${STORE_TOKENS}
   .details { display: grid; grid-template-columns: auto 1fr; gap: var(--space-2) var(--space-4); margin: 0 0 var(--space-4); }
   .details dt { color: var(--color-text-muted); }
   .details dd { margin: 0; font-weight: 600; text-align: right; }
+  .amounts { display: grid; grid-template-columns: auto 1fr; gap: var(--space-1) var(--space-4); margin: 0 0 var(--space-3);
+    border-top: 1px solid var(--color-border); padding-top: var(--space-3); }
+  .amounts dt { color: var(--color-text-muted); }
+  .amounts dd { margin: 0; font-weight: 600; text-align: right; }
+  .notice { background: #fff3c4; color: #4d3800; border-radius: var(--radius-sm); padding: var(--space-3) var(--space-4);
+    font-weight: 600; margin: 0 0 var(--space-4); }
   .total { display: flex; justify-content: space-between; align-items: baseline; border-top: 1px solid var(--color-border);
     padding-top: var(--space-3); font-size: var(--font-size-lg); font-weight: 800; margin: 0 0 var(--space-5); }
   button { display: flex; align-items: center; justify-content: center; gap: var(--space-2); width: 100%;
@@ -249,6 +257,62 @@ export interface ShippingFormState {
   /** What the shopper typed, when the page is shown again. */
   values?: ShippingForm;
   errors?: ShippingFormErrors;
+  /** What shipping costs where, and how tax is charged; without it the order's own figures show. */
+  money?: { zones: readonly ShippingZone[]; salesTax: SalesTaxMode };
+  /** Why the page is shown again before paying (the total changed with the country). */
+  notice?: string;
+}
+
+/** The field carrying the total the page showed: Pay pays that total or shows the page again. */
+export const SHOWN_TOTAL_FIELD = 'shown_total';
+
+/** The order's figures as the page shows them: shipped to the country in the form (or the first). */
+export function pageAmounts(order: Order, form: ShippingFormState) {
+  const country = form.values?.country ?? form.countries[0] ?? '';
+  const zones = form.money?.zones;
+  const amounts = order.status === 'pending' && zones && amountsShippedTo(order, zones, country);
+  return { country, amounts: amounts || order };
+}
+
+/** Subtotal, shipping (+ tax) lines and the total, as the shopper pays them. */
+function amountLines(order: Order, form: ShippingFormState): string {
+  const { country, amounts } = pageAmounts(order, form);
+  const shipsTo = regionNames.of(country) ?? country;
+  const lines: Array<[string, string]> = [
+    [
+      `Subtotal (${order.quantity} × ${formatPrice(order.unitPriceCents, order.currency)})`,
+      formatPrice(amounts.subtotalCents, order.currency),
+    ],
+    [
+      order.status === 'pending' ? `Shipping to ${shipsTo}` : 'Shipping',
+      amounts.shippingCents === 0 ? 'Free' : formatPrice(amounts.shippingCents, order.currency),
+    ],
+  ];
+  if (form.money && form.money.salesTax !== 'off') {
+    lines.push(['Sales tax (test: none charged)', formatPrice(0, order.currency)]);
+  } else if (amounts.taxCents > 0) {
+    lines.push(['Sales tax', formatPrice(amounts.taxCents, order.currency)]);
+  }
+  const zones = form.money?.zones ?? [];
+  const elsewhere =
+    order.status === 'pending' && zones.length > 1
+      ? `<p class="note">Shipping depends on the country: ${zones
+          .map((zone) => {
+            const cost = amountsShippedTo(order, zones, zone.countries[0] ?? '')!.shippingCents;
+            const names = zone.countries.map((code) => regionNames.of(code) ?? code).join(', ');
+            return `${escapeHtml(names)} ${cost === 0 ? 'free' : escapeHtml(formatPrice(cost, order.currency))}`;
+          })
+          .join('; ')}. Pay always pays the total shown here.</p>`
+      : '';
+  return `<dl class="amounts">
+${lines.map(([term, value]) => `      <dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
+    </dl>
+    <p class="total"><span>Total</span><span>${escapeHtml(formatPrice(amounts.totalCents, order.currency))}</span></p>${elsewhere}`;
+}
+
+/** Whether a country is one the zones ship to (for the message naming it). */
+export function shipsTo(zones: readonly ShippingZone[], country: string): boolean {
+  return zoneOf(zones, country) !== undefined;
 }
 
 const errorId = (name: ShippingField) => `${SHIPPING_FIELDS[name].id}-error`;
@@ -311,6 +375,7 @@ function shippingForm(order: Order, state: ShippingFormState): string {
     names.map((name) => fieldHtml(name, state)).join('\n');
   return `<form method="post" action="${escapeHtml(testPaymentPath(order))}" novalidate aria-labelledby="shipping-title">
 ${errorSummary(state.errors ?? {})}
+<input type="hidden" name="${SHOWN_TOTAL_FIELD}" value="${pageAmounts(order, state).amounts.totalCents}">
 <h2 id="shipping-title" class="form-title">Where should we send it?</h2>
 ${fields('name', 'email', 'line1', 'line2')}
 <div class="area">
@@ -328,7 +393,7 @@ export function testPaymentPage(order: Order, brandName: string, form: ShippingF
     ['Style', order.shirtStyle],
     ['Size', order.shirtSize],
     ['Quantity', String(order.quantity)],
-    ['Unit price', formatPrice(order.unitPriceCents)],
+    ['Unit price', formatPrice(order.unitPriceCents, order.currency)],
   ];
   // A paid order shows neither its address nor its order page's link: this page's link is not that.
   const action =
@@ -351,7 +416,8 @@ export function testPaymentPage(order: Order, brandName: string, form: ShippingF
     <dl class="details">
 ${details.map(([term, value]) => `      <dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
     </dl>
-    <p class="total"><span>Total</span><span>${escapeHtml(formatPrice(order.totalCents))}</span></p>
+    ${amountLines(order, form)}
+    ${form.notice ? `<p class="notice" role="alert">${escapeHtml(form.notice)}</p>` : ''}
     ${action}
     <a class="back" href="/product">Back to the shop</a>
   </section>

@@ -68,6 +68,24 @@ function shipToLines(shipTo: NonNullable<AdminOrder['shipTo']>): string[] {
   return [`  ship to: ${street}`, `           ${town}, ${shipTo.country}`];
 }
 
+/** `$46.97 USD = 2 × $19.99 USD + shipping $6.99 USD` (+ tax, or the tax inside). */
+export function moneyLine(
+  order: Pick<
+    AdminOrder,
+    'quantity' | 'unitPriceCents' | 'subtotalCents' | 'shippingCents' | 'taxCents' | 'totalCents'
+  >,
+  formatPrice: (cents: number) => string,
+): string {
+  const taxOnTop = order.totalCents === order.subtotalCents + order.shippingCents + order.taxCents;
+  const tax =
+    order.taxCents === 0
+      ? ''
+      : taxOnTop
+        ? ` + tax ${formatPrice(order.taxCents)}`
+        : ` (tax ${formatPrice(order.taxCents)} included)`;
+  return `${formatPrice(order.totalCents)} = ${order.quantity} × ${formatPrice(order.unitPriceCents)} + shipping ${formatPrice(order.shippingCents)}${tax}`;
+}
+
 function countsByState(orders: readonly AdminOrder[]): string {
   return ORDER_STATES.map((state) => {
     const count = orders.filter((order) => order.state === state).length;
@@ -91,7 +109,7 @@ export function formatOrders(
     lines.push(
       `${order.id}  ${order.createdAt}  ${describeState(order)}`,
       `  ${order.quantity} × ${order.productName}: ${order.shirtColor}, ${order.shirtStyle}, size ${order.shirtSize}`,
-      `  total ${formatPrice(order.totalCents)} (${formatPrice(order.unitPriceCents)} each, via ${order.paymentProvider})`,
+      `  total ${moneyLine(order, formatPrice)} (via ${order.paymentProvider})`,
     );
     if (order.shipTo) lines.push(...shipToLines(order.shipTo));
     else if (paid) lines.push('  ship to: (no address was collected)');

@@ -185,6 +185,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX orders_payment_token ON orders (payment_token);
     `,
   },
+  {
+    // The money adds up: an order keeps its shirts, shipping and sales tax apart, in cents. Older
+    // orders were charged their shirts and nothing else, which is what they keep.
+    id: '010_order_amounts',
+    sql: `
+      ALTER TABLE orders
+        ADD COLUMN subtotal_cents integer,
+        ADD COLUMN shipping_cents integer NOT NULL DEFAULT 0,
+        ADD COLUMN tax_cents integer NOT NULL DEFAULT 0;
+      UPDATE orders SET subtotal_cents = total_cents;
+      ALTER TABLE orders ALTER COLUMN subtotal_cents SET NOT NULL;
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

@@ -11,9 +11,16 @@ import {
   type GenerateImageResponse,
   type OrderView,
   type ShipTo,
+  type StoreOffer,
 } from '../types';
 
-import { CHECKOUT_PATH, GENERATE_IMAGE_PATH, ORDER_ADDRESS_PATH, ORDER_PATH } from './paths';
+import {
+  CHECKOUT_PATH,
+  GENERATE_IMAGE_PATH,
+  ORDER_ADDRESS_PATH,
+  ORDER_PATH,
+  STORE_OFFER_PATH,
+} from './paths';
 
 export * from './paths';
 
@@ -451,6 +458,21 @@ export async function createCheckout(
     return { kind: 'ok', paymentLinkURL: storeUrl(link) };
   }
   return { kind: 'error', error: failureFrom(status, body) };
+}
+
+/**
+ * What the store sells and what shipping costs, or undefined when the store cannot say (the page
+ * then says shipping is added at payment, and the server still refuses what it does not sell).
+ */
+export async function fetchStoreOffer(
+  options: ApiClientOptions = {},
+): Promise<StoreOffer | undefined> {
+  const answer = await send(STORE_OFFER_PATH, 'GET', options);
+  if (answer.kind === 'failed' || answer.status !== 200) return undefined;
+  const offer = answer.body as Partial<StoreOffer> | undefined;
+  return Array.isArray(offer?.shipping) && Array.isArray(offer.unavailable)
+    ? (offer as StoreOffer)
+    : undefined;
 }
 
 export type OrderResult = { kind: 'ok'; order: OrderView } | { kind: 'error'; error: ApiFailure };

@@ -4,6 +4,8 @@
  */
 export const GENERATE_IMAGE_PATH = '/creator/generate_image';
 export const CHECKOUT_PATH = '/creator/checkout';
+/** What the store sells and what it costs before payment (StoreOffer). */
+export const STORE_OFFER_PATH = '/creator/offer';
 export const VITALS_PATH = '/creator/vitals';
 /** `?token=` (the order page's secret) or `?session_id=` (Stripe's success redirect). */
 export const ORDER_PATH = '/creator/order';

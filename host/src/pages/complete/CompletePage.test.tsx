@@ -37,7 +37,9 @@ describe('/complete after the test payment page (?token=)', () => {
       Style: "Women's",
       Size: 'L',
       Quantity: '2',
-      'Total paid': '$39.98 USD',
+      Subtotal: '$39.98 USD',
+      Shipping: '$6.99 USD',
+      'Total paid': '$46.97 USD',
     });
 
     const shirt = screen.getByRole('img', { name: "Your artwork on a Navy Women's t-shirt" });
@@ -103,14 +105,14 @@ describe('/complete after Stripe Checkout (?session_id=)', () => {
     expect(await screen.findByText('Payment received, confirming…')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Payment received, confirming…');
     expect(requests[0]?.params.get('session_id')).toBe(SESSION_ID);
-    expect(summaryFacts()).toMatchObject({ Total: '$39.98 USD' });
+    expect(summaryFacts()).toMatchObject({ Total: '$46.97 USD' });
     expect(screen.getByRole('link', { name: 'Track your order' })).toBeInTheDocument();
 
     await act(() => jest.advanceTimersByTimeAsync(CONFIRMATION_POLL_MS));
 
     expect(await screen.findByText('Payment confirmed.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Payment confirmed.');
-    expect(summaryFacts()).toMatchObject({ 'Total paid': '$39.98 USD' });
+    expect(summaryFacts()).toMatchObject({ 'Total paid': '$46.97 USD' });
     expect(screen.getByText('Jane Doe')).toBeInTheDocument();
     expect(requests).toHaveLength(2);
 

@@ -28,6 +28,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
     [FIELD_LABELS.shirtSize, order.shirtSize],
     [FIELD_LABELS.quantity, order.quantity],
   ];
+  const amounts: Array<[label: string, cents: number]> = [
+    [ORDER_TEXT.subtotal, order.subtotalCents],
+    [ORDER_TEXT.shipping, order.shippingCents],
+    ...(order.taxCents > 0 ? [[ORDER_TEXT.tax, order.taxCents] as [string, number]] : []),
+  ];
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -48,11 +53,17 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 <dd>{value}</dd>
               </div>
             ))}
+            {amounts.map(([label, cents]) => (
+              <div key={label} className={styles.fact}>
+                <dt>{label}</dt>
+                <dd>{formatPrice(cents, order.currency)}</dd>
+              </div>
+            ))}
             <div className={`${styles.fact} ${styles.total}`}>
               <dt>
                 {order.state === 'awaiting_payment' ? ORDER_TEXT.total : ORDER_TEXT.totalPaid}
               </dt>
-              <dd>{formatPrice(order.totalCents)}</dd>
+              <dd>{formatPrice(order.totalCents, order.currency)}</dd>
             </div>
           </dl>
           {order.shipTo && (

@@ -21,7 +21,10 @@ export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
     shirtSize: 'L',
     quantity: 2,
     artworkPath: '/creator/designs/cosmic-cat.svg?shirt=Navy',
-    totalCents: 3998,
+    subtotalCents: 3998,
+    shippingCents: 699,
+    taxCents: 0,
+    totalCents: 4697,
     currency: 'USD',
     shipTo: {
       name: 'Jane Doe',

@@ -66,7 +66,9 @@ describe('/order?token=', () => {
       Style: "Women's",
       Size: 'L',
       Quantity: '2',
-      'Total paid': '$39.98 USD',
+      Subtotal: '$39.98 USD',
+      Shipping: '$6.99 USD',
+      'Total paid': '$46.97 USD',
     });
     expect(
       screen.getByRole('img', { name: "Your artwork on a Navy Women's t-shirt" }),

@@ -15,10 +15,14 @@ import {
   PrintProviderError,
   type PrintProvider,
 } from '../../fulfillment/printfulProvider';
+import {
+  createVariantAvailability,
+  type VariantAvailability,
+} from '../../fulfillment/variantAvailability';
 import { HttpError } from '../../http/httpError';
 import type { Queue } from '../../jobs/jobQueue';
 import type { OwnerAlertReason } from '../../mail/orderEmail';
-import type { OrderEvent, OrderState } from '../../orders/orderLife';
+import type { ChargedAmounts, OrderEvent, OrderState } from '../../orders/orderLife';
 import {
   orderState,
   providerExternalId,
@@ -45,7 +49,7 @@ export interface OrderFulfillment {
    */
   orderPaid(
     orderId: string,
-    payment: { reference?: string; shipping?: ShippingDetails },
+    payment: { reference?: string; shipping?: ShippingDetails; charged?: ChargedAmounts },
   ): Promise<Order | undefined>;
   /** Sends a paid order that failed, was cancelled or returned, or is ready to print, to the provider again. */
   resubmit(orderId: string, source: EventSource): Promise<Applied>;
@@ -60,6 +64,8 @@ declare module 'fastify' {
     printFileLinks: PrintFileLinks | undefined;
     /** The print provider's API client (one per instance: its catalog is read once); undefined without one. */
     printProvider: PrintProvider | undefined;
+    /** Which shirts the print provider makes; undefined without one (every shirt of the spec is sold). */
+    variantAvailability: VariantAvailability | undefined;
   }
 }
 
@@ -107,6 +113,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
 
   let links: PrintFileLinks | undefined;
   let client: PrintProvider | undefined;
+  let availability: VariantAvailability | undefined;
   if (hasProvider) {
     links = createPrintFileLinks({
       // Every instance derives the same key from the provider's key: links made by one verify on all.
@@ -116,6 +123,15 @@ async function fulfillmentPlugin(app: FastifyInstance) {
     });
     const printful = createPrintfulProvider(provider);
     client = printful;
+    // Read in the background: a provider that is down never holds the store's start back.
+    availability = createVariantAvailability({
+      readCatalog: (productId) => printful.readCatalog(productId),
+      refreshMinutes: provider.catalogRefreshMinutes,
+      onError: (error) =>
+        app.log.warn({ err: error }, 'the print provider’s catalog could not be read; will retry'),
+    });
+    const catalog = availability;
+    app.addHook('onClose', async () => catalog.stop());
     const queue = await app.jobQueues.queue<PrintJob>(PRINT_QUEUE, {
       attempts: provider.submitAttempts,
       retryDelaySeconds: provider.retryDelaySeconds,
@@ -179,6 +195,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
 
   app.decorate('printFileLinks', links);
   app.decorate('printProvider', client);
+  app.decorate('variantAvailability', availability);
   app.decorate('orderFulfillment', {
     printProvider: hasProvider ? 'printful' : 'none',
     apply,

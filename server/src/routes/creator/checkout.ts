@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import { cleanShopperText } from '../../http/cleanText';
-import { badRequest } from '../../http/httpError';
+import { HttpError, badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
+import { quotedShippingCents } from '../../orders/orderAmounts';
 import { draftOrder, type NewOrder, type Order } from '../../orders/ordersRepository';
 import { isUniqueViolation } from '../../storage/database';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
@@ -14,7 +15,7 @@ const ORDER_NUMBER_DRAWS = 3;
 
 export default async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
-  const { publicUrl, checkoutRateLimitPerMinute } = app.appConfig;
+  const { publicUrl, checkoutRateLimitPerMinute, shippingZones } = app.appConfig;
 
   // The payment link is made first (Stripe's idempotency key is the draft's own); the order and
   // its payment reference are then written in one statement before the shopper gets the link,
@@ -52,6 +53,15 @@ export default async function checkoutRoute(app: FastifyInstance) {
         );
       }
 
+      const unmade = app.variantAvailability?.unavailableReason(
+        choice.shirtStyle,
+        choice.shirtColor,
+        choice.shirtSize,
+      );
+      if (unmade) {
+        throw new HttpError(400, 'variant_unavailable', `${unmade} Please choose another size.`);
+      }
+
       const { url } = await placeOrder({
         productName: choice.productName,
         shirtColor: choice.shirtColor,
@@ -61,6 +71,7 @@ export default async function checkoutRoute(app: FastifyInstance) {
         imagePath: artwork.path,
         prompt: cleanShopperText(choice.prompt),
         unitPriceCents: UNIT_PRICE_CENTS,
+        shippingCents: quotedShippingCents(shippingZones, UNIT_PRICE_CENTS, choice.quantity),
         currency: CURRENCY,
         paymentProvider: app.paymentProvider.name,
       });

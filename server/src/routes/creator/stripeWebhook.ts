@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { formatPrice } from '@tshirt/shared/catalog';
 import { HttpError } from '../../http/httpError';
-import { paymentMismatch } from '../../payments/stripePaymentProvider';
+import { settleSession } from '../../payments/stripeAmounts';
 import { shippingFromSession } from '../../payments/stripeShipping';
 
 export const STRIPE_WEBHOOK_PATH = '/creator/stripe/webhook';
@@ -81,7 +81,7 @@ async function chargeRefunded(
 
 export default async function stripeWebhookRoute(app: FastifyInstance) {
   const stripe = app.stripe;
-  const { paymentProvider, shippingCountries } = app.appConfig;
+  const { paymentProvider, shippingCountries, shippingZones, salesTax } = app.appConfig;
   if (!stripe || paymentProvider.kind !== 'stripe') return;
 
   // The signature covers the exact bytes Stripe sent, so the body must stay raw.
@@ -122,8 +122,9 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
       const orderId = session.metadata?.order_id ?? session.client_reference_id;
       if (session.payment_status === 'paid' && orderId) {
         const order = await app.repositories.orders.find(orderId);
-        const mismatch = order && paymentMismatch(order, session);
-        if (!order || mismatch) {
+        const settled = order && settleSession(order, session, shippingZones, salesTax.mode);
+        const mismatch = settled && !settled.ok ? settled.mismatch : undefined;
+        if (!order || !settled?.ok) {
           // Acknowledged (a retry would not change it) but not paid: the owner must look.
           request.log.error(
             { orderId, sessionId: session.id, mismatch: mismatch ?? 'no such order' },
@@ -136,6 +137,7 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
             (await app.orderFulfillment.orderPaid(orderId, {
               reference: session.id,
               shipping: found.ok ? found.shipping : undefined,
+              charged: settled.charged,
             })) !== undefined;
           request.log.info({ orderId, marked }, marked ? 'order paid' : 'order was already paid');
           if (marked && !found.ok) {

@@ -3,12 +3,15 @@
  * mark an order paid). Like a real checkout page it collects where the shirt ships and whom to tell.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatPrice } from '@tshirt/shared/catalog';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
+import { amountsShippedTo } from '../../orders/orderAmounts';
 import { isAccessToken, type Order } from '../../orders/ordersRepository';
 import { testPaymentPath } from '../../payments/paymentProvider';
 import { checkShippingForm, readShippingForm, trimmed } from '../../payments/shippingForm';
 import {
   SHIPPING_FIELD_NAMES,
+  SHOWN_TOTAL_FIELD,
   TEST_PAYMENT_PAGE_SOURCES,
   orderNotFoundPage,
   testPaymentPage,
@@ -33,13 +36,18 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
   const { orders } = app.repositories;
   const { brandName } = app.appConfig.frontEnd;
   const countries = app.appConfig.shippingCountries;
+  const money = { zones: app.appConfig.shippingZones, salesTax: app.appConfig.salesTax.mode };
 
   // The shipping form is the only body these routes read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => done(null, readShippingForm(body as string)),
+    (_request, body, done) =>
+      done(null, {
+        form: readShippingForm(body as string),
+        shownTotal: new URLSearchParams(body as string).get(SHOWN_TOTAL_FIELD),
+      }),
   );
 
   function sendPage(reply: FastifyReply, html: string) {
@@ -65,41 +73,61 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { key: string } }>('/pay/:key', async (request, reply) => {
     const order = await findOrder(request.params.key);
     if (!order) return sendNotFound(reply);
-    return sendPage(reply, testPaymentPage(order, brandName, { countries }));
+    return sendPage(reply, testPaymentPage(order, brandName, { countries, money }));
   });
 
-  app.post<{ Params: { key: string }; Body: ShippingForm | undefined }>(
-    '/pay/:key',
-    async (request, reply) => {
-      const order = await findOrder(request.params.key);
-      if (!order) return sendNotFound(reply);
-      const typed = request.body ?? readShippingForm('');
-      const values = trimmed(typed);
-      if (order.status === 'pending') {
-        const checked = checkShippingForm(values, countries);
-        if (!checked.ok) {
-          const page = testPaymentPage(order, brandName, {
-            countries,
-            values: typed,
-            errors: checked.errors,
-          });
-          // Text that was not UTF-8 makes the request itself broken; anything else is a bad field.
-          return sendPage(reply.code(checked.unreadable ? 400 : 422), page);
-        }
-        const paid = await app.orderFulfillment.orderPaid(order.id, {
-          reference: 'test-payment-page',
-          shipping: checked.shipping,
+  app.post<{
+    Params: { key: string };
+    Body: { form: ShippingForm; shownTotal: string | null } | undefined;
+  }>('/pay/:key', async (request, reply) => {
+    const order = await findOrder(request.params.key);
+    if (!order) return sendNotFound(reply);
+    const typed = request.body?.form ?? readShippingForm('');
+    const values = trimmed(typed);
+    if (order.status === 'pending') {
+      const checked = checkShippingForm(values, countries);
+      if (!checked.ok) {
+        const page = testPaymentPage(order, brandName, {
+          countries,
+          money,
+          values: typed,
+          errors: checked.errors,
         });
-        if (paid) return reply.redirect(completePath(paid), 303);
+        // Text that was not UTF-8 makes the request itself broken; anything else is a bad field.
+        return sendPage(reply.code(checked.unreadable ? 400 : 422), page);
       }
-      // Paid already: the same form again (a double click, a reload) is the shopper, sent to the
-      // order; anyone else holding this link is not given the order page's.
-      const current = order.status === 'paid' ? order : await orders.find(order.id);
-      if (!current) return sendNotFound(reply);
-      return reply.redirect(
-        paidWith(current, values) ? completePath(current) : testPaymentPath(current),
-        303,
-      );
-    },
-  );
+      // The country is one the shop ships to (checked above), so it has a rate.
+      const amounts = amountsShippedTo(order, money.zones, checked.shipping.country)!;
+      // A form sent without the page's figure (not from the page) is held to the order's quote.
+      const shownTotal = request.body?.shownTotal ?? String(order.totalCents);
+      if (String(amounts.totalCents) !== shownTotal) {
+        // Pay pays the total the shopper saw: another country's shipping is shown before it is paid.
+        const page = testPaymentPage(order, brandName, {
+          countries,
+          money,
+          values: typed,
+          notice: `The total is now ${formatPrice(amounts.totalCents, order.currency)}, with shipping to where you chose. Press Pay to pay it.`,
+        });
+        return sendPage(reply.code(409), page);
+      }
+      const paid = await app.orderFulfillment.orderPaid(order.id, {
+        reference: 'test-payment-page',
+        shipping: checked.shipping,
+        charged: {
+          shippingCents: amounts.shippingCents,
+          taxCents: 0,
+          totalCents: amounts.totalCents,
+        },
+      });
+      if (paid) return reply.redirect(completePath(paid), 303);
+    }
+    // Paid already: the same form again (a double click, a reload) is the shopper, sent to the
+    // order; anyone else holding this link is not given the order page's.
+    const current = order.status === 'paid' ? order : await orders.find(order.id);
+    if (!current) return sendNotFound(reply);
+    return reply.redirect(
+      paidWith(current, values) ? completePath(current) : testPaymentPath(current),
+      303,
+    );
+  });
 }
