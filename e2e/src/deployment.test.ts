@@ -15,6 +15,7 @@ import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/t
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { waitUntilEveryPartIsLive } from './harness/parts';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { serveFolder } from './harness/ports';
 import { buildRemoteWithChange, createDeployFolder, deployOver } from './harness/remoteBuilds';
 import { payOnTestPage } from './harness/testPayment';
@@ -125,8 +126,12 @@ it('shows a redeployed remote on the next page load, and a page left open keeps 
 
   deployOver(nextDesignerBuild, designerFolder);
 
-  // The server renders the new release's markup from then on, with no restart.
-  expect(await productHtml()).toContain(NEXT_HEADING);
+  // The server renders the new release's markup from then on, with no restart (the first load
+  // may still get the last composed page while the new one composes, past its budget when busy).
+  await waitUntil(
+    async () => (await productHtml()).includes(NEXT_HEADING),
+    'the new release is composed',
+  );
   const fresh = await openProduct();
   const consoleErrors: string[] = [];
   fresh.on('console', (message) => {
@@ -151,7 +156,10 @@ it('recovers from markup of one release and code of the next by rendering the pa
     join(REPO_ROOT, 'remote-designer/dist', REMOTE_FRAGMENTS_FILE),
     join(designerFolder, REMOTE_FRAGMENTS_FILE),
   );
-  expect(await productHtml()).not.toContain(NEXT_HEADING);
+  await waitUntil(
+    async () => !(await productHtml()).includes(NEXT_HEADING),
+    'the old markup is composed',
+  );
 
   const page = await browser.newPage();
   const warnings: string[] = [];
@@ -173,7 +181,10 @@ it('recovers from markup of one release and code of the next by rendering the pa
 
 it('rolls back: the previous release’s markup and code on the next load', async () => {
   deployOver(join(REPO_ROOT, 'remote-designer/dist'), designerFolder);
-  expect(await productHtml()).not.toContain(NEXT_HEADING);
+  await waitUntil(
+    async () => !(await productHtml()).includes(NEXT_HEADING),
+    'the rollback is composed',
+  );
   const page = await openProduct();
   await waitUntilEveryPartIsLive(page);
   expect(await page.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(0);
@@ -214,7 +225,10 @@ describe('a remote served by the store itself (same origin, the default)', () =>
 
     // Copied with the build's file times kept (rsync -a): still a new release to the server.
     deployOver(nextDesignerBuild, folder, { keepTimes: true });
-    expect(await html()).toContain(NEXT_HEADING);
+    await waitUntil(
+      async () => (await html()).includes(NEXT_HEADING),
+      'the new release is composed',
+    );
     const released = await openLive();
     expect(await released.page.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(1);
     // Markup and code of the same release: adopted as it is, nothing rendered anew.
@@ -222,7 +236,7 @@ describe('a remote served by the store itself (same origin, the default)', () =>
     await released.page.close();
 
     deployOver(join(REPO_ROOT, 'remote-designer/dist'), folder, { keepTimes: true });
-    expect(await html()).not.toContain(NEXT_HEADING);
+    await waitUntil(async () => !(await html()).includes(NEXT_HEADING), 'the rollback is composed');
     const rolledBack = await openLive();
     expect(
       await rolledBack.page.getByRole('heading', { name: 'Designs', exact: true }).count(),

@@ -150,11 +150,15 @@ describe('a remote built for another contract version', () => {
   let build: string | undefined;
 
   beforeAll(async () => {
-    build = buildRemoteWithChange('remote-checkout', {
-      file: 'webpack.config.ts',
-      from: /publicPath: 'auto',/,
-      to: `publicPath: 'auto', contractVersion: ${CONTRACT_VERSION + 1},`,
-    });
+    build = buildRemoteWithChange(
+      'remote-checkout',
+      {
+        file: 'webpack.config.ts',
+        from: /publicPath: 'auto',/,
+        to: `publicPath: 'auto', contractVersion: ${CONTRACT_VERSION + 1},`,
+      },
+      { allowHostMisfit: true },
+    );
     const port = await freePort();
     checkout = await startStaticServer({ root: build, port });
     server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${port}/` });

@@ -113,6 +113,19 @@ describe('HostFitPlugin', () => {
     expect(existsSync(join(remoteDir, 'dist'))).toBe(false);
   });
 
+  it('only warns, with ALLOW_HOST_MISFIT=true, for a part built to prove the run-time refusal', async () => {
+    process.env.ALLOW_HOST_MISFIT = 'true';
+    try {
+      const stats = await build(remoteBuild({ ...fitting, react: '^18.2.0' }));
+      expect(messages(stats)).toEqual([[], []]);
+      expect(stats.stats[0]!.compilation.warnings.map((warning) => warning.message)).toEqual([
+        expect.stringContaining('designer requires react@^18.2.0'),
+      ]);
+    } finally {
+      delete process.env.ALLOW_HOST_MISFIT;
+    }
+  });
+
   it('lets a remote that fits the host build', async () => {
     const stats = await build(remoteBuild(fitting));
 
