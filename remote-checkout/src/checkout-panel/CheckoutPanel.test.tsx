@@ -6,6 +6,10 @@ import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import { fakeNavigation, settlePromises } from '../../test-support/checkoutFakes';
 import CheckoutPanel from './CheckoutPanel';
 import { PaymentNavigationContext, type PaymentNavigation } from './paymentNavigation';
+import { StoreOfferContext } from './storeOffer';
+
+/** The store has not said what shipping costs: these tests are about the shirts and Buy It. */
+const NO_OFFER = () => Promise.resolve(undefined);
 
 const PAYMENT_LINK = 'https://pay.example.test/session/abc';
 const DESIGN = PREMADE_DESIGNS[2]!;
@@ -14,9 +18,11 @@ const HINT = 'Generate art or pick a design to continue';
 function renderPanel(navigation: PaymentNavigation, loadingPagePath?: string) {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(
-    <PaymentNavigationContext value={navigation}>
-      <CheckoutPanel {...(loadingPagePath ? { loadingPagePath } : {})} />
-    </PaymentNavigationContext>,
+    <StoreOfferContext value={NO_OFFER}>
+      <PaymentNavigationContext value={navigation}>
+        <CheckoutPanel {...(loadingPagePath ? { loadingPagePath } : {})} />
+      </PaymentNavigationContext>
+    </StoreOfferContext>,
   );
   return { user, buyButton: () => screen.getByRole('button', { name: /Buy It|Loading…/ }) };
 }

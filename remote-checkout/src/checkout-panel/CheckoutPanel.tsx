@@ -4,16 +4,20 @@ import {
   PAGE_PATHS,
   UNIT_PRICE_CENTS,
   formatPrice,
+  shippingCents,
   useOrderState,
   type CheckoutPanelProps,
 } from '@tshirt/shared';
+import { ShippingCost } from './ShippingCost';
 import { ShirtPicks } from './ShirtPicks';
+import { useStoreOffer } from './storeOffer';
 import { usePaymentTab } from './usePaymentTab';
 import {
   CHECKOUT_FAILED_TITLE,
   NO_ARTWORK_HINT,
   PAYMENT_OPEN_TEXT,
   SECURE_CHECKOUT_NOTE,
+  SHIPPING_TEXT,
 } from './checkoutText';
 import theme from '../theme/theme.module.css';
 import styles from './CheckoutPanel.module.css';
@@ -24,6 +28,20 @@ export default function CheckoutPanel({
 }: CheckoutPanelProps) {
   const hasArtwork = useOrderState((state) => state.currentArtworkUrl !== '');
   const quantity = useOrderState((state) => state.quantity);
+  const offer = useStoreOffer();
+  const unitPrice = offer?.unitPriceCents ?? UNIT_PRICE_CENTS;
+  const subtotal = unitPrice * quantity;
+  const zone = offer?.shipping[0];
+  // The first zone's shipping is the quote; the payment page settles it for the address.
+  const shipping = zone && shippingCents(zone, quantity, subtotal);
+  const unmade = useOrderState((state) =>
+    offer?.unavailable.find(
+      (shirt) =>
+        shirt.shirtStyle === state.shirtStyle &&
+        shirt.shirtColor === state.shirtColor &&
+        shirt.shirtSize === state.shirtSize,
+    ),
+  );
   const { status, failureMessage, buy, paymentOpenAt, startAnother } =
     usePaymentTab(loadingPagePath);
   const hintId = useId();
@@ -36,16 +54,19 @@ export default function CheckoutPanel({
 
   return (
     <section className={`${theme.theme} ${styles.panel}`} aria-label="Checkout">
-      <ShirtPicks />
+      <ShirtPicks unavailable={offer?.unavailable} />
       <div className={styles.purchase}>
         <div className={styles.totalRow}>
           <p className={styles.total} role="status">
-            Total: <span className={styles.amount}>{formatPrice(UNIT_PRICE_CENTS * quantity)}</span>
+            Total: <span className={styles.amount}>{formatPrice(subtotal + (shipping ?? 0))}</span>
           </p>
           <p className={styles.unitPrice}>
-            {quantity} × {formatPrice(UNIT_PRICE_CENTS)}
+            {quantity} × {formatPrice(unitPrice)}
+            {shipping !== undefined &&
+              ` + ${shipping === 0 ? 'free' : formatPrice(shipping)} ${SHIPPING_TEXT.plusShipping}`}
           </p>
         </div>
+        <ShippingCost offer={offer} />
         {paymentOpenAt ? (
           <div ref={notice} className={styles.paymentOpen} role="status" tabIndex={-1}>
             <p className={styles.paymentOpenTitle}>{PAYMENT_OPEN_TEXT.title}</p>
@@ -63,7 +84,7 @@ export default function CheckoutPanel({
           <button
             type="button"
             className={styles.buyButton}
-            disabled={!hasArtwork}
+            disabled={!hasArtwork || unmade !== undefined}
             // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
             aria-disabled={sending ? true : undefined}
             aria-describedby={hasArtwork ? undefined : hintId}

@@ -11,16 +11,28 @@ import {
   isShirtStyle,
   orderStore,
   useOrderState,
+  type StoreOffer,
 } from '@tshirt/shared';
 import { SizeChart } from './SizeChart';
 import styles from './ShirtPicks.module.css';
 
-/** `Pick your shirt`: color, style, size and quantity, written to the shared store as they change. */
-export function ShirtPicks() {
+/**
+ * `Pick your shirt`: color, style, size and quantity, written to the shared store as they change.
+ * A size the print provider does not make in the chosen style and colour is shown unavailable.
+ */
+export function ShirtPicks({ unavailable = [] }: { unavailable?: StoreOffer['unavailable'] }) {
   const shirtColor = useOrderState((state) => state.shirtColor);
   const shirtStyle = useOrderState((state) => state.shirtStyle);
   const shirtSize = useOrderState((state) => state.shirtSize);
   const quantity = useOrderState((state) => state.quantity);
+  const unmadeReason = (size: string) =>
+    unavailable.find(
+      (shirt) =>
+        shirt.shirtStyle === shirtStyle &&
+        shirt.shirtColor === shirtColor &&
+        shirt.shirtSize === size,
+    )?.reason;
+  const sizeProblem = unmadeReason(shirtSize);
 
   return (
     <fieldset className={styles.picks}>
@@ -53,6 +65,8 @@ export function ShirtPicks() {
           label={FIELD_LABELS.shirtSize}
           value={shirtSize}
           options={SHIRT_SIZES}
+          unavailable={unmadeReason}
+          problem={sizeProblem}
           onPick={(value) => {
             if (isShirtSize(value)) orderStore.update({ shirtSize: value });
           }}
@@ -79,10 +93,23 @@ interface PickSelectProps {
   onPick(value: string): void;
   /** Decoration drawn inside the control before the value, e.g. the colour swatch. */
   leading?: ReactNode;
+  /** Why an option cannot be had (it is then shown unavailable), or undefined. */
+  unavailable?: (option: string) => string | undefined;
+  /** Why the chosen value cannot be ordered, shown under the control. */
+  problem?: string;
 }
 
-function PickSelect({ label, value, options, onPick, leading }: PickSelectProps) {
+function PickSelect({
+  label,
+  value,
+  options,
+  onPick,
+  leading,
+  unavailable,
+  problem,
+}: PickSelectProps) {
   const selectId = useId();
+  const problemId = useId();
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={selectId}>
@@ -94,15 +121,25 @@ function PickSelect({ label, value, options, onPick, leading }: PickSelectProps)
           id={selectId}
           className={leading ? `${styles.select} ${styles.withLeading}` : styles.select}
           value={value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
           onChange={(event) => onPick(event.target.value)}
         >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const missing = unavailable?.(option) !== undefined;
+            return (
+              <option key={option} value={option} disabled={missing && option !== value}>
+                {missing ? `${option} (unavailable)` : option}
+              </option>
+            );
+          })}
         </select>
       </div>
+      {problem && (
+        <p id={problemId} className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -19,3 +19,10 @@ export const PAYMENT_OPEN_TEXT = {
   another: 'Order another shirt',
 };
 export const SWATCHES_LEGEND = 'Shirt color';
+export const SHIPPING_TEXT = {
+  atPayment: 'Shipping is added at payment.',
+  otherCountries: 'Other countries: the payment page shows their shipping.',
+  taxAdded: 'Sales tax, where it applies, is added at payment.',
+  taxIncluded: 'Prices include sales tax where it applies.',
+  plusShipping: 'shipping',
+};
