@@ -191,10 +191,13 @@ describe('an order paid through Stripe', () => {
           id: SESSION_ID,
           object: 'checkout.session',
           payment_status: 'paid',
-          amount_total: 1999,
+          // One shirt and its shipping at the default rate, as the session the store made charged.
+          amount_subtotal: 1999,
+          total_details: { amount_discount: 0, amount_shipping: 499, amount_tax: 0 },
+          amount_total: 2498,
           currency: 'usd',
           client_reference_id: orderId,
-          metadata: { order_id: orderId },
+          metadata: { order_id: orderId, subtotal_cents: '1999' },
           customer_details: { email: 'jane@example.com' },
           collected_information: {
             shipping_details: {
