@@ -9,12 +9,16 @@
 import { createServer, request, type ServerResponse } from 'node:http';
 import { Ajv } from 'ajv';
 import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
+import { shippingCents, type ShippingRate } from '@tshirt/shared/money';
 import { CheckoutOrderSchema, type CheckoutOrder } from '@tshirt/shared/schemas';
 import { parseArtworkReference } from '@tshirt/server/orders/artworkReference';
 import { createOrdersRepository, draftOrder } from '@tshirt/server/orders/ordersRepository';
 import { openDatabase } from '@tshirt/server/storage/database';
 import { runMigrations } from '@tshirt/server/storage/migrations';
 import { BROWSER_ACCEPT_ENCODING } from './requests';
+
+/** The store's default shipping rate, as its configuration gives it with nothing set. */
+const BENCH_SHIPPING_RATE: ShippingRate = { firstItemCents: 499, additionalItemCents: 200 };
 
 interface CachedAnswer {
   body: Buffer;
@@ -56,7 +60,6 @@ function fetchAnswer(url: string): Promise<CachedAnswer> {
       .end();
   });
 }
-
 
 async function main(): Promise<void> {
   const [storeUrl, port, dataDir, ...staticPaths] = process.argv.slice(2);
@@ -104,6 +107,8 @@ async function main(): Promise<void> {
         imagePath: artwork.path,
         prompt,
         unitPriceCents: UNIT_PRICE_CENTS,
+        // The store's default rate (SHIPPING_FIRST_ITEM, SHIPPING_ADDITIONAL_ITEM), worked out as it does.
+        shippingCents: shippingCents(BENCH_SHIPPING_RATE, quantity, UNIT_PRICE_CENTS * quantity),
         currency: CURRENCY,
         paymentProvider: 'test',
       },
