@@ -251,6 +251,15 @@ export const SHIPPING_FIELD_NAMES = Object.keys(SHIPPING_FIELDS) as ShippingFiel
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** A country's name in English; the code itself when it names none (`Intl` throws on `''` or `ZZZ`). */
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export interface ShippingFormState {
   /** The countries the shop ships to (ISO codes); the first is preselected. */
   countries: readonly string[];
@@ -277,7 +286,7 @@ export function pageAmounts(order: Order, form: ShippingFormState) {
 /** Subtotal, shipping (+ tax) lines and the total, as the shopper pays them. */
 function amountLines(order: Order, form: ShippingFormState): string {
   const { country, amounts } = pageAmounts(order, form);
-  const shipsTo = regionNames.of(country) ?? country;
+  const shipsTo = countryName(country);
   const lines: Array<[string, string]> = [
     [
       `Subtotal (${order.quantity} × ${formatPrice(order.unitPriceCents, order.currency)})`,
@@ -299,7 +308,7 @@ function amountLines(order: Order, form: ShippingFormState): string {
       ? `<p class="note">Shipping depends on the country: ${zones
           .map((zone) => {
             const cost = amountsShippedTo(order, zones, zone.countries[0] ?? '')!.shippingCents;
-            const names = zone.countries.map((code) => regionNames.of(code) ?? code).join(', ');
+            const names = zone.countries.map(countryName).join(', ');
             return `${escapeHtml(names)} ${cost === 0 ? 'free' : escapeHtml(formatPrice(cost, order.currency))}`;
           })
           .join('; ')}. Pay always pays the total shown here.</p>`
@@ -322,7 +331,7 @@ function countryOptions(countries: readonly string[], chosen = countries[0]): st
     .map(
       (code) =>
         `<option value="${escapeHtml(code)}"${code === chosen ? ' selected' : ''}>${escapeHtml(
-          regionNames.of(code) ?? code,
+          countryName(code),
         )}</option>`,
     )
     .join('');
