@@ -127,7 +127,12 @@ describe('buying a shirt', () => {
     await page.getByLabel(FIELD_LABELS.shirtStyle, { exact: true }).selectOption("Women's");
     await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('XXL');
     await page.getByLabel(FIELD_LABELS.quantity, { exact: true }).selectOption('3');
-    await page.getByText('$59.97 USD').first().waitFor();
+    // Before Buy It the page says what shipping adds: $4.99 for the first shirt, $2.00 each after.
+    await page.getByText('$68.96 USD').first().waitFor();
+    await page
+      .getByText(/\$8\.99 USD shipping/)
+      .first()
+      .waitFor();
 
     const [tab] = await Promise.all([
       browser.context.waitForEvent('page'),
@@ -154,6 +159,10 @@ describe('buying a shirt', () => {
     for (const expected of ['Navy', "Women's", 'XXL', '3', '$19.99 USD', '$59.97 USD']) {
       expect(details).toContain(expected);
     }
+    // Subtotal + shipping = total, as the shopper pays it.
+    expect(details).toMatch(/Subtotal \(3 × \$19\.99 USD\)\s*\$59\.97 USD/);
+    expect(details).toMatch(/Shipping[^$]*\$8\.99 USD/);
+    expect(details).toMatch(/Total\s*\$68\.96 USD/);
     // The order number is read aloud; the payment link's secret is not it.
     const orderId = /TW-\d{4}-\d{4}/.exec(details)?.[0];
     expect(orderId).toBeDefined();
@@ -162,6 +171,9 @@ describe('buying a shirt', () => {
     await payOnTestPage(tab);
     await tab.waitForURL(/\/complete\?token=/);
     await tab.getByText(PAGE_TEXT.orderComplete).waitFor();
+    // /complete shows the figures that were paid.
+    await tab.getByText('$68.96 USD').first().waitFor();
+    expect((await tab.getByRole('main').textContent()) ?? '').toContain('$8.99 USD');
 
     const listing = await fetch(`${server.url}/creator/admin/orders`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -173,7 +185,7 @@ describe('buying a shirt', () => {
     // Paid, with no print provider configured: it waits for the owner to print it.
     expect(order).toMatchObject({
       state: 'ready_to_print',
-      totalCents: 5997,
+      totalCents: 6896,
       email: 'jane@example.com',
     });
 

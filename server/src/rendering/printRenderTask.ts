@@ -44,10 +44,14 @@ try {
   // Not allowed here (some containers): renders keep the normal priority.
 }
 
-/** Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread. */
-function moved(bytes: Uint8Array): Uint8Array {
+/**
+ * Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread.
+ * `nativeMemory`: bytes held in memory a native library allocated (sharp's output), which Node 24
+ * refuses to hand to another thread (a DataCloneError): copied here, on this thread, instead.
+ */
+function moved(bytes: Uint8Array, nativeMemory: boolean): Uint8Array {
   const whole = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength;
-  return whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+  return whole && !nativeMemory ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }
 
 export default async function renderPrintTask(
@@ -74,5 +78,5 @@ export default async function renderPrintTask(
   // The raster's finalizer runs on a later turn of this thread's event loop, which does not turn
   // while the thread waits for its next job: turned here, the memory goes back before then.
   await new Promise<void>((turned) => setImmediate(turned));
-  return Piscina.move(moved(png)) as Uint8Array;
+  return Piscina.move(moved(png, 'picture' in job)) as Uint8Array;
 }
