@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import webpack from 'webpack';
 import {
   RELEASE_MANIFEST_FOLDER,
@@ -21,13 +21,21 @@ export function sha256Hex(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Every regular file below `folder` but its manifests, as `/`-separated paths, sorted. */
+/**
+ * Every regular file below `folder` but its manifests, as `/`-separated paths, sorted. Links are not
+ * followed (Node 24's recursive `readdir` follows a link to a folder, even one to `/`).
+ */
 export function releaseFiles(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((path) => !path.startsWith(`${RELEASE_MANIFEST_FOLDER}/`))
-    .sort();
+  const found: string[] = [];
+  const walk = (below: string) => {
+    for (const entry of readdirSync(join(folder, below), { withFileTypes: true })) {
+      const path = below === '' ? entry.name : `${below}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) found.push(path);
+    }
+  };
+  walk('');
+  return found.filter((path) => !path.startsWith(`${RELEASE_MANIFEST_FOLDER}/`)).sort();
 }
 
 /**

@@ -332,19 +332,31 @@ export function createStaticFileTable(
     return pending;
   }
 
+  /**
+   * The regular files below `folder`, as `/`-separated paths; links are not followed (one is read
+   * when it is asked for; Node 24's recursive `readdir` would follow one to `/`).
+   */
+  async function filesBelow(folder: string, below = ''): Promise<string[]> {
+    const found: string[] = [];
+    for (const entry of await readdir(join(folder, below), { withFileTypes: true })) {
+      const path = below === '' ? entry.name : `${below}/${entry.name}`;
+      if (entry.isDirectory()) found.push(...(await filesBelow(folder, path)));
+      else if (entry.isFile()) found.push(path);
+    }
+    return found;
+  }
+
   async function refreshMount(mount: number): Promise<number> {
     const { root, prefix } = mounts[mount]!;
-    let entries;
+    let paths;
     try {
-      entries = await readdir(root, { recursive: true, withFileTypes: true });
+      paths = await filesBelow(root);
     } catch {
       return 0; // Not built (yet): every request finds nothing.
     }
     let kept = 0;
-    for (const entry of entries) {
-      if (!entry.isFile()) continue; // a link is followed when it is asked for
-      const filePath = join(entry.parentPath, entry.name);
-      const urlPath = `${prefix}${relative(root, filePath).split(sep).join('/')}`;
+    for (const path of paths) {
+      const urlPath = `${prefix}${path}`;
       if (current(urlPath)) continue;
       const file = await load(urlPath, 0);
       if (isKept(file) && files.get(urlPath) === file) kept += 1;
