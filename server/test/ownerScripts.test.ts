@@ -42,16 +42,16 @@ beforeAll(async () => {
     // …and straight into the database, as rows stored before this release could be.
     await db.query(
       `INSERT INTO orders (id, status, product_name, shirt_color, shirt_style, shirt_size, quantity,
-         image_path, prompt, unit_price_cents, total_cents, currency, payment_provider)
-       VALUES ('LegacyLegacyLeg1', 'pending', $1, 'Black', 'Men''s', 'M', 1, $2, $3, 1999, 1999,
+         image_path, prompt, unit_price_cents, subtotal_cents, total_cents, currency, payment_provider)
+       VALUES ('LegacyLegacyLeg1', 'pending', $1, 'Black', 'Men''s', 'M', 1, $2, $3, 1999, 1999, 1999,
          'USD', 'test')`,
       [VALID_ORDER.productName, VALID_ORDER.imageURL, `legacy${FORGED_BLOCK}\u001b[2K\u009b1A`],
     );
     await db.query(
       `INSERT INTO orders (id, status, product_name, shirt_color, shirt_style, shirt_size, quantity,
-         image_path, prompt, unit_price_cents, total_cents, currency, payment_provider, paid_at,
-         email, ship_to, fulfillment, fulfillment_error, submit_attempts, created_at)
-       VALUES ($1, 'paid', $2, 'Black', 'Men''s', 'M', 1, $3, '', 1999, 1999, 'USD', 'test', now(),
+         image_path, prompt, unit_price_cents, subtotal_cents, total_cents, currency, payment_provider,
+         paid_at, email, ship_to, fulfillment, fulfillment_error, submit_attempts, created_at)
+       VALUES ($1, 'paid', $2, 'Black', 'Men''s', 'M', 1, $3, '', 1999, 1999, 1999, 'USD', 'test', now(),
          $4, $5::jsonb, 'failed', $6, 3, now() - interval '1 day')`,
       [
         PAID_ID,

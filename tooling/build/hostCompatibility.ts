@@ -19,10 +19,23 @@ async function hostToCheck(): Promise<{ host: HostManifest; name: string }> {
   if (url) {
     let response: Response;
     try {
-      response = await fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(HOST_MANIFEST_TIMEOUT_MS),
+      // A timer, not an AbortSignal: under a jsdom test environment (a remote's own contract test)
+      // the global AbortSignal is jsdom's, which Node 24's fetch refuses.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer in ${HOST_MANIFEST_TIMEOUT_MS / 1000} s`)),
+          HOST_MANIFEST_TIMEOUT_MS,
+        );
       });
+      try {
+        response = await Promise.race([
+          fetch(url, { headers: { accept: 'application/json' } }),
+          timedOut,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
     } catch (error) {
       const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
       throw new Error(`HOST_MANIFEST_URL ${url} could not be read: ${cause}`);

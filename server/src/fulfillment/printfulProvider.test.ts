@@ -38,6 +38,12 @@ async function orderAtProvider(status: ProviderOrderStatus): Promise<string> {
     shirtColor: 'Black',
     shirtSize: 'M',
     quantity: 1,
+    unitPriceCents: 1999,
+    subtotalCents: 1999,
+    shippingCents: 499,
+    taxCents: 0,
+    totalCents: 2498,
+    currency: 'USD',
     email: 'jane@example.com',
     shipTo: {
       name: 'Jane Doe',
