@@ -13,6 +13,7 @@ import {
   type ShippingForm,
   type ShippingFormErrors,
 } from './testPaymentPage';
+import { countryName } from './countryName';
 
 /** The form's fields from a urlencoded body: known names only, the first of repeated ones. */
 export function readShippingForm(body: string): ShippingForm {
@@ -49,15 +50,6 @@ function messageFor(name: ShippingField, error: TLocalizedValidationError): stri
       return SHIPPING_FIELDS[name].whenMissing ?? malformedMessage(name);
   }
 }
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** `We do not ship to France. We ship to United States, Canada.` for a country code; else the field's message. */
 export function notShippedTo(country: string, countries: readonly string[]): string {

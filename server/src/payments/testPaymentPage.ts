@@ -11,6 +11,7 @@ import { zoneOf, type SalesTaxMode, type ShippingZone } from '@tshirt/shared/mon
 import { amountsShippedTo } from '../orders/orderAmounts';
 import type { Order } from '../orders/ordersRepository';
 import { testPaymentPath } from './paymentProvider';
+import { countryName } from './countryName';
 import type { InlineSources } from '../http/contentSecurityPolicy';
 import { escapeHtml } from '../pages/htmlPages';
 import { hashSource } from '../pages/inlineSources';
@@ -248,17 +249,6 @@ export const SHIPPING_FIELDS: Readonly<Record<ShippingField, FieldSpec>> = {
 
 /** The form's field names, in page order. */
 export const SHIPPING_FIELD_NAMES = Object.keys(SHIPPING_FIELDS) as ShippingField[];
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country's name in English; the code itself when it names none (`Intl` throws on `''` or `ZZZ`). */
-function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export interface ShippingFormState {
   /** The countries the shop ships to (ISO codes); the first is preselected. */

@@ -36,8 +36,6 @@ export interface ReleaseIndex {
   update(): Promise<boolean>;
   /** How many manifests were added so far: a file refused under one count may be listed under a later one. */
   readonly generation: number;
-  /** Whether the folder holds any manifest at all (after an `update`). */
-  readonly empty: boolean;
 }
 
 /** The manifests of the folder whose real path is `root`. */
@@ -93,9 +91,6 @@ export function createReleaseIndex(root: string): ReleaseIndex {
     listing: (path, digest) => byPath.get(path)?.get(digest),
     get generation() {
       return generation;
-    },
-    get empty() {
-      return read.size === 0;
     },
     update() {
       // A manifest added or renamed into place changes the folder; one written in place does not,
