@@ -22,10 +22,10 @@ const cssAndAssets = {
   '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/../tooling/test/fileStub.js',
 };
 
-/** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1). */
+/** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1, pg-boss 12 and its own). */
 const transform = { '^.+\\.(m?js|jsx|tsx?)$': swc as unknown as [string, Record<string, unknown>] };
 const transformIgnorePatterns = [
-  '^(?!.*/node_modules/(content-disposition|typebox)/).*/node_modules/',
+  '^(?!.*/node_modules/(content-disposition|typebox|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec)/).*/node_modules/',
 ];
 
 function browserProject(name: string): Config {

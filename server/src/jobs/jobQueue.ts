@@ -5,7 +5,7 @@
  * to one worker of one instance at a time (SKIP LOCKED), retries it with backoff and gives a job
  * whose worker died to another once it expires.
  */
-import PgBoss from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../storage/database';
 
@@ -78,14 +78,14 @@ async function startPgBoss(
       // No cron schedules here; maintenance often enough that a dead worker's job moves on soon.
       schedule: false,
       maintenanceIntervalSeconds: maintenanceSeconds,
-      monitorStateIntervalSeconds: 60,
-    } as PgBoss.ConstructorOptions);
+      monitorIntervalSeconds: 60,
+    } satisfies ConstructorOptions);
     boss.on('error', (error) => log.error({ err: error }, 'the job queue reported an error'));
     try {
       await boss.start();
       return boss;
     } catch (error) {
-      await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+      await boss.stop({ graceful: false }).catch(() => undefined);
       if (attempt >= START_TRIES) throw error;
       log.warn({ err: error, attempt }, 'the job queue did not start; trying again');
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
@@ -112,7 +112,7 @@ export async function startJobQueues(
         retryBackoff: true,
         expireInSeconds: settings.expireInSeconds,
         // Jobs are kept a fortnight for the owner's questions; the rows they act on keep the outcome.
-        retentionMinutes: 14 * 24 * 60,
+        retentionSeconds: 14 * 24 * 60 * 60,
       };
       await boss.createQueue(name, options);
       // createQueue keeps an existing queue's settings: changed settings apply anyway.
@@ -123,10 +123,10 @@ export async function startJobQueues(
         },
         async work(handle, workers = 1) {
           for (let worker = 0; worker < workers; worker += 1) {
-            await boss.work<T>(
+            await boss.work(
               name,
               { pollingIntervalSeconds: 1, includeMetadata: true },
-              async ([job]) => {
+              async ([job]: JobWithMetadata<T>[]) => {
                 if (!job) return;
                 await handle({ data: job.data, lastTry: job.retryCount >= job.retryLimit });
               },
@@ -135,6 +135,6 @@ export async function startJobQueues(
         },
       };
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }
