@@ -20,11 +20,7 @@ export function hostBuildOptions(mode: Mode): AppBuildOptions {
     prerenderEntry: './src/prerender/renderRoutes.tsx',
     // Loaded by every page (src/vitals/startVitalsReporting.ts), so counted in /product's bytes.
     productPageChunks: ['web-vitals'],
-    pageStartScripts: [
-      join(__dirname, 'public', 'orientation.js'),
-      join(__dirname, 'public', 'hold-part-events.js'),
-      join(__dirname, 'public', 'load-after-first-paint.js'),
-    ],
+    pageStartScripts: ['./src/page-start/pageStart.ts'],
   };
 }
 

@@ -5,6 +5,7 @@
  * with a `__name` the page lacks.
  */
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { SHIRT_COLOR_PARAMETER } from '@tshirt/shared/artworkUrls';
 import { GENERATED_IMAGE_PATH_PREFIX } from '@tshirt/shared/catalog';
 import { GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
@@ -46,6 +47,7 @@ const GLOBAL = '__interactionBench';
 export const INSTRUMENTATION_SCRIPT = `(() => {
   const PART = ${JSON.stringify(PART_ATTRIBUTES.part)};
   const STATE = ${JSON.stringify(PART_ATTRIBUTES.state)};
+  const LIVE = ${JSON.stringify(PART_LIVE)};
   const GENERATE_LABEL = ${JSON.stringify(GENERATE_BUTTON_LABELS.idle)};
   const DRAWING_ALT = ${JSON.stringify(DRAWING_ALT)};
   const GENERATED_PREFIX = ${JSON.stringify(GENERATED_IMAGE_PATH_PREFIX)};
@@ -75,7 +77,7 @@ export const INSTRUMENTATION_SCRIPT = `(() => {
     const now = performance.now();
     for (const record of records) {
       const element = record.target;
-      if (element.getAttribute(STATE) !== 'live') continue;
+      if (element.getAttribute(STATE) !== LIVE) continue;
       const name = element.getAttribute(PART) || '(unnamed part)';
       if (!(name in marks.partsLiveMs)) marks.partsLiveMs[name] = now;
     }
@@ -210,6 +212,6 @@ export const EVERY_PART_LIVE = `(() => {
   const parts = document.querySelectorAll('[${PART_ATTRIBUTES.part}]');
   return (
     parts.length >= ${PRODUCT_PART_COUNT} &&
-    [...parts].every((part) => part.getAttribute('${PART_ATTRIBUTES.state}') === 'live')
+    [...parts].every((part) => part.getAttribute('${PART_ATTRIBUTES.state}') === '${PART_LIVE}')
   );
 })()`;

@@ -11,7 +11,12 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
-import { REMOTES } from '@tshirt/shared/contract';
+import { PART_ATTRIBUTES, PART_PLACEHOLDER_ATTRIBUTE, REMOTES } from '@tshirt/shared/contract';
+import {
+  HELD_ATTRIBUTE,
+  PAGE_SCRIPTS_ATTRIBUTE,
+  PART_SCRIPTS_ATTRIBUTE,
+} from '@tshirt/shared/pageStart';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
@@ -64,7 +69,7 @@ describe('the product page without JavaScript', () => {
       // scripts, `async` in the server's HTML) and no part is live.
       expect(await page.locator('script[src]:not([async])').count()).toBe(0);
       expect(await page.locator(LIVE_PART_SELECTOR).count()).toBe(0);
-      expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
+      expect(await page.locator(`[${PART_PLACEHOLDER_ATTRIBUTE}]`).count()).toBe(0);
       expect(await page.getByRole('note').textContent()).toMatch(/JavaScript is off/);
     } finally {
       await withoutScripts.close();
@@ -86,18 +91,20 @@ describe('the product page’s scripts', () => {
       .locator('link[rel="preload"][as="script"]')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
     const pageScripts = await page
-      .locator('script[data-scripts]')
-      .evaluate((script) =>
-        (JSON.parse(script.getAttribute('data-scripts') ?? '[]') as string[]).map(
-          (src) => new URL(src, document.baseURI).href,
-        ),
+      .locator(`script[${PAGE_SCRIPTS_ATTRIBUTE}]`)
+      .evaluate(
+        (script, attribute) =>
+          (JSON.parse(script.getAttribute(attribute) ?? '[]') as string[]).map(
+            (src) => new URL(src, document.baseURI).href,
+          ),
+        PAGE_SCRIPTS_ATTRIBUTE,
       );
     const early = await page
       .locator('script[async][src]')
       .evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
     // The parts' scripts (the template's preloads) are asked for once the page has painted.
     const partScripts = await page
-      .locator('template[data-part-scripts]')
+      .locator(`template[${PART_SCRIPTS_ATTRIBUTE}]`)
       .evaluate((template) =>
         [...(template as HTMLTemplateElement).content.querySelectorAll('link')].map(
           (link) => new URL(link.getAttribute('href') ?? '', document.baseURI).href,
@@ -120,7 +127,9 @@ describe('the product page’s scripts', () => {
     expect(preloaded).toEqual(expect.arrayContaining([...pageScripts, ...partScripts]));
     expect(preloaded.length).toBeGreaterThanOrEqual(1 + 1 + remotes + remotes);
     for (const remote of Object.keys(REMOTES)) {
-      expect(partScripts.filter((url) => url.includes(`/remotes/${remote}/chunks/`))).toHaveLength(1);
+      expect(partScripts.filter((url) => url.includes(`/remotes/${remote}/chunks/`))).toHaveLength(
+        1,
+      );
     }
     expect(startedBeforePaint).toEqual(expect.arrayContaining(pageScripts));
     expect((startedBeforePaint as string[]).filter((url) => partScripts.includes(url))).toEqual([]);
@@ -146,9 +155,13 @@ describe('the product page’s scripts', () => {
     });
     try {
       await page.goto(`${store.url}/product`);
-      await page.locator(`[data-remote-part="designer/DesignGallery"]${LIVE_PART_SELECTOR}`).waitFor();
+      await page
+        .locator(`[${PART_ATTRIBUTES.part}="designer/DesignGallery"]${LIVE_PART_SELECTOR}`)
+        .waitFor();
       expect(images).toEqual([]);
-      const imageAsked = page.waitForRequest((request) => request.url().includes('/creator/designs/'));
+      const imageAsked = page.waitForRequest((request) =>
+        request.url().includes('/creator/designs/'),
+      );
       releaseCheckout();
       await waitUntilEveryPartIsLive(page);
       await imageAsked;
@@ -182,7 +195,7 @@ describe('the product page before its parts’ code arrives', () => {
     expect(await page.locator(LIVE_PART_SELECTOR).count()).toBeLessThan(PRODUCT_PART_COUNT);
     releaseDesigner();
     await waitUntilEveryPartIsLive(page);
-    expect(await page.locator('[data-remote-placeholder]').count()).toBe(0);
+    expect(await page.locator(`[${PART_PLACEHOLDER_ATTRIBUTE}]`).count()).toBe(0);
   });
 
   it('styles the parts with the CSS the server inlined, in the store’s colours, under a policy with no inline-style loophole', async () => {
@@ -205,7 +218,7 @@ describe('the product page before its parts’ code arrives', () => {
     const designButton = page.getByRole('button', { name: design.title, exact: true });
     await designButton.click();
     // Held, and shown as waiting, not silently ignored.
-    expect(await designButton.getAttribute('data-held')).toBe('');
+    expect(await designButton.getAttribute(HELD_ATTRIBUTE)).toBe('');
 
     releaseDesigner();
     await waitUntilEveryPartIsLive(page);
@@ -216,7 +229,7 @@ describe('the product page before its parts’ code arrives', () => {
         ),
       design.title,
     );
-    expect(await designButton.getAttribute('data-held')).toBeNull();
+    expect(await designButton.getAttribute(HELD_ATTRIBUTE)).toBeNull();
     expect(await page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).isEnabled()).toBe(true);
     expect(await page.getByLabel(FIELD_LABELS.interests, { exact: true }).inputValue()).toBe(
       'jazz saxophone',
@@ -256,8 +269,8 @@ describe('a remote that cannot give its markup when the page is asked for', () =
         const response = await fetch(`${hungStore.url}/product`);
         const html = await response.text();
         expect(response.status).toBe(200);
-        expect(html).toContain('data-remote-placeholder="designer/ArtForm"');
-        expect(html).toContain('data-remote-part="checkout/CheckoutPanel"');
+        expect(html).toContain(`${PART_PLACEHOLDER_ATTRIBUTE}="designer/ArtForm"`);
+        expect(html).toContain(`${PART_ATTRIBUTES.part}="checkout/CheckoutPanel"`);
       }
       const page = await browser.newPage(PORTRAIT);
       await page.goto(`${hungStore.url}/product`);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import { PART_ATTRIBUTES, REMOTE_FRAGMENTS_FILE, type SiteConfig } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { PART_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import {
   FAKE_PRODUCT_PAGE,
   fakeFragments,
@@ -230,7 +231,9 @@ describe('/product composed on the server', () => {
     const html = await response.text();
     expect(scriptSources(html)).toEqual(['/remotes/designer/early.1111111111.js']);
     expect(html).toMatch(
-      /<script src="\/remotes\/designer\/early\.1111111111\.js" async fetchpriority="low"><\/script>(<template data-part-scripts>(<link [^>]*>)*<\/template>)?<\/head>/,
+      new RegExp(
+        String.raw`<script src="/remotes/designer/early\.1111111111\.js" async fetchpriority="low"></script>(<template ${PART_SCRIPTS_ATTRIBUTE}>(<link [^>]*>)*</template>)?</head>`,
+      ),
     );
     expect(directive(response.headers.get('content-security-policy'), 'script-src')).toContain(
       "'self'",

@@ -16,6 +16,7 @@ import {
   type RemoteName,
 } from '@tshirt/shared/contract';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 
 export const PART_IDS = {
   designer: ['ShirtPreview', 'ArtForm', 'DesignGallery'],
@@ -28,7 +29,7 @@ function placeholder(moduleId: string): string {
 
 /** The host's pre-rendered product page: a slot with a placeholder for each part. */
 /** The host's page-start script, inlined by its build (it loads the entry scripts after the first paint). */
-export const FAKE_PAGE_START_SCRIPT = `<script data-scripts='["/main.js"]'>window.pageStarted = true;</script>`;
+export const FAKE_PAGE_START_SCRIPT = `<script ${PAGE_SCRIPTS_ATTRIBUTE}='["/main.js"]'>window.pageStarted = true;</script>`;
 
 export const FAKE_PRODUCT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title>${FAKE_PAGE_START_SCRIPT}</head><body><div id="root" data-prerendered="/product|${SITE_SETTING_TOKENS.brandName}"><header>${SITE_SETTING_TOKENS.brandName}</header><h1>Pre-rendered product</h1>${Object.entries(
   PART_IDS,

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import type { SiteConfig } from '@tshirt/shared/contract';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '@tshirt/shared/contract';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { withTestServer } from './fixtures';
 import { expectErrorShape, requestAsSent } from './helpers';
 import { FAKE_PRODUCT_PAGE, writeHostPages } from './fakeComposition';
@@ -86,7 +87,9 @@ describe('page routes', () => {
 
   it('inlines the site config before the page-start script, which preloads the remote entries from it', async () => {
     const product = await (await fetch(`${server.url}/product`)).text();
-    expect(product).toMatch(/id="site-config">[^<]*<\/script><script data-scripts=/);
+    expect(product).toMatch(
+      new RegExp(`id="${SITE_CONFIG_ELEMENT_ID}">[^<]*</script><script ${PAGE_SCRIPTS_ATTRIBUTE}=`),
+    );
     // The page-start script adds the preloads once the page has painted, not the server.
     expect(product).not.toContain('rel="preload"');
   });

@@ -14,12 +14,6 @@ import { FRAGMENTS_FORMAT } from './contract';
 const KIB = 1024;
 
 /**
- * Marks the `<template>` of the preloads of the page's part scripts, which the host's page-start
- * script adds with its own scripts (host/public/load-after-first-paint.js reads the same name).
- */
-export const PART_SCRIPTS_ATTRIBUTE = 'data-part-scripts';
-
-/**
  * What a fragments file may hold. A real one is a few tens of kilobytes with props a few levels
  * deep; the limits are far above that and far below what would slow or crash the server that
  * reads it.

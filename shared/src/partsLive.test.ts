@@ -1,4 +1,5 @@
 import { PART_ATTRIBUTES } from './contract';
+import { PART_LIVE } from './pageStart';
 import { whenEveryPartIsLive } from './partsLive';
 
 function addPart(state?: string): HTMLElement {
@@ -18,7 +19,7 @@ describe('whenEveryPartIsLive', () => {
   it('goes on at once on a page without parts, or whose parts are all live', () => {
     const then = jest.fn();
     whenEveryPartIsLive(then, 3_000);
-    addPart('live');
+    addPart(PART_LIVE);
     whenEveryPartIsLive(then, 3_000);
     expect(then).toHaveBeenCalledTimes(2);
   });
@@ -28,14 +29,14 @@ describe('whenEveryPartIsLive', () => {
     const second = addPart();
     const then = jest.fn();
     whenEveryPartIsLive(then, 3_000);
-    first.setAttribute(PART_ATTRIBUTES.state, 'live');
+    first.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     await settle();
     expect(then).not.toHaveBeenCalled();
-    second.setAttribute(PART_ATTRIBUTES.state, 'live');
+    second.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     await settle();
-    second.setAttribute(PART_ATTRIBUTES.state, 'live');
+    second.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     first.removeAttribute(PART_ATTRIBUTES.state);
-    first.setAttribute(PART_ATTRIBUTES.state, 'live');
+    first.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     await settle();
     expect(then).toHaveBeenCalledTimes(1);
   });
@@ -62,7 +63,7 @@ describe('whenEveryPartIsLive', () => {
       const then = jest.fn();
       const cancel = whenEveryPartIsLive(then, 3_000);
       cancel();
-      part.setAttribute(PART_ATTRIBUTES.state, 'live');
+      part.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
       jest.advanceTimersByTime(3_000);
       expect(then).not.toHaveBeenCalled();
     } finally {

@@ -3,8 +3,7 @@
  * shared chunk grows: the host and a remote each bundle their own copy of this small module.
  */
 import { PART_ATTRIBUTES } from './contract';
-
-const PART_NOT_LIVE = `[${PART_ATTRIBUTES.part}]:not([${PART_ATTRIBUTES.state}="live"])`;
+import { PENDING_PART_SELECTOR } from './pageStart';
 
 /**
  * Calls `then` once no part of the page is waiting for its code (at once on a page without parts),
@@ -23,7 +22,7 @@ export function whenEveryPartIsLive(
     then();
   };
   const check = () => {
-    if (!doc.querySelector(PART_NOT_LIVE)) finish();
+    if (!doc.querySelector(PENDING_PART_SELECTOR)) finish();
   };
   const observer = new MutationObserver(check);
   const cap = setTimeout(finish, capMs);

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { writePrerenderedPages } from './prerender';
 
 /** As the browser build writes it: the page-start script names the page's own scripts. */
-const INDEX_HTML =
-  '<!doctype html><html><head><title>Store</title><script data-scripts=\'["/main.js","/chunks/a&amp;b.js"]\'>start()</script></head><body><div id=root></div></body></html>';
+const INDEX_HTML = `<!doctype html><html><head><title>Store</title><script ${PAGE_SCRIPTS_ATTRIBUTE}='["/main.js","/chunks/a&amp;b.js"]'>start()</script></head><body><div id=root></div></body></html>`;
 
 /** A stand-in for the built renderer: what `renderRoutes` exports, as CommonJS. */
 const RENDERER = `

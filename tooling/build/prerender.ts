@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpack, { type Compiler, type Configuration } from 'webpack';
 import { PART_PLACEHOLDER_ATTRIBUTE, PRERENDERED_ROUTES_FILE } from '@tshirt/shared/contract';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { escapeAttribute, unescapeAttribute } from './htmlAttribute';
 
 interface RenderRoutesModule {
@@ -24,7 +25,9 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
 /** The page-start script's list of the page's own scripts (webpackConfig.ts), however quoted. */
-const PAGE_SCRIPTS = /<script data-scripts=(?:'([^']*)'|"([^"]*)"|([^\s>]+))/;
+const PAGE_SCRIPTS = new RegExp(
+  `<script ${PAGE_SCRIPTS_ATTRIBUTE}=(?:'([^']*)'|"([^"]*)"|([^\\s>]+))`,
+);
 
 
 /**

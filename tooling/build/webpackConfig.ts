@@ -15,16 +15,15 @@
  *   the same sources that needs no federation at all. In development a remote is one compilation
  *   with its own runtime, which works with the same host.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { minify } from 'terser';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/shared/contract';
 import type { HostManifest } from '@tshirt/shared/compatibility';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { providedSingletons, sharedSingletons } from './federation';
 import {
   EXPOSE_CHUNK_PREFIX,
@@ -37,6 +36,7 @@ import { compressedCopies } from './compressedCopies';
 import { createEarlyScriptConfig } from './earlyScript';
 import { HostFitPlugin } from './hostFitPlugin';
 import { escapeAttribute } from './htmlAttribute';
+import { pageStartScriptCompiler, type PageStartScript } from './pageStartScript';
 import { createPrerenderConfig } from './prerender';
 import { ReleaseManifestPlugin } from './releaseManifest';
 import { typeScriptRule } from './typeScriptRule';
@@ -72,8 +72,9 @@ export interface AppBuildOptions {
    */
   prerenderEntry?: string;
   /**
-   * Small scripts that must run before the first paint (see PageStartScriptPlugin): inlined at the
-   * end of the head, after the stylesheets. With them, the entry scripts load after the first paint.
+   * The TypeScript entries of the script that must run before the first paint (see
+   * PageStartScriptPlugin): compiled into one, inlined at the end of the head, after the
+   * stylesheets. With it, the entry scripts load after the first paint.
    */
   pageStartScripts?: string[];
   /**
@@ -143,29 +144,35 @@ function cssModuleOptions(options: AppBuildOptions, production: boolean) {
 const ASSET_TEST = /\.(png|jpe?g|webp|avif|svg|woff2?)$/i;
 
 /**
- * The page-start script: small scripts that must run before the first paint (to match a
- * pre-rendered layout to the window, to hold clicks on server-rendered parts, and to load the
- * page's own scripts once it has painted), minified and inlined at the end of the head, after
- * the stylesheets. The entry scripts html-webpack-plugin would add as `<script defer>` tags go in
- * its `data-scripts` attribute instead (a pre-rendered page with remote parts also preloads them:
+ * The page-start script: what must run before the first paint (to match a pre-rendered layout to
+ * the window, to hold clicks on server-rendered parts, and to load the page's own scripts once it
+ * has painted), compiled on its own (./pageStartScript.ts) and inlined at the end of the head,
+ * after the stylesheets. The entry scripts html-webpack-plugin would add as `<script defer>` tags
+ * go in its PAGE_SCRIPTS_ATTRIBUTE instead (a pre-rendered page with remote parts also preloads them:
  * ./prerender.ts); the server allows the inline script by its hash (CSP).
  */
 class PageStartScriptPlugin {
-  constructor(private readonly files: string[]) {}
+  constructor(private readonly entries: string[]) {}
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('PageStartScriptPlugin', (compilation) => {
       let inline = '';
       compilation.hooks.processAssets.tapPromise(
+    const compile = pageStartScriptCompiler(compiler.context, this.entries);
         {
           name: 'PageStartScriptPlugin',
           stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
         },
         async () => {
-          for (const file of this.files) compilation.fileDependencies.add(file);
-          const source = this.files.map((file) => readFileSync(file, 'utf8')).join('\n');
-          const minified = await minify(source, { ecma: 2020, compress: true, mangle: true });
-          inline = minified.code ?? source;
+          let script: PageStartScript;
+          try {
+            script = await compile();
+          } catch (error) {
+            compilation.errors.push(new webpack.WebpackError(String(error)));
+            return;
+          }
+          compilation.fileDependencies.addAll(script.files);
+          inline = script.code;
         },
       );
       HtmlWebpackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
@@ -184,7 +191,7 @@ class PageStartScriptPlugin {
           groups.headTags.push(
             HtmlWebpackPlugin.createHtmlTagObject(
               'script',
-              { 'data-scripts': escapeAttribute(JSON.stringify(entryScripts)) },
+              { [PAGE_SCRIPTS_ATTRIBUTE]: escapeAttribute(JSON.stringify(entryScripts)) },
               inline,
             ),
           );

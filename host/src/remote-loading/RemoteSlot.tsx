@@ -9,6 +9,7 @@ import {
   type RemoteModulePropTypes,
   type RemoteName,
 } from '@tshirt/shared';
+import { PART_LIVE, PART_SLOT_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { changedControls, replayIntoPart, takeHeldEvents } from './heldEvents';
 import { mountPartRoot, type PartRoot } from './partRoot';
 import { RemoteFallback } from './RemoteFallback';
@@ -85,7 +86,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
         identifierPrefix,
         hydrate: markup !== undefined && !refusal,
         onLive: () => {
-          element.setAttribute(PART_ATTRIBUTES.state, 'live');
+          element.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
           // Taps held while the part hydrated too; after the commit that made it live, so its
           // handlers see a settled tree.
           const heldSince = takeHeldEvents(element);
@@ -116,7 +117,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
       ref={slotRef}
       tabIndex={-1}
       className={[styles.slot, className].filter(Boolean).join(' ')}
-      data-remote-slot={moduleId}
+      {...{ [PART_SLOT_ATTRIBUTE]: moduleId }}
     >
       {(markup || state.status === 'ready') && (
         <div

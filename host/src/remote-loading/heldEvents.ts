@@ -1,18 +1,17 @@
 /**
  * What a shopper did to a server-rendered part before its code ran, handed to the part once it is
- * live: the clicks and submissions public/hold-part-events.js held, and the text typed or options
- * picked in its fields (which stay in the page on their own, but the part's state does not know them).
+ * live: the clicks and submissions the page-start script held (../page-start/holdPartEvents.ts),
+ * and the text typed or options picked in its fields (which stay in the page on their own, but the
+ * part's state does not know them).
  */
 
-import type { HeldEvent } from '@tshirt/shared/heldEvents';
+import { HELD_ATTRIBUTE, HELD_EVENTS_GLOBAL, type HeldEvent } from '@tshirt/shared/pageStart';
 
 export type { HeldEvent };
 
-const HELD_ATTRIBUTE = 'data-held';
-
 /** Takes (removes from the page's queue) the events held for controls inside `part`. */
 export function takeHeldEvents(part: Element, win: Window = window): HeldEvent[] {
-  const queue = win.__heldPartEvents;
+  const queue = win[HELD_EVENTS_GLOBAL];
   if (!queue) return [];
   const taken: HeldEvent[] = [];
   for (let index = queue.length - 1; index >= 0; index -= 1) {

@@ -2,13 +2,18 @@
  * A slot whose part the server rendered into the page (docs/ARCHITECTURE.md): the markup is shown
  * at once, adopted when the code arrives, and what the shopper did before then reaches the part.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, screen } from '@testing-library/react';
 import { useId, useLayoutEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { PART_ATTRIBUTES, RELEASE_EXPORT, partIdentifierPrefix } from '@tshirt/shared';
+import {
+  PART_ATTRIBUTES,
+  PART_PLACEHOLDER_ATTRIBUTE,
+  RELEASE_EXPORT,
+  partIdentifierPrefix,
+} from '@tshirt/shared';
+import { HELD_ATTRIBUTE, HELD_EVENTS_GLOBAL, PART_LIVE } from '@tshirt/shared/pageStart';
+import { holdPartEvents } from '../page-start/holdPartEvents';
 import { RemoteLoaderProvider } from './RemoteLoaderContext';
 import { RemoteSlot } from './RemoteSlot';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
@@ -76,7 +81,7 @@ function serverComposedPage(partHtml: string): HTMLElement {
     `${PART_ATTRIBUTES.props}="{}"><div ${PART_ATTRIBUTES.root}>${partHtml}</div></div>`;
   const container = document.createElement('div');
   container.innerHTML = slotHtml.replace(
-    /<div[^>]*data-remote-placeholder[^>]*>.*?<\/div>/,
+    new RegExp(`<div[^>]*${PART_PLACEHOLDER_ATTRIBUTE}[^>]*>.*?</div>`),
     partElement,
   );
   document.body.append(container);
@@ -89,17 +94,15 @@ function fragmentOf(element: React.ReactElement): string {
 
 describe('a slot with server-rendered markup', () => {
   let root: Root | undefined;
-  const holdScript = readFileSync(join(__dirname, '../../public/hold-part-events.js'), 'utf8');
-
   beforeAll(() => {
-    // The page's early script, as the browser runs it before the first paint.
-    new Function(holdScript)();
+    // The page-start script's part that holds taps, as the browser runs it before the first paint.
+    holdPartEvents(window);
   });
   afterEach(() => {
     act(() => root?.unmount());
     root = undefined;
     document.body.replaceChildren();
-    window.__heldPartEvents?.splice(0);
+    window[HELD_EVENTS_GLOBAL]?.splice(0);
   });
 
   async function hydratePage(container: HTMLElement, loader: RemoteLoader) {
@@ -126,7 +129,7 @@ describe('a slot with server-rendered markup', () => {
     expect(screen.getByLabelText('Interests')).toBe(field);
     expect(container.querySelector(`[${PART_ATTRIBUTES.part}]`)).toHaveAttribute(
       PART_ATTRIBUTES.state,
-      'live',
+      PART_LIVE,
     );
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
@@ -143,14 +146,16 @@ describe('a slot with server-rendered markup', () => {
     const field = screen.getByLabelText<HTMLInputElement>('Interests');
     field.value = 'surfing';
     screen.getByRole('button', { name: 'Generate Art' }).click();
-    expect(screen.getByRole('button', { name: 'Generate Art' })).toHaveAttribute('data-held');
+    expect(screen.getByRole('button', { name: 'Generate Art' })).toHaveAttribute(HELD_ATTRIBUTE);
 
     await remote.arrive({ default: ArtForm, [RELEASE_EXPORT]: RELEASE });
     await act(async () => undefined);
 
     expect(screen.getByText('generated: surfing')).toBeInTheDocument();
     expect(screen.getByLabelText('Interests')).toHaveValue('surfing');
-    expect(screen.getByRole('button', { name: 'Generate Art' })).not.toHaveAttribute('data-held');
+    expect(screen.getByRole('button', { name: 'Generate Art' })).not.toHaveAttribute(
+      HELD_ATTRIBUTE,
+    );
   });
 
   it('replays a click made while the part hydrates, after its held clicks were taken', async () => {
@@ -170,7 +175,7 @@ describe('a slot with server-rendered markup', () => {
     await act(async () => undefined);
 
     expect(screen.getByText('generated:')).toBeInTheDocument();
-    expect(window.__heldPartEvents).toEqual([]);
+    expect(window[HELD_EVENTS_GLOBAL]).toEqual([]);
   });
 
   it('renders the part anew, with no fallback, when the markup is from another release', async () => {

@@ -1,11 +1,13 @@
+import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { EARLY_ART_ATTRIBUTE, paintEarlyArt, removeEarlyArt } from './earlyArt';
 
 /** The preview part as the server composes it: the part's element, its React root inside. */
 function composedPreview(state?: string): HTMLElement {
-  document.body.innerHTML = `<div data-remote-part="designer/ShirtPreview"${
-    state ? ` data-part-state="${state}"` : ''
-  }><div data-part-root><div data-print-area></div></div></div>`;
-  return document.querySelector('[data-remote-part]') as HTMLElement;
+  document.body.innerHTML = `<div ${PART_ATTRIBUTES.part}="designer/ShirtPreview"${
+    state ? ` ${PART_ATTRIBUTES.state}="${state}"` : ''
+  }><div ${PART_ATTRIBUTES.root}><div data-print-area></div></div></div>`;
+  return document.querySelector(`[${PART_ATTRIBUTES.part}]`) as HTMLElement;
 }
 
 describe('the art painted before the preview is live', () => {
@@ -18,7 +20,7 @@ describe('the art painted before the preview is live', () => {
       'data:image/svg+xml;charset=utf-8,<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     // The React root inside is untouched.
-    expect(part.querySelector('[data-part-root]')?.innerHTML).toBe(
+    expect(part.querySelector(`[${PART_ATTRIBUTES.root}]`)?.innerHTML).toBe(
       '<div data-print-area=""></div>',
     );
     paintEarlyArt('<svg xmlns="http://www.w3.org/2000/svg" id="second"/>', 'A fox');
@@ -28,7 +30,7 @@ describe('the art painted before the preview is live', () => {
   });
 
   it('leaves a live preview alone, and a page without one', () => {
-    const part = composedPreview('live');
+    const part = composedPreview(PART_LIVE);
     paintEarlyArt('<svg/>', 'A fox');
     expect(part.querySelector('img')).toBeNull();
     document.body.innerHTML = '';

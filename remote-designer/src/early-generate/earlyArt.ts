@@ -5,6 +5,7 @@
  * itself. Designer-owned both ways: only the designer's markup and script know it.
  */
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { svgSource } from '../artwork-cache/svgSource';
 
 export const EARLY_ART_ATTRIBUTE = 'data-early-art';
@@ -17,7 +18,7 @@ const PREVIEW_PART = 'designer/ShirtPreview';
 export function paintEarlyArt(svg: string, alt: string, doc: Document = document): void {
   const part = doc.querySelector(`[${PART_ATTRIBUTES.part}="${PREVIEW_PART}"]`);
   const area = part?.querySelector('[data-print-area]');
-  if (!part || !area || part.getAttribute(PART_ATTRIBUTES.state) === 'live') return;
+  if (!part || !area || part.getAttribute(PART_ATTRIBUTES.state) === PART_LIVE) return;
   removeEarlyArt(doc);
   const image = doc.createElement('img');
   image.setAttribute(EARLY_ART_ATTRIBUTE, '');

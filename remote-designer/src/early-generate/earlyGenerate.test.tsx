@@ -7,10 +7,15 @@ import {
   PART_ATTRIBUTES,
   SITE_CONFIG_ELEMENT_ID,
 } from '@tshirt/shared';
+import {
+  EARLY_GENERATION_GLOBAL,
+  HELD_EVENTS_GLOBAL,
+  PART_LIVE,
+  type HeldEvent,
+} from '@tshirt/shared/pageStart';
 import { installFakeFetch, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
 import ArtForm from '../art-form/ArtForm';
 import { listenForEarlyGenerate } from './earlyGenerate';
-import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
 
 /** A part's element as the server stitches it into /product (server/src/pages/composition). */
 const part = (moduleId: string, html: string) =>
@@ -50,7 +55,7 @@ afterEach(() => {
   stopListening();
   document.removeEventListener('submit', keepPage);
   delete window[EARLY_GENERATION_GLOBAL];
-  delete window.__heldPartEvents;
+  delete window[HELD_EVENTS_GLOBAL];
   document.body.innerHTML = '';
 });
 
@@ -132,7 +137,7 @@ describe('the early Generate handler', () => {
 
   it('does nothing once the art form is live: the form sends it itself', () => {
     composedPage();
-    artFormPart().setAttribute(PART_ATTRIBUTES.state, 'live');
+    artFormPart().setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     generateButton().click();
     expect(endpoint).not.toHaveBeenCalled();
     expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
@@ -142,25 +147,25 @@ describe('the early Generate handler', () => {
     stopListening();
     composedPage();
     type(FIELD_LABELS.interests, 'kites');
-    const tap = { type: 'click' as const, target: generateButton(), submitter: null };
-    window.__heldPartEvents = [tap];
+    const tap: HeldEvent = { type: 'click', target: generateButton(), submitter: null };
+    window[HELD_EVENTS_GLOBAL] = [tap];
     stopListening = listenForEarlyGenerate(window);
 
     expect(endpoint).toHaveBeenCalledTimes(1);
     expect(endpoint.requests[0]!.params.get('interests')).toBe('kites');
     // The host still replays it into the live part, which adopts this generation.
-    expect(window.__heldPartEvents).toEqual([tap]);
+    expect(window[HELD_EVENTS_GLOBAL]).toEqual([tap]);
   });
 
   it('leaves alone taps held on anything but Generate, and a form already live', () => {
     stopListening();
     composedPage();
     const customizations = screen.getByRole('button', { name: FIELD_LABELS.customizations });
-    window.__heldPartEvents = [{ type: 'click', target: customizations, submitter: null }];
+    window[HELD_EVENTS_GLOBAL] = [{ type: 'click', target: customizations, submitter: null }];
     stopListening = listenForEarlyGenerate(window);
     stopListening();
-    artFormPart().setAttribute(PART_ATTRIBUTES.state, 'live');
-    window.__heldPartEvents = [{ type: 'click', target: generateButton(), submitter: null }];
+    artFormPart().setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
+    window[HELD_EVENTS_GLOBAL] = [{ type: 'click', target: generateButton(), submitter: null }];
     stopListening = listenForEarlyGenerate(window);
     expect(endpoint).not.toHaveBeenCalled();
   });
@@ -168,7 +173,7 @@ describe('the early Generate handler', () => {
   it('never throws into the page over a held queue it cannot read, and still listens', () => {
     stopListening();
     composedPage();
-    (window as { __heldPartEvents?: unknown }).__heldPartEvents = [null, { type: 'click' }];
+    window[HELD_EVENTS_GLOBAL] = [null, { type: 'click' }] as unknown as HeldEvent[];
     expect(() => (stopListening = listenForEarlyGenerate(window))).not.toThrow();
     generateButton().click();
     expect(endpoint).toHaveBeenCalledTimes(1);

@@ -11,9 +11,13 @@
 import { PART_ATTRIBUTES, SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract';
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import { EVENT_STREAM_TYPE } from '@tshirt/shared/generationStream';
-import type { HeldEvent } from '@tshirt/shared/heldEvents';
+import {
+  EARLY_GENERATION_GLOBAL,
+  HELD_EVENTS_GLOBAL,
+  PART_LIVE,
+  type HeldEvent,
+} from '@tshirt/shared/pageStart';
 import { paintEarlyArt } from './earlyArt';
-import { EARLY_GENERATION_GLOBAL } from './earlyGeneration';
 
 const ART_FORM_PART = `[${PART_ATTRIBUTES.part}="designer/ArtForm"]`;
 /** The shirt preview's root says the shirt's colour (../shirt-preview/ShirtPreview.tsx). */
@@ -36,7 +40,7 @@ function submitButtonOf(target: EventTarget | null): HTMLButtonElement | HTMLInp
 function artFormNotYetLive(target: EventTarget | null): HTMLFormElement | null {
   const button = submitButtonOf(target);
   const part = button?.closest(ART_FORM_PART);
-  if (!button || !part || part.getAttribute(PART_ATTRIBUTES.state) === 'live') return null;
+  if (!button || !part || part.getAttribute(PART_ATTRIBUTES.state) === PART_LIVE) return null;
   const form = button.form;
   return form && part.contains(form) ? form : null;
 }
@@ -108,7 +112,7 @@ export function listenForEarlyGenerate(win: Window): () => void {
     }
   };
   try {
-    const heldBefore: readonly HeldEvent[] = win.__heldPartEvents ?? [];
+    const heldBefore: readonly HeldEvent[] = win[HELD_EVENTS_GLOBAL] ?? [];
     for (const held of heldBefore) if (held.type === 'click') startFor(held.target);
   } catch {
     // A queue not as the host's page-start script keeps it: the listener below still acts.

@@ -9,12 +9,12 @@ import {
   SITE_CONFIG_ELEMENT_ID,
   orderStore,
 } from '@tshirt/shared';
+import { EARLY_GENERATION_GLOBAL, PART_LIVE, type EarlyGeneration } from '@tshirt/shared/pageStart';
 import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { generated } from '../../test-support/generateAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from '../art-form/ArtForm';
 import { listenForEarlyGenerate } from './earlyGenerate';
-import { EARLY_GENERATION_GLOBAL, type EarlyGeneration } from './earlyGeneration';
 import { EARLY_GENERATION_MAX_AGE_MS, takeEarlyGeneration } from './takeEarlyGeneration';
 
 const FIELDS = {
@@ -112,7 +112,7 @@ describe('a Generate pressed before the art form is live', () => {
     const part = document.querySelector(`[${PART_ATTRIBUTES.part}]`)!;
     // The host's page-start script holds the tap until the part is live.
     const hold = (event: Event) => {
-      if (part.getAttribute(PART_ATTRIBUTES.state) === 'live') return;
+      if (part.getAttribute(PART_ATTRIBUTES.state) === PART_LIVE) return;
       event.preventDefault();
       event.stopPropagation();
     };
@@ -128,7 +128,7 @@ describe('a Generate pressed before the art form is live', () => {
     await act(async () => {
       root = hydrateRoot(part.firstElementChild!, <ArtForm />, { identifierPrefix });
     });
-    part.setAttribute(PART_ATTRIBUTES.state, 'live');
+    part.setAttribute(PART_ATTRIBUTES.state, PART_LIVE);
     act(() => orderStore.update({ interests: 'lighthouses' }));
     act(() => screen.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click());
     document.removeEventListener('click', hold, true);

@@ -2,7 +2,7 @@
  * The art form's side of the early generation (./earlyGenerate.ts): when the shopper's press was
  * already sent before the form was live, the form reads that answer instead of asking again.
  */
-import { EARLY_GENERATION_GLOBAL, type EarlyGeneration } from './earlyGeneration';
+import { EARLY_GENERATION_GLOBAL, type EarlyGeneration } from '@tshirt/shared/pageStart';
 
 /**
  * An early generation older than this is not adopted: a held press is replayed within the host's

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
+import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
@@ -210,7 +211,7 @@ describe('DesignGallery', () => {
       render(<DesignGallery />);
       for (const image of document.querySelectorAll('img'))
         expect(image).not.toHaveAttribute('src');
-      await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, 'live'));
+      await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, PART_LIVE));
       expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
       expect(document.querySelectorAll('img[src]')).toHaveLength(PREMADE_DESIGNS.length);
     });

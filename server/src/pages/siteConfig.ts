@@ -1,4 +1,5 @@
 import { SITE_CONFIG_ELEMENT_ID, type RemoteName, type SiteConfig } from '@tshirt/shared/contract';
+import { PAGE_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import type { FrontEndSettings } from '../config';
 
 export function buildSiteConfig(settings: FrontEndSettings): SiteConfig {
@@ -35,13 +36,16 @@ function insertBeforeHeadEnd(html: string, markup: string): string {
   return index === -1 ? markup + html : html.slice(0, index) + markup + html.slice(index);
 }
 
+/** The page-start script's element, which names the page's scripts. */
+const PAGE_START_SCRIPT = new RegExp(`<script[^>]*${PAGE_SCRIPTS_ATTRIBUTE}=`, 'i');
+
 /**
  * The site configuration inlined into a page, before the page-start script that reads it (to
  * preload the remotes' entries once the page has painted).
  */
 export function injectIntoShell(html: string, siteConfig: SiteConfig): string {
   const configScript = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScriptElement(siteConfig)}</script>`;
-  const pageStart = html.search(/<script[^>]*data-scripts=/i);
+  const pageStart = html.search(PAGE_START_SCRIPT);
   if (pageStart !== -1) return html.slice(0, pageStart) + configScript + html.slice(pageStart);
   return insertBeforeHeadEnd(html, configScript);
 }

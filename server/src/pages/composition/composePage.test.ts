@@ -1,6 +1,7 @@
 import { CONTRACT_VERSION, FRAGMENTS_FORMAT } from '@tshirt/shared/contract';
 import type { HostManifest } from '@tshirt/shared/compatibility';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { PART_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { composePage, incompatibility, parsePageTemplate, remoteFileUrl } from './composePage';
 
 const page = (body: string) =>
@@ -149,7 +150,9 @@ describe('composePage with early scripts', () => {
       '<script src="https://checkout.cdn.example/v2/early.0a1b2c3d4e.js" async fetchpriority="low"></script>',
     ]);
     expect(html).toMatch(
-      /<style data-href="chunks\/checkout\.css">[^<]*<\/style><script src="\/remotes\/designer\/early\.3f2a9c1d5e\.js" async fetchpriority="low"><\/script><script [^>]*><\/script>(<template data-part-scripts>(<link [^>]*>)*<\/template>)?<\/head>/,
+      new RegExp(
+        String.raw`<style data-href="chunks/checkout\.css">[^<]*</style><script src="/remotes/designer/early\.3f2a9c1d5e\.js" async fetchpriority="low"></script><script [^>]*></script>(<template ${PART_SCRIPTS_ATTRIBUTE}>(<link [^>]*>)*</template>)?</head>`,
+      ),
     );
   });
 
@@ -240,7 +243,9 @@ describe('composePage with part scripts', () => {
       'https://checkout.cdn.example/v2/chunks/CheckoutPanel.4.js',
     ]);
     // Inert until the host's page-start script adds them, after the first paint.
-    expect(html).toMatch(/<template data-part-scripts>(<link [^>]*>){6}<\/template><\/head>/);
+    expect(html).toMatch(
+      new RegExp(`<template ${PART_SCRIPTS_ATTRIBUTE}>(<link [^>]*>){6}</template></head>`),
+    );
   });
 
   it('preloads nothing for a page with no part stitched, and no remote file without its entry', () => {

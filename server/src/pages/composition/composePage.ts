@@ -14,7 +14,8 @@ import {
   REMOTES,
   type RemoteName,
 } from '@tshirt/shared/contract';
-import { PART_SCRIPTS_ATTRIBUTE, type RemoteFragments } from '@tshirt/shared/fragments';
+import type { RemoteFragments } from '@tshirt/shared/fragments';
+import { PART_SCRIPTS_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { findSingletonMismatches, type HostManifest } from '@tshirt/shared/compatibility';
 import { escapeHtml } from '../htmlPages';
 import { entryOfRelease } from '../siteConfig';
