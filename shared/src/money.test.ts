@@ -1,5 +1,12 @@
 import { formatPrice } from './catalog';
-import { centsToDecimal, orderAmounts, parseMoney, shippingCents, zoneOf } from './money';
+import {
+  centsToDecimal,
+  decimalToCents,
+  orderAmounts,
+  parseMoney,
+  shippingCents,
+  zoneOf,
+} from './money';
 
 const US = { countries: ['US'], firstItemCents: 499, additionalItemCents: 200 };
 
@@ -9,6 +16,30 @@ it('reads configured amounts as whole cents and refuses what would need rounding
   expect(parseMoney(' 0.10 ')).toBe(10);
   for (const bad of ['4.999', '4.9', '-1', '4,99', '1e3', '', 'NaN', '0x10']) {
     expect(parseMoney(bad)).toBeUndefined();
+  }
+});
+
+it('reads a provider’s decimal amounts as exact cents, without floating-point maths', () => {
+  expect(decimalToCents('12.34')).toBe(1234);
+  expect(decimalToCents('12.5')).toBe(1250);
+  expect(decimalToCents('7')).toBe(700);
+  expect(decimalToCents('0.07')).toBe(7);
+  // 0.1 + 0.2 in floating point is 0.30000000000000004; as cents it is 30.
+  expect(decimalToCents('0.10')! + decimalToCents('0.20')!).toBe(30);
+  expect(decimalToCents('1234567890123.99')).toBe(123_456_789_012_399);
+  for (const bad of [
+    '12.345',
+    '-1.00',
+    '+1',
+    '1e3',
+    '1,50',
+    '.5',
+    '5.',
+    '',
+    'NaN',
+    '12345678901234',
+  ]) {
+    expect(decimalToCents(bad)).toBeUndefined();
   }
 });
 

@@ -17,6 +17,17 @@ export function parseMoney(text: string): number | undefined {
   return Number(match[1]) * 100 + Number(match[2] ?? '0');
 }
 
+/**
+ * `12.34` → 1234, `12.5` → 1250, `7` → 700: an amount another service reports as a decimal (the
+ * print provider's costs), read digit by digit. Undefined for anything that is not whole cents:
+ * a third decimal, a sign, an exponent, a comma.
+ */
+export function decimalToCents(text: string): number | undefined {
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
 /** 499 → `4.99`: the decimal form of cents, as the configuration and Printful write amounts. */
 export function centsToDecimal(cents: number): string {
   if (!isCents(cents)) throw new RangeError(`${cents} is not a whole number of cents`);
@@ -32,6 +43,9 @@ export interface ShippingRate {
   /** Orders whose shirts come to at least this ship free; undefined: never free. */
   freeFromCents?: number;
 }
+
+/** Shipping zones at most: Stripe Checkout offers one shipping option per zone, five at most. */
+export const MAX_SHIPPING_ZONES = 5;
 
 /** A group of countries that ship at one rate. */
 export interface ShippingZone extends ShippingRate {
