@@ -16,8 +16,20 @@ const RECIPE_ID = 'artwork-recipe';
 /** Base64url keeps any shopper text out of the markup and bounds its size. */
 const RECIPE_PATTERN = new RegExp(`<metadata id="${RECIPE_ID}">([A-Za-z0-9_-]{1,20000})</metadata>`);
 
+/** UTF-8 text as unpadded base64url, with the platform's own functions (no Buffer: it runs in a browser too). */
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(encoded: string): string {
+  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
+}
+
 export function writeRecipe(recipe: ArtworkRecipe): string {
-  return el('metadata', { id: RECIPE_ID }, Buffer.from(JSON.stringify(recipe), 'utf8').toString('base64url'));
+  return el('metadata', { id: RECIPE_ID }, toBase64Url(JSON.stringify(recipe)));
 }
 
 function isLettering(value: unknown): value is Lettering {
@@ -34,7 +46,7 @@ export function readRecipe(svg: string): ArtworkRecipe | undefined {
   const encoded = RECIPE_PATTERN.exec(svg)?.[1];
   if (!encoded) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<ArtworkRecipe>;
+    const parsed = JSON.parse(fromBase64Url(encoded)) as Partial<ArtworkRecipe>;
     if (typeof parsed !== 'object' || parsed === null || !Number.isSafeInteger(parsed.seed)) return undefined;
     const fields = normaliseFields(typeof parsed.fields === 'object' && parsed.fields !== null ? parsed.fields : {});
     const lettering = isLettering(parsed.lettering)

@@ -2,6 +2,13 @@
 import { SHIRT_COLOR_HEX, type ShirtColor } from '@tshirt/shared/catalog';
 import { adjust, luminance, withLuminance } from '../palette/color';
 
+/**
+ * The class the engine puts on every lettering face (the letters themselves, not their outlines),
+ * which the ink measure (./measureInk.ts) looks for; here, away from the rasteriser, so drawing
+ * needs no native code.
+ */
+export const LETTERING_CLASS = 'lettering';
+
 /** WCAG's minimum for large text and graphical objects: the rule every artwork meets on its shirt. */
 export const MIN_CONTRAST = 3;
 /** What the engine aims for, so anti-aliased edges and blended pixels still clear MIN_CONTRAST. */

@@ -5,10 +5,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { hexToRgb, rgbToHex } from '../palette/color';
-import { contrastRatio, MIN_CONTRAST } from './contrast';
-
-/** The class the engine puts on every lettering face (the letters themselves, not their outlines). */
-export const LETTERING_CLASS = 'lettering';
+import { contrastRatio, LETTERING_CLASS, MIN_CONTRAST } from './contrast';
 
 export interface LetteringLineReport {
   /** Glyph pixels measured (fully covered by the face). */

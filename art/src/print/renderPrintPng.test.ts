@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { generateArtworkSvg, PRINT_SIZE, renderPrintPng } from '../index';
-import { DEFAULT_FONT_FAMILY, fontFilePaths } from '../typography/fonts';
+import { fontFilePaths } from '../typography/fontFiles';
+import { DEFAULT_FONT_FAMILY } from '../typography/fonts';
 
 describe('the print-ready PNG', () => {
   it('is 3600 × 4800 RGBA with a transparent background', async () => {

@@ -1,6 +1,7 @@
 /** Print-ready raster: 3600 × 4800 px (300 DPI over 12 × 16 in), transparent. */
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import { DEFAULT_FONT_FAMILY, fontFilePaths } from '../typography/fonts';
+import { fontFilePaths } from '../typography/fontFiles';
+import { DEFAULT_FONT_FAMILY } from '../typography/fonts';
 
 /** Print-ready raster size: 300 DPI over the 12 × 16 in print area. */
 export const PRINT_SIZE = { width: 3600, height: 4800 } as const;

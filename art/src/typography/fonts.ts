@@ -2,8 +2,6 @@
  * The open-licence fonts shipped beside the engine (OFL, licences in ../fonts). Lettering is turned
  * into outlines with them (glyphs.ts), so neither the browser nor the printer needs them installed.
  */
-import path from 'node:path';
-
 export interface ArtFont {
   family: string;
   file: string;
@@ -20,10 +18,7 @@ export const FONTS = {
   serifItalic: { family: 'EB Garamond', file: 'EBGaramond12-Italic.otf' },
 } as const satisfies Record<string, ArtFont>;
 
-export const FONT_DIRECTORY = path.join(__dirname, '..', 'fonts');
-
-export function fontFilePaths(): string[] {
-  return [...new Set(Object.values(FONTS).map((font) => path.join(FONT_DIRECTORY, font.file)))];
-}
+/** Every font file the engine draws with, once each. */
+export const FONT_FILES: readonly string[] = [...new Set(Object.values(FONTS).map((font) => font.file))];
 
 export const DEFAULT_FONT_FAMILY = FONTS.geometric.family;

@@ -2,17 +2,17 @@
  * Text turned into outlines with the shipped fonts (fontkit shapes it: kerning, ligatures), so the
  * browser preview and the print file draw the very same letters and every line's size is known.
  */
-import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 import { num } from '../svg';
-import { FONT_DIRECTORY, type ArtFont } from './fonts';
+import { openFontFile } from './fontFiles';
+import type { ArtFont } from './fonts';
 
 const loaded = new Map<string, fontkit.Font>();
 
 function openFont(font: ArtFont): fontkit.Font {
   const cached = loaded.get(font.file);
   if (cached) return cached;
-  const opened = fontkit.openSync(path.join(FONT_DIRECTORY, font.file));
+  const opened = openFontFile(font.file);
   if (!('layout' in opened)) throw new Error(`${font.file} is a font collection, not one font`);
   loaded.set(font.file, opened);
   return opened;

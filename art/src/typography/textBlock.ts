@@ -2,7 +2,7 @@
  * Lettering as outlines: each line laid out in its box, turned into one path, drawn once per layer
  * (outlines, halos, extrusions under the letters) through <use>, so a layer costs a few bytes.
  */
-import { LETTERING_CLASS } from '../ink/measureInk';
+import { LETTERING_CLASS } from '../ink/contrast';
 import { el, type Attributes, type Defs } from '../svg';
 import type { ArtFont } from './fonts';
 import { linePath, type Arc } from './glyphs';
