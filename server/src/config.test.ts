@@ -48,7 +48,48 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ SHIPPING_FIRST_ITEM: '4.999', SHIPPING_ZONES: 'Canada=9.99', SALES_TAX: 'yes' }),
     ).toThrow(
-      /SHIPPING_FIRST_ITEM must be an amount in dollars with at most two decimals[\s\S]*SHIPPING_ZONES must be groups like[\s\S]*SALES_TAX must be one of off, exclusive, inclusive/,
+      /SHIPPING_FIRST_ITEM must be an amount in the store’s CURRENCY with at most two decimals[\s\S]*SHIPPING_ZONES must be groups like[\s\S]*SALES_TAX must be one of off, exclusive, inclusive/,
+    );
+  });
+
+  it('takes up to five shipping zones, one Stripe Checkout shipping option each', () => {
+    const five = 'CA=9.99+4; MX=9.99+4; GB=12.99+5; FR=12.99+5';
+    expect(loadConfig({ SHIPPING_ZONES: five }).shippingZones).toHaveLength(5);
+    // Every default country named in a zone: no default zone, so five zones of their own fit.
+    expect(
+      loadConfig({ SHIPPING_COUNTRIES: 'CA', SHIPPING_ZONES: `${five}; DE=12.99+5` }).shippingZones,
+    ).toHaveLength(5);
+  });
+
+  it('refuses more than five shipping zones at start, naming the limit, instead of dropping some', () => {
+    const problems = problemsOf({
+      SHIPPING_ZONES: 'CA=9.99+4; MX=9.99+4; GB=12.99+5; FR=12.99+5; DE=12.99+5',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^SHIPPING_ZONES makes 6 shipping zones \(counting SHIPPING_COUNTRIES at the default rate\): at most 5 are allowed, as Stripe Checkout offers at most 5 shipping options/,
+      ),
+    ]);
+  });
+
+  it('prices in USD by default, and in the one currency CURRENCY names', () => {
+    expect(loadConfig({}).currency).toBe('USD');
+    expect(loadConfig({ CURRENCY: 'eur' }).currency).toBe('EUR');
+    expect(loadConfig({ CURRENCY: 'GBP' }).currency).toBe('GBP');
+  });
+
+  it('refuses a currency that is not ISO 4217, or whose amounts do not have two decimals', () => {
+    expect(problemsOf({ CURRENCY: 'dollars' })).toEqual([
+      'CURRENCY must be an ISO 4217 currency code, like usd or eur (got "dollars")',
+    ]);
+    expect(problemsOf({ CURRENCY: 'XYZ' })).toHaveLength(1);
+    expect(problemsOf({ CURRENCY: 'jpy' })).toEqual([
+      expect.stringMatching(
+        /^CURRENCY=jpy is a currency with 0 decimal places: the store counts every amount in hundredths \(cents\), so only a currency with two decimal places can be used/,
+      ),
+    ]);
+    expect(problemsOf({ CURRENCY: 'KWD' })[0]).toMatch(
+      /^CURRENCY=KWD is a currency with 3 decimal places/,
     );
   });
 

@@ -7,8 +7,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import envSchema, { type EnvSchemaOpt } from 'env-schema';
 import Type, { type Static } from 'typebox';
-import { DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
+import { CURRENCY, DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
 import {
+  MAX_SHIPPING_ZONES,
   parseMoney,
   SALES_TAX_MODES,
   type SalesTaxMode,
@@ -69,6 +70,16 @@ function parseZones(value: string): ShippingZone[] | undefined {
   return zones;
 }
 
+/** ISO 4217 codes of the currencies Intl knows, upper case. */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const isKnownCurrency = (value: string) => KNOWN_CURRENCIES.has(value.toUpperCase());
+
+/** The decimal places of a currency's amounts: USD 2, JPY 0, KWD 3 (ISO 4217, as Intl has it). */
+function currencyDecimals(code: string): number | undefined {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+    .maximumFractionDigits;
+}
+
 const isHttpUrl = (value: string) =>
   URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -78,6 +89,7 @@ const FORMATS = {
   /** A same-origin path or an absolute http(s) URL. */
   'remote-url': (value: string) => /^\/(?!\/)/.test(value) || isHttpUrl(value),
   money: (value: string) => parseMoney(value) !== undefined,
+  currency: isKnownCurrency,
   'shipping-zones': (value: string) => parseZones(value) !== undefined,
   origins: (value: string) =>
     listItems(value).every(
@@ -100,7 +112,7 @@ const secret = (options = {}) => Type.Optional(Type.String({ writeOnly: true, ..
 const money = (options = {}) =>
   Type.String({
     format: 'money',
-    description: 'an amount in dollars with at most two decimals, like 4.99',
+    description: 'an amount in the store’s CURRENCY with at most two decimals, like 4.99',
     ...options,
   });
 const folder = (fallback: string) => Type.String({ default: fallback });
@@ -168,6 +180,11 @@ export const ENV_SCHEMA = Type.Object({
   STRIPE_WEBHOOK_SECRET: secret(),
   STRIPE_API_BASE: Type.Optional(httpUrl()),
   STRIPE_TIMEOUT_MS: wholeNumber(100, 120_000, 30_000),
+  CURRENCY: Type.String({
+    format: 'currency',
+    description: 'an ISO 4217 currency code, like usd or eur',
+    default: CURRENCY.toLowerCase(),
+  }),
   SHIPPING_COUNTRIES: Type.String({
     pattern: '^[\\s,]*[A-Za-z]{2}(\\s*,[\\s,]*[A-Za-z]{2})*[\\s,]*$',
     description: 'comma-separated two-letter country codes, like US,CA',
@@ -273,6 +290,12 @@ function crossVariableProblems(given: Env): string[] {
     given.PRINT_PROVIDER_API_KEY &&
       !given.PRINT_PROVIDER_WEBHOOK_SECRET &&
       'PRINT_PROVIDER_WEBHOOK_SECRET is required when PRINT_PROVIDER_API_KEY is set (shipments are confirmed by the provider’s signed webhook)',
+    given.CURRENCY &&
+      isKnownCurrency(given.CURRENCY) &&
+      currencyDecimals(given.CURRENCY) !== 2 &&
+      `CURRENCY=${given.CURRENCY} is a currency with ${currencyDecimals(given.CURRENCY)} decimal places: ` +
+        'the store counts every amount in hundredths (cents), so only a currency with two decimal ' +
+        'places can be used (like usd, eur, gbp, cad, aud)',
     given.NODE_ENV === 'production' &&
       !given.STRIPE_SECRET_KEY &&
       given.ALLOW_TEST_PAYMENTS !== 'true' &&
@@ -304,7 +327,8 @@ function shippingZones(vars: EnvVars): ShippingZone[] {
   const defaultCountries = [...new Set(listItems(vars.SHIPPING_COUNTRIES.toUpperCase()))].filter(
     (code) => !named.has(code),
   );
-  const freeFrom = vars.FREE_SHIPPING_FROM === undefined ? undefined : parseMoney(vars.FREE_SHIPPING_FROM);
+  const freeFrom =
+    vars.FREE_SHIPPING_FROM === undefined ? undefined : parseMoney(vars.FREE_SHIPPING_FROM);
   const defaultZone: ShippingZone = {
     countries: defaultCountries,
     firstItemCents: parseMoney(vars.SHIPPING_FIRST_ITEM)!,
@@ -312,6 +336,19 @@ function shippingZones(vars: EnvVars): ShippingZone[] {
     ...(freeFrom !== undefined && { freeFromCents: freeFrom }),
   };
   return [defaultZone, ...own].filter((zone) => zone.countries.length > 0);
+}
+
+/** What the variables say together once each is valid: the shipping zones fit Stripe Checkout. */
+function settledProblems(vars: EnvVars): string[] {
+  const zones = shippingZones(vars).length;
+  return zones > MAX_SHIPPING_ZONES
+    ? [
+        `SHIPPING_ZONES makes ${zones} shipping zones (counting SHIPPING_COUNTRIES at the default rate): ` +
+          `at most ${MAX_SHIPPING_ZONES} are allowed, as Stripe Checkout offers at most ` +
+          `${MAX_SHIPPING_ZONES} shipping options, one per zone. Put countries that ship at the ` +
+          'same rate in one zone (CA,MX=9.99+4.00)',
+      ]
+    : [];
 }
 
 /** The configuration the app runs with, from the validated variables. */
@@ -389,6 +426,8 @@ function appConfig(vars: EnvVars) {
           retryDelaySeconds: vars.PRINT_SUBMIT_RETRY_DELAY_SECONDS,
         }
       : { kind: 'none' as const },
+    /** The currency of every price, charge and record: ISO 4217, upper case, two decimal places. */
+    currency: vars.CURRENCY.toUpperCase(),
     /** ISO 3166-1 alpha-2 codes of the countries orders ship to (the payment page offers only these). */
     shippingCountries: shipping.flatMap((zone) => zone.countries),
     /** What shipping costs, per group of countries; the first zone is the one quoted before payment. */
@@ -511,6 +550,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems = schemaProblems(error, given);
   }
   problems.push(...crossVariableProblems(given));
+  if (vars) problems.push(...settledProblems(vars));
   if (!vars || problems.length > 0) throw new ConfigError(problems);
   return appConfig(vars);
 }

@@ -153,6 +153,21 @@ describe('renderOrderEmail', () => {
     expect(without.text).toContain('Total paid: $46.97 USD');
   });
 
+  it('writes every amount in the order’s own currency, exact to the cent', () => {
+    const { text } = renderOrderEmail(
+      factsFor('confirmed', {
+        currency: 'EUR',
+        subtotalCents: 3998,
+        shippingCents: 1,
+        totalCents: 3999,
+      }),
+    );
+    expect(text).toContain('39.98 EUR');
+    expect(text).toContain('0.01 EUR');
+    expect(text).toContain('Total paid: 39.99 EUR');
+    expect(text).not.toContain('USD');
+  });
+
   it('keeps the HTML to one self-contained layout: no scripts, remote images or external CSS', () => {
     const { html } = renderOrderEmail(factsFor('confirmed'), { artworkCid: 'artwork@threadwise' });
     expect(html).not.toMatch(/<script|<link|<style|src="https?:/i);

@@ -3,7 +3,6 @@
  * part and a small table-based HTML part with the same facts, in the words the order page uses.
  */
 import {
-  CURRENCY,
   formatPrice,
   type ShirtColor,
   type ShirtSize,
@@ -109,11 +108,9 @@ function webLink(url: string): string | null {
   }
 }
 
+/** In the order's own currency (the store's CURRENCY when it was paid), whatever it is now. */
 function formatTotal(cents: number, currency: string): string {
-  // The shared formatter speaks the store's currency; an order in another one still shows its own.
-  return currency === CURRENCY
-    ? formatPrice(cents)
-    : `${(cents / 100).toFixed(2)} ${line(currency)}`;
+  return formatPrice(cents, line(currency));
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });

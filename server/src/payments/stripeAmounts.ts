@@ -15,8 +15,6 @@ type SessionParams = Stripe.Checkout.SessionCreateParams;
 
 /** Stripe's product tax code for shipping charges. */
 export const SHIPPING_TAX_CODE = 'txcd_92010001';
-/** Stripe allows at most this many shipping options on one session. */
-export const MAX_SHIPPING_OPTIONS = 5;
 /** Marks a session made with the store's money model (shipping, tax): older ones had neither. */
 export const AMOUNTS_METADATA_KEY = 'subtotal_cents';
 
@@ -45,7 +43,8 @@ export function checkoutMoney(
         },
       },
     ],
-    shipping_options: zones.slice(0, MAX_SHIPPING_OPTIONS).map((zone) => {
+    // One per zone: the configuration refuses more zones than Stripe's options (MAX_SHIPPING_ZONES).
+    shipping_options: zones.map((zone) => {
       const { shippingCents } = amountsShippedTo(order, [zone], zone.countries[0] ?? '')!;
       const where = zones.length > 1 ? ` to ${shippedToText([zone])}` : '';
       return {

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
+import { UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import { cleanShopperText } from '../../http/cleanText';
 import { HttpError, badRequest } from '../../http/httpError';
@@ -15,7 +15,7 @@ const ORDER_NUMBER_DRAWS = 3;
 
 export default async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
-  const { publicUrl, checkoutRateLimitPerMinute, shippingZones } = app.appConfig;
+  const { publicUrl, checkoutRateLimitPerMinute, shippingZones, currency } = app.appConfig;
 
   // The payment link is made first (Stripe's idempotency key is the draft's own); the order and
   // its payment reference are then written in one statement before the shopper gets the link,
@@ -72,7 +72,7 @@ export default async function checkoutRoute(app: FastifyInstance) {
         prompt: cleanShopperText(choice.prompt),
         unitPriceCents: UNIT_PRICE_CENTS,
         shippingCents: quotedShippingCents(shippingZones, UNIT_PRICE_CENTS, choice.quantity),
-        currency: CURRENCY,
+        currency,
         paymentProvider: app.paymentProvider.name,
       });
       return { paymentLinkURL: url };

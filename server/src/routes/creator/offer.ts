@@ -3,13 +3,13 @@
  * own configuration (price, shipping zones, sales tax) and the print provider's catalog (which
  * shirts it makes). The product page reads it to say what shipping costs before Buy It.
  */
-import { CURRENCY, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
+import { UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import { STORE_OFFER_PATH } from '@tshirt/shared/apiPaths';
 import { StoreOfferSchema, type StoreOffer } from '@tshirt/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 
 export default async function offerRoute(app: FastifyInstance) {
-  const { shippingZones, salesTax } = app.appConfig;
+  const { shippingZones, salesTax, currency } = app.appConfig;
 
   app.get(
     STORE_OFFER_PATH,
@@ -18,7 +18,7 @@ export default async function offerRoute(app: FastifyInstance) {
       // Short: a catalog refresh or a new release of the settings shows within a minute.
       reply.header('cache-control', 'public, max-age=60');
       return {
-        currency: CURRENCY,
+        currency,
         unitPriceCents: UNIT_PRICE_CENTS,
         shipping: shippingZones.map((zone) => ({ ...zone, countries: [...zone.countries] })),
         salesTax: salesTax.mode,

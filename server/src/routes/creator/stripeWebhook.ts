@@ -66,7 +66,7 @@ async function chargeRefunded(
       order.id,
       'payment',
       'partially_refunded',
-      `Stripe refunded ${formatPrice(charge.amount_refunded)} of ${formatPrice(charge.amount)} (charge ${charge.id}); the order goes on`,
+      `Stripe refunded ${formatPrice(charge.amount_refunded, order.currency)} of ${formatPrice(charge.amount, order.currency)} (charge ${charge.id}); the order goes on`,
     );
     log.info({ orderId: order.id, chargeId: charge.id }, 'a partial refund was noted');
     return;
