@@ -22,21 +22,26 @@ const cssAndAssets = {
   '\\.(png|jpe?g|webp|avif|svg|woff2?)$': '<rootDir>/../tooling/test/fileStub.js',
 };
 
-/** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1, pg-boss 12 and its own). */
+/** Every source, and the ESM-only packages swc turns into CommonJS (content-disposition 3, typebox 1, pg-boss 12 and its own, MSW's rettime, until-async and deferred-promise). */
 const transform = { '^.+\\.(m?js|jsx|tsx?)$': swc as unknown as [string, Record<string, unknown>] };
 const transformIgnorePatterns = [
-  '^(?!.*/node_modules/(content-disposition|typebox|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec)/).*/node_modules/',
+  '^(?!.*/node_modules/(content-disposition|typebox|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|rettime|@open-draft/deferred-promise|until-async)/).*/node_modules/',
 ];
 
-function browserProject(name: string): Config {
+function browserProject(name: string, { apiMocks = false } = {}): Config {
   return {
     displayName: name,
     rootDir: `<rootDir>/${name}`,
     testEnvironment: '<rootDir>/../tooling/test/jsdomEnvironment.js',
+    resolver: '<rootDir>/../tooling/test/mswResolver.js',
     transform,
     transformIgnorePatterns,
     moduleNameMapper: cssAndAssets,
-    setupFilesAfterEnv: ['<rootDir>/../tooling/test/setupDom.ts'],
+    // A remote's components answer from the mocked store API (shared/src/mocks) unless a test fakes fetch.
+    setupFilesAfterEnv: [
+      ...(apiMocks ? ['<rootDir>/../tooling/test/setupApiMocks.ts'] : []),
+      '<rootDir>/../tooling/test/setupDom.ts',
+    ],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   } as Config;
 }
@@ -82,8 +87,8 @@ const config: Config = {
     nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),
     nodeProject('art'),
     browserProject('host'),
-    browserProject('remote-designer'),
-    browserProject('remote-checkout'),
+    browserProject('remote-designer', { apiMocks: true }),
+    browserProject('remote-checkout', { apiMocks: true }),
     nodeProject('server', {
       setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       testPathIgnorePatterns: ['/node_modules/', serverProcessTest],

@@ -1,5 +1,6 @@
-// jsdom lacks the WHATWG fetch classes and TextEncoder that react-router and the API client use;
-// lend them Node's own so tests exercise real Response parsing.
+// jsdom lacks the WHATWG fetch classes and TextEncoder that react-router and the API client use,
+// and the streams and channel MSW's interception needs (tooling/test/setupApiMocks.ts); lend them
+// Node's own so tests exercise real Response parsing.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
@@ -10,6 +11,9 @@ const NODE_GLOBALS = [
   'TextEncoder',
   'TextDecoder',
   'ReadableStream',
+  'TransformStream',
+  'WritableStream',
+  'BroadcastChannel',
   'structuredClone',
 ];
 
