@@ -39,6 +39,7 @@ import { escapeAttribute } from './htmlAttribute';
 import { pageStartScriptCompiler, type PageStartScript } from './pageStartScript';
 import { createPrerenderConfig } from './prerender';
 import { ReleaseManifestPlugin } from './releaseManifest';
+import { storeProxy, withStandaloneDevApi } from './standaloneDevApi';
 import { typeScriptRule } from './typeScriptRule';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
@@ -206,14 +207,16 @@ class PageStartScriptPlugin {
 function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const production = mode === 'production';
   const { appDir } = options;
-  if (!production) announceDevServer(options, devPortOf(options));
+  // A remote's dev server says which API its page uses (./standaloneDevApi.ts).
+  if (!production && !options.exposes) announceDevServer(options, devPortOf(options));
   return {
     mode,
     // Every browser the store supports runs ES2022 (as the TypeScript target): webpack's own code is shorter too.
     target: ['web', 'es2022'],
     context: appDir,
     entry: options.entry ?? './src/index.ts',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval in development either: the store's CSP (no 'unsafe-eval') runs the dev bundles it composes.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: join(appDir, 'dist'),
       publicPath: options.publicPath,
@@ -269,13 +272,7 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [
-        {
-          context: PROXIED_TO_STORE,
-          target: API_PROXY_TARGET,
-          changeOrigin: false,
-        },
-      ],
+      proxy: [storeProxy(PROXIED_TO_STORE, API_PROXY_TARGET, Boolean(options.exposes))],
       client: { overlay: { errors: true, warnings: false } },
     },
   };
@@ -501,5 +498,5 @@ export function createAppWebpackConfig(
   if (mode === 'production') return withReleaseManifest(remoteProductionConfigs(options), mode);
   const config = browserConfig(options, mode);
   config.plugins = [remoteFederationPlugin(options, false), ...(config.plugins ?? [])];
-  return config;
+  return withStandaloneDevApi(config, { ...options, storeUrl: API_PROXY_TARGET });
 }
