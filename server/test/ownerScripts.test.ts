@@ -116,9 +116,11 @@ describe('npm run orders', () => {
   it('lists every order with no forged one, the forgeries shown escaped on their own lines', async () => {
     const { code, stdout, stderr } = await runOwnerScript('orders');
     expect([code, stderr]).toEqual([0, expect.any(String)]);
-    const lines = stdout.trimEnd().split('\n');
+    const output = stdout.trimEnd().split('\n');
+    const salesStart = output.findIndex((line) => line.startsWith('Sales by day (UTC)'));
+    const lines = output.slice(0, salesStart);
     expect(lines[0]).toBe('3 order(s): 2 pending payment, 1 failed — newest first');
-    // Every unindented line but the first is a real order's first line.
+    // Every unindented line but the first is a real order's first line, until the sales by day.
     const firstLines = lines.slice(1).filter((line) => /^\S/.test(line));
     expect(firstLines).toHaveLength(3);
     expect(firstLines.every((line) => ORDER_HEADER.test(line))).toBe(true);
@@ -151,6 +153,14 @@ describe('npm run orders', () => {
     expect(lines).toContain(
       '  email: jane@example.com\\u{d}\\u{a}  print file: https://evil.example/mail.png',
     );
+    // The paid order's cost was never reported: revenue counted, its cost unknown, not zero.
+    expect(lines).toContain('  earned: revenue $19.99 USD, cost —, margin —');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(output.slice(salesStart + 2, salesStart + 3)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${today} +1 +\\$19\\.99 USD {2}— \\(1 without a cost\\) +—$`),
+      ),
+    ]);
   });
 
   it('lists the orders in one state, as many as asked for', async () => {

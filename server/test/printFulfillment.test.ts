@@ -99,6 +99,14 @@ describe('sending paid orders to the print provider', () => {
       tax: '0.00',
     });
     expect(sent.body.items[0]!.variant_id).toBe(360_000 + 4 * 9 + 3);
+    // What the provider charges for the two shirts, recorded in cents as it reported them.
+    expect(sent.costs).toMatchObject({ subtotal: '25.90', shipping: '6.89', total: '32.79' });
+    expect(order.providerCost).toEqual({
+      itemsCents: 2590,
+      shippingCents: 689,
+      taxCents: 0,
+      totalCents: 3279,
+    });
     const printFile = await waitUntil(() => sent.printFile, 'the provider fetched the print file');
     expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });
     expect(printFile.bytes).toBeGreaterThan(10_000);
@@ -136,6 +144,24 @@ describe('sending paid orders to the print provider', () => {
     );
     expect(provider.orders.size).toBe(1);
     expect(provider.submissions).toEqual([id]);
+    // The adopted order's cost is read from the provider's own record of it.
+    expect((await fulfillmentOf(running.app, id)).providerCost?.totalCents).toBe(3279);
+  });
+
+  it('leaves the cost unknown, never zero, when the provider accepts an order without saying it', async () => {
+    provider.reportsCosts = false;
+    const running = await startWithProvider();
+    const id = await paidOrder(running);
+    const order = await waitUntil(async () => {
+      const current = await fulfillmentOf(running.app, id);
+      return current.fulfillment === 'in_production' && current;
+    }, 'the order is in production');
+    expect(order.providerCost).toBeNull();
+    const [row] = await running.app.db.query<{ cost_total_cents: number | null }>(
+      'SELECT cost_total_cents FROM orders WHERE id = $1',
+      [id],
+    );
+    expect(row?.cost_total_cents).toBeNull();
   });
 
   it('gives up after the last try and leaves the order for the owner, who can resubmit it', async () => {
@@ -150,15 +176,18 @@ describe('sending paid orders to the print provider', () => {
     expect(failed.fulfillmentError).toMatch(/HTTP 503/);
     expect(provider.submissions).toHaveLength(2);
 
+    expect(failed.providerCost).toBeNull();
+
     provider.mode = 'accept';
     expect((await running.app.orderFulfillment.resubmit(id, 'owner')).order?.fulfillment).toBe(
       'queued',
     );
-    await waitUntil(
-      async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
-      'the resubmitted order is in production',
-    );
+    const made = await waitUntil(async () => {
+      const order = await fulfillmentOf(running.app, id);
+      return order.fulfillment === 'in_production' && order;
+    }, 'the resubmitted order is in production');
     expect(provider.orders.size).toBe(1);
+    expect(made.providerCost?.totalCents).toBe(3279);
   });
 
   it('fails at once, without retrying, an order the provider cannot make', async () => {

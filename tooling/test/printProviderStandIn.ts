@@ -2,8 +2,9 @@
  * A local stand-in of the print provider's HTTP API (Printful's order API, the parts the store
  * uses): the catalog's variants, orders by external id (refusing a second order under the same
  * id, as Printful does), each with its status and cancelled as Printful cancels (only before it is
- * being made), fetching each order's print file like the real provider, and a signed shipping
- * webhook. Server tests and browser tests point PRINT_PROVIDER_API_BASE at it.
+ * being made), fetching each order's print file like the real provider, what each order costs the
+ * shop (Printful's `costs`), and a signed shipping webhook. Server tests and browser tests point
+ * PRINT_PROVIDER_API_BASE at it.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
@@ -52,6 +53,49 @@ const CANCELLABLE: ReadonlySet<ProviderOrderStatus> = new Set([
   'onhold',
 ]);
 
+/** What the stand-in charges: each shirt, then shipping for the first shirt and each additional one. */
+export const STAND_IN_PRICES = {
+  shirtCents: 1295,
+  firstShippingCents: 469,
+  additionalShippingCents: 220,
+};
+
+/** Printful's `costs` of an order: decimal strings in the order's currency. */
+export interface ProviderCosts {
+  currency: string;
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  digitization: string;
+  additional_fee: string;
+  fulfillment_fee: string;
+  tax: string;
+  vat: string;
+  total: string;
+}
+
+const decimal = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** What the stand-in charges for `quantity` shirts, as Printful reports an order's costs. */
+export function standInCosts(quantity: number, currency = 'USD'): ProviderCosts {
+  const shirts = STAND_IN_PRICES.shirtCents * quantity;
+  const shipping =
+    STAND_IN_PRICES.firstShippingCents + STAND_IN_PRICES.additionalShippingCents * (quantity - 1);
+  return {
+    currency,
+    subtotal: decimal(shirts),
+    discount: '0.00',
+    shipping: decimal(shipping),
+    digitization: '0.00',
+    additional_fee: '0.00',
+    fulfillment_fee: '0.00',
+    tax: '0.00',
+    vat: '0.00',
+    total: decimal(shirts + shipping),
+  };
+}
+
 export interface ProviderOrder {
   id: number;
   externalId: string;
@@ -74,6 +118,8 @@ export interface ProviderOrder {
       tax: string;
     };
   };
+  /** What it costs the shop; absent when the stand-in was told not to say (`reportsCosts`). */
+  costs?: ProviderCosts;
   /** What fetching the print file gave: its HTTP status and size in bytes. */
   printFile?: {
     status: number;
@@ -135,6 +181,8 @@ export interface PrintProviderStandIn {
   /** The external id of every DELETE /orders/@<id> received, refused ones included. */
   cancellations: string[];
   mode: SubmissionMode;
+  /** `false`: orders are answered without their `costs`, as an answer that does not say them. */
+  reportsCosts: boolean;
   /**
    * Where the store really listens, when its PUBLIC_URL (in the print file links) is not reachable
    * from here: the stand-in fetches print files from this origin instead.
@@ -201,6 +249,7 @@ export async function startPrintProviderStandIn(
     catalogMode: 'up',
     catalogReads: [],
     mode: 'accept',
+    reportsCosts: true,
     storeOrigin: undefined,
     async sendEvent(storeUrl, type, externalId, eventOptions = {}) {
       const body =
@@ -302,7 +351,12 @@ export async function startPrintProviderStandIn(
         }
         return sendJson(response, 200, {
           code: 200,
-          result: { id: order.id, external_id: order.externalId, status: order.status },
+          result: {
+            id: order.id,
+            external_id: order.externalId,
+            status: order.status,
+            ...(order.costs && { costs: order.costs }),
+          },
         });
       }
       if (request.method === 'POST' && path === '/orders') {
@@ -338,6 +392,12 @@ export async function startPrintProviderStandIn(
           externalId: parsed.external_id,
           status: 'pending',
           body: parsed,
+          ...(standIn.reportsCosts && {
+            costs: standInCosts(
+              parsed.items.reduce((sum, item) => sum + item.quantity, 0),
+              parsed.retail_costs?.currency ?? 'USD',
+            ),
+          }),
         };
         orders.set(order.externalId, order);
         // Like the real provider, the file is fetched after the order is taken, not before answering.
@@ -348,7 +408,12 @@ export async function startPrintProviderStandIn(
         }
         return sendJson(response, 200, {
           code: 200,
-          result: { id: order.id, external_id: order.externalId, status: 'pending' },
+          result: {
+            id: order.id,
+            external_id: order.externalId,
+            status: 'pending',
+            ...(order.costs && { costs: order.costs }),
+          },
         });
       }
       sendJson(response, 404, { code: 404, error: { message: 'No such endpoint' } });

@@ -7,9 +7,9 @@
  * cancellation asks the provider where its order is first: it can take back only one it has not
  * started making.
  */
-import { centsToDecimal } from '@tshirt/shared/money';
+import { centsToDecimal, decimalToCents } from '@tshirt/shared/money';
 import type { PrintProviderConfig } from '../config';
-import type { Order } from '../orders/ordersRepository';
+import type { Order, ProviderCost } from '../orders/ordersRepository';
 import { CATALOG_PRODUCT_IDS, findVariant, type CatalogVariant } from './printVariants';
 
 type PrintfulSettings = Extract<PrintProviderConfig, { kind: 'printful' }>;
@@ -41,12 +41,18 @@ export type ProviderCancellation =
   /** It keeps the order: `status` is the provider's, `message` says why in the owner's words. */
   | { outcome: 'refused'; status: string; started: boolean; message: string };
 
+/** The provider's order for one of ours: its id, and what it charges when it says. */
+export interface AcceptedOrder {
+  providerOrderId: string;
+  cost: ProviderCost | undefined;
+}
+
 export interface PrintProvider {
   /**
    * Sends a paid order with its print file link under `externalId` (one per attempt); resolves
-   * with the provider's order id.
+   * with the provider's order (an order it already had under that id is adopted).
    */
-  submit(order: Order, externalId: string, printFileUrl: string): Promise<string>;
+  submit(order: Order, externalId: string, printFileUrl: string): Promise<AcceptedOrder>;
   /** Cancels the order under `externalId` unless making it has started; throws when unreachable. */
   cancel(externalId: string): Promise<ProviderCancellation>;
   /** The catalog product's variants as the provider lists them now; throws when unreachable. */
@@ -76,6 +82,37 @@ interface ProviderAnswer {
 function errorMessage(answer: ProviderAnswer): string {
   const message = answer.body?.error?.message ?? answer.body?.result;
   return typeof message === 'string' ? message.slice(0, 300) : `HTTP ${answer.status}`;
+}
+
+/**
+ * Printful's `costs` of an order (decimal strings in its currency) as what the shop pays, in cents:
+ * shipping, tax (sales tax and VAT) and the total as reported; the items are the rest of the total
+ * (the shirts less any discount, with the fees). Undefined when the costs are missing, not whole
+ * cents, in another currency than the order's, or larger in parts than in all.
+ */
+export function printfulCost(costs: unknown, orderCurrency: string): ProviderCost | undefined {
+  if (typeof costs !== 'object' || costs === null) return undefined;
+  const reported = costs as Record<string, unknown>;
+  const { currency } = reported;
+  if (currency !== undefined && String(currency).toUpperCase() !== orderCurrency.toUpperCase()) {
+    return undefined;
+  }
+  const cents = (name: string, required: boolean): number | undefined => {
+    const value = reported[name];
+    if (value === undefined || value === null) return required ? undefined : 0;
+    return typeof value === 'string' || typeof value === 'number'
+      ? decimalToCents(String(value))
+      : undefined;
+  };
+  const totalCents = cents('total', true);
+  const shippingCents = cents('shipping', true);
+  const salesTax = cents('tax', false);
+  const vat = cents('vat', false);
+  if ([totalCents, shippingCents, salesTax, vat].includes(undefined)) return undefined;
+  const taxCents = salesTax! + vat!;
+  const itemsCents = totalCents! - shippingCents! - taxCents;
+  if (itemsCents < 0) return undefined;
+  return { itemsCents, shippingCents: shippingCents!, taxCents, totalCents: totalCents! };
 }
 
 /** 4xx but 408, 409 and 429 will answer the same next time: the order itself is the problem. */
@@ -127,14 +164,25 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
     );
   }
 
-  /** The provider's id of the order it already has under our id, or undefined. */
-  async function existingOrderId(orderId: string): Promise<string | undefined> {
-    const answer = await call('GET', `/orders/@${encodeURIComponent(orderId)}`);
-    if (answer.status === 404) return undefined;
-    const id = (answer.body?.result as { id?: unknown } | undefined)?.id;
-    if (answer.status === 200 && (typeof id === 'number' || typeof id === 'string')) {
-      return String(id);
+  /** The provider's order in its answer (to creating it, or looking it up), if the answer has one. */
+  function acceptedOrder(answer: ProviderAnswer, order: Order): AcceptedOrder | undefined {
+    const result = answer.body?.result as { id?: unknown; costs?: unknown } | undefined;
+    const id = result?.id;
+    if (answer.status !== 200 || (typeof id !== 'number' && typeof id !== 'string')) {
+      return undefined;
     }
+    return { providerOrderId: String(id), cost: printfulCost(result?.costs, order.currency) };
+  }
+
+  /** The order the provider already has under our id, or undefined. */
+  async function existingOrder(
+    externalId: string,
+    order: Order,
+  ): Promise<AcceptedOrder | undefined> {
+    const answer = await call('GET', `/orders/@${encodeURIComponent(externalId)}`);
+    if (answer.status === 404) return undefined;
+    const existing = acceptedOrder(answer, order);
+    if (existing) return existing;
     throw failure('looking the order up at the print provider failed', answer);
   }
 
@@ -170,7 +218,7 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
   return {
     readCatalog,
     async submit(order, externalId, printFileUrl) {
-      const already = await existingOrderId(externalId);
+      const already = await existingOrder(externalId, order);
       if (already !== undefined) return already;
       if (!order.shipTo || !order.email) {
         throw new PrintProviderError(
@@ -223,13 +271,11 @@ export function createPrintfulProvider(settings: PrintfulSettings): PrintProvide
           tax: centsToDecimal(order.taxCents),
         },
       });
-      const id = (answer.body?.result as { id?: unknown } | undefined)?.id;
-      if (answer.status === 200 && (typeof id === 'number' || typeof id === 'string')) {
-        return String(id);
-      }
+      const accepted = acceptedOrder(answer, order);
+      if (accepted) return accepted;
       // Accepted by another attempt between our look-up and this one: adopt it.
       if (answer.status === 409 || /already exists/i.test(errorMessage(answer))) {
-        const adopted = await existingOrderId(externalId);
+        const adopted = await existingOrder(externalId, order);
         if (adopted !== undefined) return adopted;
       }
       throw failure('the print provider refused the order', answer);

@@ -48,6 +48,19 @@ export interface ChargedAmounts {
   totalCents: number;
 }
 
+/**
+ * What the print provider charges the shop for the order it accepted, as its API reports it, in
+ * cents of the order's currency: `totalCents` = items + shipping + tax.
+ */
+export interface ProviderCost {
+  /** The shirts and their printing, less any discount, with the provider's fees. */
+  itemsCents: number;
+  shippingCents: number;
+  /** The tax the provider charges the shop (sales tax, VAT). */
+  taxCents: number;
+  totalCents: number;
+}
+
 /** Everything that can happen to an order, from whoever makes it happen. */
 export type OrderEvent =
   | {
@@ -60,7 +73,12 @@ export type OrderEvent =
       /** What was charged for shipping and tax, and in all, when payment settled them. */
       charged?: ChargedAmounts;
     }
-  | { type: 'submitted'; providerOrderId: string }
+  | {
+      type: 'submitted';
+      providerOrderId: string;
+      /** What the provider charges for it; absent when it did not say (the cost stays unknown). */
+      cost?: ProviderCost;
+    }
   | { type: 'submit_failed'; reason: string; needsShopper: boolean }
   | { type: 'provider_shipped'; tracking: Tracking }
   | { type: 'provider_delivered' }

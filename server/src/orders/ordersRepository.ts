@@ -8,6 +8,7 @@ import type { OrderAmounts } from '@tshirt/shared/money';
 import type { ShipTo } from '@tshirt/shared/types';
 import type { Database, Queryable } from '../storage/database';
 import { createInsertBatcher } from '../storage/insertBatcher';
+import type { DailyEarnings } from './orderEarnings';
 import {
   decide,
   ORDER_STATES,
@@ -15,12 +16,13 @@ import {
   type OrderEvent,
   type OrderState,
   type PaidState,
+  type ProviderCost,
   type Tracking,
 } from './orderLife';
 import { canonicalOrderNumber, newOrderNumber, ORDER_ID_SOURCE } from './orderNumber';
 
 export type { ShipTo } from '@tshirt/shared/types';
-export type { Tracking } from './orderLife';
+export type { ProviderCost, Tracking } from './orderLife';
 
 export type OrderStatus = 'pending' | 'paid';
 
@@ -68,6 +70,11 @@ export interface Order extends NewOrder, OrderAmounts {
   providerOrderId: string | null;
   /** Which submission to the provider this is: the first is sent as the order id, later ones `<id>-<n>`. */
   providerAttempt: number;
+  /**
+   * What the provider charges for the order it accepted (the current attempt's); null while it is
+   * unknown: not sent, no provider configured, or the provider did not say.
+   */
+  providerCost: ProviderCost | null;
   tracking: Tracking | null;
   shippedAt: Date | null;
   refundedAt: Date | null;
@@ -102,6 +109,10 @@ export interface OrderRow {
   submit_attempts: number;
   provider_order_id: string | null;
   provider_attempt: number;
+  cost_items_cents: number | null;
+  cost_shipping_cents: number | null;
+  cost_tax_cents: number | null;
+  cost_total_cents: number | null;
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
@@ -142,6 +153,15 @@ export function orderFromRow(row: OrderRow): Order {
     submitAttempts: row.submit_attempts,
     providerOrderId: row.provider_order_id,
     providerAttempt: row.provider_attempt ?? 1,
+    providerCost:
+      row.cost_total_cents === null || row.cost_total_cents === undefined
+        ? null
+        : {
+            itemsCents: row.cost_items_cents ?? 0,
+            shippingCents: row.cost_shipping_cents ?? 0,
+            taxCents: row.cost_tax_cents ?? 0,
+            totalCents: row.cost_total_cents,
+          },
     tracking:
       row.tracking_number === null
         ? null
@@ -189,6 +209,7 @@ export function draftOrder(order: NewOrder, now: Date): Order {
     submitAttempts: 0,
     providerOrderId: null,
     providerAttempt: 1,
+    providerCost: null,
     tracking: null,
     shippedAt: null,
     refundedAt: null,
@@ -286,6 +307,8 @@ export interface OrdersRepository {
   search(text: string, limit: number): Promise<Order[]>;
   /** How many orders are in each state (states with none are absent). */
   countByState(): Promise<Partial<Record<OrderState, number>>>;
+  /** The sales of the last `days` days that had any, newest first (orderEarnings.ts says what counts). */
+  dailyEarnings(days: number): Promise<DailyEarnings[]>;
 }
 
 /** The order's state (`orderState`) in SQL. */
@@ -298,6 +321,16 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 const NOW = Symbol('now');
 type Changes = Partial<Record<keyof OrderRow, unknown>>;
 
+/** The provider's cost as its columns; all null when it is unknown. */
+function costColumns(cost: ProviderCost | undefined): Changes {
+  return {
+    cost_items_cents: cost?.itemsCents ?? null,
+    cost_shipping_cents: cost?.shippingCents ?? null,
+    cost_tax_cents: cost?.taxCents ?? null,
+    cost_total_cents: cost?.totalCents ?? null,
+  };
+}
+
 /** What an event changes besides the state, from the locked row. */
 function changesFor(event: OrderEvent, row: OrderRow): Changes {
   const backOnItsWay: Changes = {
@@ -306,6 +339,7 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
     // The provider's order for the last attempt is dead or done: the next one is a new order there.
     provider_attempt: row.provider_attempt + (row.provider_order_id === null ? 0 : 1),
     provider_order_id: null,
+    ...costColumns(undefined),
     carrier: null,
     tracking_number: null,
     tracking_url: null,
@@ -340,6 +374,7 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
     case 'submitted':
       return {
         provider_order_id: event.providerOrderId,
+        ...costColumns(event.cost),
         fulfillment_error: null,
         submit_attempts: row.submit_attempts + 1,
       };
@@ -611,6 +646,35 @@ export function createOrdersRepository(db: Database): OrdersRepository {
         `SELECT ${STATE_SQL} AS state, count(*) AS count FROM orders GROUP BY 1`,
       );
       return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
+    },
+    async dailyEarnings(days) {
+      // Sums of integers are bigint, which the driver answers as text: read back as numbers.
+      const rows = await db.query<Record<string, string | number | null>>(
+        `WITH sold AS (
+           SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency,
+                  total_cents, tax_cents, cost_total_cents
+           FROM orders
+           WHERE status = 'paid' AND paid_at IS NOT NULL
+             AND ${STATE_SQL} NOT IN ('cancelled', 'refunded')
+         ), last_days AS (
+           SELECT DISTINCT day FROM sold ORDER BY day DESC LIMIT $1
+         )
+         SELECT day, currency, count(*) AS orders, sum(total_cents) AS revenue,
+                count(cost_total_cents) AS costed, coalesce(sum(cost_total_cents), 0) AS cost,
+                sum(total_cents - cost_total_cents - tax_cents) AS margin
+         FROM sold WHERE day IN (SELECT day FROM last_days)
+         GROUP BY day, currency ORDER BY day DESC, currency`,
+        [days],
+      );
+      return rows.map((row) => ({
+        day: String(row.day),
+        currency: String(row.currency),
+        orders: Number(row.orders),
+        revenueCents: Number(row.revenue),
+        costedOrders: Number(row.costed),
+        costCents: Number(row.cost),
+        marginCents: row.margin === null ? null : Number(row.margin),
+      }));
     },
   };
 }

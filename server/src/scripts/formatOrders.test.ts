@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { formatPrice } from '@tshirt/shared/catalog';
 import type { Order } from '../orders/ordersRepository';
+import type { DailyEarnings } from '../orders/orderEarnings';
 import { adminOrder } from '../routes/creator/admin';
-import { formatOrders } from './formatOrders';
+import { formatEarnings, formatOrders } from './formatOrders';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -43,6 +44,7 @@ const paidOrder: Order = {
   submitAttempts: 0,
   providerOrderId: null,
   providerAttempt: 1,
+  providerCost: null,
   tracking: null,
   shippedAt: null,
   refundedAt: null,
@@ -83,6 +85,7 @@ describe('formatOrders', () => {
       'TW-4821-7730  2026-01-02T03:04:05.000Z  PAID · ready to print',
       '  2 × Custom Graphic T-shirt: Navy, Youth, size L',
       '  total $46.97 USD = 2 × $19.99 USD + shipping $6.99 USD (via test)',
+      '  earned: revenue $46.97 USD, cost —, margin —',
       '  ship to: Jane Doe, 1 Main St',
       '           Springfield, IL 62701, US',
       '  email: jane@example.com',
@@ -94,10 +97,40 @@ describe('formatOrders', () => {
     ]);
   });
 
-  it('lists a pending order with no address, email or print file', () => {
+  it('lists a pending order with no address, email, print file or earnings', () => {
     const lines = listing(pendingOrder).split('\n');
     expect(lines[2]).toBe('pendingorder0000  2026-01-02T03:04:05.000Z  pending payment');
-    expect(lines.filter((line) => /^ {2}(ship to|email|print file)/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^ {2}(ship to|email|print file|earned)/.test(line))).toEqual([]);
+  });
+
+  it('shows what a sale earned: revenue, the provider’s cost in parts, and the margin after tax', () => {
+    const earned = (order: Partial<Order>) =>
+      listing({ ...paidOrder, ...order })
+        .split('\n')
+        .find((line) => line.startsWith('  earned: '));
+    const cost = { itemsCents: 2590, shippingCents: 689, taxCents: 0, totalCents: 3279 };
+    expect(earned({ fulfillment: 'in_production', providerCost: cost })).toBe(
+      '  earned: revenue $46.97 USD, cost $32.79 USD (shirts $25.90 USD + shipping $6.89 USD), margin $14.18 USD',
+    );
+    // Tax collected is the state's: $49.79 paid with $2.82 of it tax, less the $32.79 cost.
+    expect(
+      earned({
+        taxCents: 282,
+        totalCents: 4979,
+        providerCost: { ...cost, taxCents: 150, itemsCents: 2440 },
+      }),
+    ).toBe(
+      '  earned: revenue $49.79 USD, cost $32.79 USD (shirts $24.40 USD + shipping $6.89 USD + tax $1.50 USD), margin $14.18 USD',
+    );
+    expect(earned({ providerCost: { ...cost, totalCents: 5000, itemsCents: 4311 } })).toBe(
+      '  earned: revenue $46.97 USD, cost $50.00 USD (shirts $43.11 USD + shipping $6.89 USD), margin −$3.03 USD',
+    );
+    expect(earned({ currency: 'EUR', providerCost: cost })).toBe(
+      '  earned: revenue 46.97 EUR, cost 32.79 EUR (shirts 25.90 EUR + shipping 6.89 EUR), margin 14.18 EUR',
+    );
+    expect(earned({ fulfillment: 'refunded', providerCost: cost })).toBe(
+      '  earned: nothing (refunded)',
+    );
   });
 
   it('counts the listed orders by state in its first line', () => {
@@ -302,5 +335,55 @@ describe('formatOrders', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('formatEarnings', () => {
+  const day = (values: Partial<DailyEarnings>): DailyEarnings => ({
+    day: '2026-01-02',
+    currency: 'USD',
+    orders: 2,
+    revenueCents: 9394,
+    costedOrders: 2,
+    costCents: 6558,
+    marginCents: 2836,
+    ...values,
+  });
+
+  it('writes a small table of the days: orders, revenue, cost and margin', () => {
+    expect(
+      formatEarnings(
+        [
+          day({}),
+          day({
+            day: '2026-01-01',
+            orders: 3,
+            revenueCents: 14091,
+            costedOrders: 1,
+            costCents: 3279,
+            marginCents: 1418,
+          }),
+        ],
+        formatPrice,
+      ).split('\n'),
+    ).toEqual([
+      'Sales by day (UTC), the last 2 days with any:',
+      'day         orders      revenue  cost                               margin',
+      '2026-01-02       2   $93.94 USD  $65.58 USD                     $28.36 USD',
+      '2026-01-01       3  $140.91 USD  $32.79 USD (2 without a cost)  $14.18 USD',
+      'Margin = revenue − the print provider’s cost − sales tax collected, over the orders whose cost is known; orders cancelled or refunded are left out.',
+    ]);
+  });
+
+  it('shows a day whose costs are all unknown with — for cost and margin, not a cost of zero', () => {
+    const [, , row] = formatEarnings(
+      [day({ orders: 1, revenueCents: 2498, costedOrders: 0, costCents: 0, marginCents: null })],
+      formatPrice,
+    ).split('\n');
+    expect(row).toBe('2026-01-02       1  $24.98 USD  — (1 without a cost)       —');
+  });
+
+  it('says so when nothing was sold yet', () => {
+    expect(formatEarnings([], formatPrice)).toBe('No sales yet.');
   });
 });

@@ -1,5 +1,14 @@
+import {
+  EARNINGS_NOTE,
+  UNKNOWN_AMOUNT,
+  withoutCostText,
+  type DailyEarnings,
+} from '../orders/orderEarnings';
 import { ORDER_STATES, type AdminOrder, type OrderState } from '../routes/creator/admin';
 import { printable } from './printable';
+
+/** The shared `formatPrice`: cents in a currency (the store's when none is given), written out. */
+export type PriceFormat = (cents: number, currency?: string) => string;
 
 const STATE_NAMES: Readonly<Record<OrderState, string>> = {
   pending: 'pending payment',
@@ -72,10 +81,17 @@ function shipToLines(shipTo: NonNullable<AdminOrder['shipTo']>): string[] {
 export function moneyLine(
   order: Pick<
     AdminOrder,
-    'quantity' | 'unitPriceCents' | 'subtotalCents' | 'shippingCents' | 'taxCents' | 'totalCents'
+    | 'quantity'
+    | 'unitPriceCents'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'taxCents'
+    | 'totalCents'
+    | 'currency'
   >,
-  formatPrice: (cents: number) => string,
+  format: PriceFormat,
 ): string {
+  const formatPrice = (cents: number) => format(cents, order.currency);
   const taxOnTop = order.totalCents === order.subtotalCents + order.shippingCents + order.taxCents;
   const tax =
     order.taxCents === 0
@@ -84,6 +100,66 @@ export function moneyLine(
         ? ` + tax ${formatPrice(order.taxCents)}`
         : ` (tax ${formatPrice(order.taxCents)} included)`;
   return `${formatPrice(order.totalCents)} = ${order.quantity} × ${formatPrice(order.unitPriceCents)} + shipping ${formatPrice(order.shippingCents)}${tax}`;
+}
+
+/**
+ * `revenue $46.97 USD, cost $21.39 USD (shirts $16.70 USD + shipping $4.69 USD), margin $25.58 USD`;
+ * a cost the provider never said is `—`, and so is the margin.
+ */
+export function earnedLine(
+  order: Pick<AdminOrder, 'totalCents' | 'currency' | 'providerCost' | 'marginCents'>,
+  format: PriceFormat,
+): string {
+  const formatPrice = (cents: number) => format(cents, order.currency);
+  const cost = order.providerCost;
+  const parts = cost && [
+    `shirts ${formatPrice(cost.itemsCents)}`,
+    `shipping ${formatPrice(cost.shippingCents)}`,
+    ...(cost.taxCents === 0 ? [] : [`tax ${formatPrice(cost.taxCents)}`]),
+  ];
+  const costText = cost
+    ? `${formatPrice(cost.totalCents)} (${parts!.join(' + ')})`
+    : UNKNOWN_AMOUNT;
+  const margin = order.marginCents === null ? UNKNOWN_AMOUNT : formatPrice(order.marginCents);
+  return `revenue ${formatPrice(order.totalCents)}, cost ${costText}, margin ${margin}`;
+}
+
+/** The sales of each day as a small table: orders, revenue, cost (known ones) and margin. */
+export function formatEarnings(days: readonly DailyEarnings[], format: PriceFormat): string {
+  if (days.length === 0) return 'No sales yet.';
+  const header = ['day', 'orders', 'revenue', 'cost', 'margin'];
+  const rows = days.map((day) => {
+    const price = (cents: number) => format(cents, day.currency);
+    const cost = day.costedOrders === 0 ? UNKNOWN_AMOUNT : price(day.costCents);
+    return [
+      day.day,
+      String(day.orders),
+      price(day.revenueCents),
+      `${cost} ${withoutCostText(day)}`.trim(),
+      day.marginCents === null ? UNKNOWN_AMOUNT : price(day.marginCents),
+    ];
+  });
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+  );
+  // Words to the left, figures to the right, two spaces between columns.
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 || column === 3
+          ? cell.padEnd(widths[column]!)
+          : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return [
+    `Sales by day (UTC), the last ${days.length === 1 ? 'day' : `${days.length} days`} with any:`,
+    line(header),
+    ...rows.map(line),
+    EARNINGS_NOTE,
+  ]
+    .map(printable)
+    .join('\n');
 }
 
 function countsByState(orders: readonly AdminOrder[]): string {
@@ -97,7 +173,7 @@ function countsByState(orders: readonly AdminOrder[]): string {
 
 export function formatOrders(
   orders: readonly AdminOrder[],
-  formatPrice: (cents: number) => string,
+  formatPrice: PriceFormat,
   state?: OrderState,
 ): string {
   if (orders.length === 0) {
@@ -111,6 +187,8 @@ export function formatOrders(
       `  ${order.quantity} × ${order.productName}: ${order.shirtColor}, ${order.shirtStyle}, size ${order.shirtSize}`,
       `  total ${moneyLine(order, formatPrice)} (via ${order.paymentProvider})`,
     );
+    if (order.state === 'refunded') lines.push('  earned: nothing (refunded)');
+    else if (paid) lines.push(`  earned: ${earnedLine(order, formatPrice)}`);
     if (order.shipTo) lines.push(...shipToLines(order.shipTo));
     else if (paid) lines.push('  ship to: (no address was collected)');
     if (order.email !== null || paid) lines.push(`  email: ${order.email ?? '(none)'}`);

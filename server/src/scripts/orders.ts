@@ -1,6 +1,6 @@
 /**
- * `npm run orders -w server`: the orders, newest first, with where each one is, where it ships and
- * its print file; `… -- resubmit <orderId>` sends an order to the print provider again; `… -- ship`,
+ * `npm run orders -w server`: the orders, newest first, with where each one is, where it ships, its
+ * print file and what it earned, then the sales of the last days; `… -- resubmit <orderId>` sends an order to the print provider again; `… -- ship`,
  * `resend-confirmation` and `cancel-refund` do what the owner's desk does (through the running
  * server); `… -- outbox` lists the emails written to the outbox folder (with no SMTP_URL).
  */
@@ -15,7 +15,8 @@ import {
 import { listOutbox } from '../mail/mailTransport';
 import { isOrderId } from '../orders/orderNumber';
 import { openOwnerData } from './ownerData';
-import { describeState, formatOrders } from './formatOrders';
+import { describeState, formatEarnings, formatOrders } from './formatOrders';
+import { EARNINGS_DAYS } from '../orders/orderEarnings';
 import { printable } from './printable';
 
 const USAGE = `Usage: npm run orders -w server -- [--state <state>] [--limit <1-${MAX_ORDERS_LIMIT}>]
@@ -155,6 +156,10 @@ async function main() {
     } else {
       const orders = await owner.listOrders(command);
       console.log(formatOrders(orders, formatPrice, command.state));
+      // The whole listing ends with the sales by day; one state's list is only that list.
+      if (command.state === undefined) {
+        console.log(formatEarnings(await owner.dailyEarnings(EARNINGS_DAYS), formatPrice));
+      }
     }
   } finally {
     await owner.close();

@@ -4,7 +4,9 @@
  */
 import { loadConfig, type AppConfig } from '../config';
 import type { Tracking } from '../orders/orderLife';
+import type { DailyEarnings } from '../orders/orderEarnings';
 import {
+  ADMIN_EARNINGS_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_VITALS_PATH,
   adminCancelRefundPath,
@@ -29,6 +31,8 @@ export interface OrdersQuery {
 export interface OwnerData {
   config: AppConfig;
   listOrders(query: OrdersQuery): Promise<AdminOrder[]>;
+  /** The sales of the last `days` days that had any, newest first. */
+  dailyEarnings(days: number): Promise<DailyEarnings[]>;
   /** Sends a failed, troubled or ready-to-print order to the print provider again. */
   resubmit(orderId: string): Promise<AdminOrder>;
   /** Marks a ready-to-print order shipped by the owner's hand; the shopper gets the tracking. */
@@ -69,6 +73,10 @@ async function fromRunningServer(config: AppConfig, running: ServerInstance): Pr
     async listOrders({ limit, state }) {
       const query = new URLSearchParams({ limit: String(limit), ...(state && { state }) });
       return (await ask<{ orders: AdminOrder[] }>('GET', `${ADMIN_ORDERS_PATH}?${query}`)).orders;
+    },
+    async dailyEarnings(days) {
+      return (await ask<{ days: DailyEarnings[] }>('GET', `${ADMIN_EARNINGS_PATH}?days=${days}`))
+        .days;
     },
     async resubmit(orderId) {
       return (await ask<{ order: AdminOrder }>('POST', adminResubmitPath(orderId))).order;
@@ -112,6 +120,7 @@ export async function openOwnerData(): Promise<OwnerData> {
       const recent = await orders.listRecent(limit, state);
       return recent.map((order) => adminOrder(order, config.publicUrl));
     },
+    dailyEarnings: (days) => orders.dailyEarnings(days),
     async resubmit(orderId) {
       if (!(await orders.find(orderId))) throw new Error(`There is no order ${orderId}.`);
       if (config.printProvider.kind === 'none') {

@@ -198,6 +198,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orders ALTER COLUMN subtotal_cents SET NOT NULL;
     `,
   },
+  {
+    // What a sale earned: the print provider's cost of the order it accepted, in cents. Null while
+    // it is unknown (no provider, not sent yet, or the provider did not say), never zero for that.
+    id: '011_provider_cost',
+    sql: `
+      ALTER TABLE orders
+        ADD COLUMN cost_items_cents integer,
+        ADD COLUMN cost_shipping_cents integer,
+        ADD COLUMN cost_tax_cents integer,
+        ADD COLUMN cost_total_cents integer;
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

@@ -147,17 +147,26 @@ async function fulfillmentPlugin(app: FastifyInstance) {
       if (!order || orderState(order) !== 'queued') return;
       const externalId = providerExternalId(order);
       try {
-        const providerOrderId = await printful.submit(
+        const { providerOrderId, cost } = await printful.submit(
           order,
           externalId,
           signed.linkFor(order.id, app.clock()),
         );
         const { decision } = await apply(
           order.id,
-          { type: 'submitted', providerOrderId },
+          { type: 'submitted', providerOrderId, ...(cost && { cost }) },
           'print-queue',
         );
-        app.log.info({ orderId, externalId, providerOrderId }, 'order sent to the print provider');
+        app.log.info(
+          { orderId, externalId, providerOrderId, costCents: cost?.totalCents },
+          'order sent to the print provider',
+        );
+        if (!cost) {
+          app.log.warn(
+            { orderId, providerOrderId },
+            'the print provider did not say what the order costs (in its currency): its margin stays unknown',
+          );
+        }
         // Taken back by the owner while it was being sent: the provider's new order goes too.
         if (decision && !decision.moves && ['cancelled', 'refunded'].includes(decision.from)) {
           const cancelled = await printful.cancel(externalId).catch((error: unknown) => error);

@@ -1,8 +1,8 @@
 /**
  * The owner's side of the API, behind a bearer token (the local scripts use it too): the orders
- * with where each one is, where it ships and its print file; one order with its history, emails and
- * refund; what the owner can do to an order (plugins/app/ownerActions.ts, the desk's own rules and
- * refusals); the Web Vitals summary.
+ * with where each one is, where it ships, its print file and what it earned; the sales by day; one
+ * order with its history, emails and refund; what the owner can do to an order
+ * (plugins/app/ownerActions.ts, the desk's own rules and refusals); the Web Vitals summary.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,7 @@ import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshir
 import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
 import { badRequest, HttpError, notFound } from '../../http/httpError';
 import { ORDER_STATES, type OrderState } from '../../orders/orderLife';
+import { EARNINGS_DAYS, marginCents } from '../../orders/orderEarnings';
 import { OwnerActionRefused } from '../../orders/ownerActions';
 import {
   orderState,
@@ -29,6 +30,7 @@ import { isOrderId } from '../../orders/orderNumber';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
 export const ADMIN_VITALS_PATH = '/creator/admin/vitals';
+export const ADMIN_EARNINGS_PATH = '/creator/admin/earnings';
 
 export function adminResubmitPath(orderId: string): string {
   return `${ADMIN_ORDERS_PATH}/${orderId}/resubmit`;
@@ -81,6 +83,17 @@ export const AdminOrderSchema = Type.Object({
   taxCents: Type.Integer(),
   totalCents: Type.Integer(),
   currency: Type.String(),
+  /** What the print provider charges for the order; null while unknown (never a cost of zero). */
+  providerCost: nullable(
+    Type.Object({
+      itemsCents: Type.Integer(),
+      shippingCents: Type.Integer(),
+      taxCents: Type.Integer(),
+      totalCents: Type.Integer(),
+    }),
+  ),
+  /** Total − provider cost − sales tax collected (orders/orderEarnings.ts); null while the cost is unknown. */
+  marginCents: nullable(Type.Integer()),
   paymentProvider: Type.String(),
   email: nullable(Type.String()),
   shipTo: nullable(Type.Omit(ShippingDetailsSchema, ['email'])),
@@ -100,6 +113,17 @@ export const AdminOrderSchema = Type.Object({
   refundedAt: nullable(Type.String()),
 });
 export type AdminOrder = Static<typeof AdminOrderSchema>;
+
+/** One day's sales in one currency (orders/orderEarnings.ts). */
+export const DailyEarningsSchema = Type.Object({
+  day: Type.String(),
+  currency: Type.String(),
+  orders: Type.Integer(),
+  revenueCents: Type.Integer(),
+  costedOrders: Type.Integer(),
+  costCents: Type.Integer(),
+  marginCents: nullable(Type.Integer()),
+});
 
 /** One order with everything that happened to it: its history, its emails and its refund. */
 export const AdminOrderDetailSchema = Type.Object({
@@ -167,6 +191,8 @@ export function adminOrder(order: Order, publicUrl: string): AdminOrder {
     taxCents: order.taxCents,
     totalCents: order.totalCents,
     currency: order.currency,
+    providerCost: order.providerCost,
+    marginCents: marginCents(order),
     paymentProvider: order.paymentProvider,
     email: order.email,
     shipTo: order.shipTo,
@@ -191,6 +217,13 @@ const listOrdersSchema = {
     state: Type.Optional(Type.Enum(ORDER_STATES, { type: 'string' })),
   }),
   response: { 200: Type.Object({ orders: Type.Array(AdminOrderSchema) }) },
+};
+
+const earningsSchema = {
+  querystring: Type.Object({
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: EARNINGS_DAYS })),
+  }),
+  response: { 200: Type.Object({ days: Type.Array(DailyEarningsSchema) }) },
 };
 
 /** An owner's action answers with the order as it left it (its body, if any, is read by the route). */
@@ -265,6 +298,10 @@ export default async function adminRoutes(
     const recent = await orders.listRecent(limit, state);
     return { orders: recent.map((order) => adminOrder(order, publicUrl)) };
   });
+
+  routes.get(ADMIN_EARNINGS_PATH, { schema: earningsSchema }, async (request) => ({
+    days: await orders.dailyEarnings(request.query.days ?? EARNINGS_DAYS),
+  }));
 
   async function existing(id: string): Promise<Order> {
     const order = isOrderId(id) ? await orders.find(id) : undefined;
