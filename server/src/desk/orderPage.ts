@@ -1,10 +1,11 @@
 /**
- * `/admin/orders/<id>`: the order whole (its art on its shirt and the print file, the picks and
- * totals, where it ships, the provider's side, its history and its emails) and a form for each of
- * the owner's actions its state allows.
+ * `/admin/orders/<id>`: the order whole (its art on its shirt and the print file, the picks, the
+ * totals and what it earned, where it ships, the provider's side, its history and its emails) and
+ * a form for each of the owner's actions its state allows.
  */
 import { artworkUrlForShirt, printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
+import { UNKNOWN_AMOUNT, marginCents } from '../orders/orderEarnings';
 import type { OrderState } from '../orders/orderLife';
 import {
   orderState,
@@ -213,7 +214,7 @@ ${
   }>
   <label for="${confirmId}">I understand this refunds the shopper</label>
 </div>
-<button type="submit" class="danger">Cancel and refund ${escapeHtml(formatPrice(data.order.totalCents))}</button>
+<button type="submit" class="danger">Cancel and refund ${escapeHtml(formatPrice(data.order.totalCents, data.order.currency))}</button>
 </form>`;
 }
 
@@ -341,6 +342,25 @@ function addressHtml(order: Order): string | null {
   return `<address>${lines.map((line) => escapeHtml(line ?? '')).join('<br>')}</address>`;
 }
 
+/** What the print provider charges, in parts, or `—` while nobody knows. */
+function providerCostHtml(order: Order): string {
+  const cost = order.providerCost;
+  if (!cost) return escapeHtml(UNKNOWN_AMOUNT);
+  const price = (cents: number) => formatPrice(cents, order.currency);
+  const parts = [
+    `shirts ${price(cost.itemsCents)}`,
+    `shipping ${price(cost.shippingCents)}`,
+    ...(cost.taxCents === 0 ? [] : [`tax ${price(cost.taxCents)}`]),
+  ];
+  return `<span class="num">${escapeHtml(price(cost.totalCents))}</span> <span class="note">(${escapeHtml(parts.join(' + '))})</span>`;
+}
+
+/** Total − the provider's cost − sales tax collected (orders/orderEarnings.ts), or `—`. */
+function marginText(order: Order): string {
+  const margin = marginCents(order);
+  return margin === null ? UNKNOWN_AMOUNT : formatPrice(margin, order.currency);
+}
+
 export function orderPage(data: OrderPageData): string {
   const { order } = data;
   const state = orderState(order);
@@ -356,6 +376,8 @@ export function orderPage(data: OrderPageData): string {
       }`
     : null;
   const esc = (value: string | null | undefined) => (value ? escapeHtml(value) : null);
+  const money = (cents: number) =>
+    `<span class="num">${escapeHtml(formatPrice(cents, order.currency))}</span>`;
   return deskPage({
     brandName: data.brandName,
     title: `Order ${order.id}`,
@@ -379,18 +401,13 @@ ${details([
   ['Size', esc(order.shirtSize)],
   ['Quantity', String(order.quantity)],
   ['Prompt', esc(order.prompt)],
-  ['Unit price', esc(formatPrice(order.unitPriceCents))],
-  ['Subtotal', `<span class="num">${escapeHtml(formatPrice(order.subtotalCents))}</span>`],
-  ['Shipping', `<span class="num">${escapeHtml(formatPrice(order.shippingCents))}</span>`],
-  ...(order.taxCents > 0
-    ? [
-        ['Sales tax', `<span class="num">${escapeHtml(formatPrice(order.taxCents))}</span>`] as [
-          string,
-          string,
-        ],
-      ]
-    : []),
-  ['Total', `<span class="num">${escapeHtml(formatPrice(order.totalCents))}</span>`],
+  ['Unit price', money(order.unitPriceCents)],
+  ['Subtotal', money(order.subtotalCents)],
+  ['Shipping', money(order.shippingCents)],
+  ['Sales tax', order.taxCents > 0 ? money(order.taxCents) : null],
+  ['Total', money(order.totalCents)],
+  ['Print provider’s cost', paid ? providerCostHtml(order) : null],
+  ['Margin', paid ? `<span class="num">${escapeHtml(marginText(order))}</span>` : null],
 ])}
 </section>
 <div class="stack">

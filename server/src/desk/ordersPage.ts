@@ -1,5 +1,15 @@
-/** `/admin`: what needs the owner first, then the orders of one list or of a search, newest first. */
+/**
+ * `/admin`: what needs the owner first, then the orders of one list or of a search, newest first,
+ * each with what it earned, then the sales of the last days.
+ */
 import { formatPrice } from '@tshirt/shared/catalog';
+import {
+  EARNINGS_NOTE,
+  UNKNOWN_AMOUNT,
+  marginCents,
+  withoutCostText,
+  type DailyEarnings,
+} from '../orders/orderEarnings';
 import type { OrderState } from '../orders/orderLife';
 import { orderState, type Order } from '../orders/ordersRepository';
 import { deskPage, escapeHtml, when } from './deskLayout';
@@ -23,6 +33,8 @@ export interface OrdersPageData {
   /** The search, when the owner searched. */
   search: string;
   attention: readonly AttentionItem[];
+  /** The sales of the last days with any, newest first. */
+  earnings: readonly DailyEarnings[];
 }
 
 export function stateBadge(state: OrderState): string {
@@ -68,6 +80,11 @@ ${links.join('\n')}
 </ul></nav>`;
 }
 
+/** An amount in a currency, or `—` when nobody knows it. */
+function amount(cents: number | null, currency: string): string {
+  return escapeHtml(cents === null ? UNKNOWN_AMOUNT : formatPrice(cents, currency));
+}
+
 function ordersTable(orders: readonly Order[], titleId: string): string {
   const rows = orders.map((order) => {
     const state = orderState(order);
@@ -78,16 +95,47 @@ function ordersTable(orders: readonly Order[], titleId: string): string {
   <td data-label="Placed">${when(order.createdAt)}</td>
   <td data-label="State">${stateBadge(state)}</td>
   <td data-label="Shirt">${escapeHtml(shirt)}</td>
-  <td data-label="Total" class="num">${escapeHtml(formatPrice(order.totalCents))}</td>
+  <td data-label="Total" class="num">${amount(order.totalCents, order.currency)}</td>
+  <td data-label="Cost" class="num">${amount(order.providerCost?.totalCents ?? null, order.currency)}</td>
+  <td data-label="Margin" class="num">${amount(marginCents(order), order.currency)}</td>
   <td data-label="Shopper">${escapeHtml(shopper)}</td>
 </tr>`;
   });
   return `<table class="cards" aria-labelledby="${titleId}">
-<thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">State</th><th scope="col">Shirt</th><th scope="col">Total</th><th scope="col">Shopper</th></tr></thead>
+<thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">State</th><th scope="col">Shirt</th><th scope="col">Total</th><th scope="col">Cost</th><th scope="col">Margin</th><th scope="col">Shopper</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
 </table>`;
+}
+
+function earningsSection(days: readonly DailyEarnings[]): string {
+  const rows = days.map((day) => {
+    const missing = withoutCostText(day);
+    return `<tr>
+  <th scope="row">${escapeHtml(day.day)}</th>
+  <td data-label="Orders" class="num">${day.orders}</td>
+  <td data-label="Revenue" class="num">${amount(day.revenueCents, day.currency)}</td>
+  <td data-label="Cost" class="num">${amount(day.costedOrders === 0 ? null : day.costCents, day.currency)}${
+    missing ? ` <span class="note">${escapeHtml(missing)}</span>` : ''
+  }</td>
+  <td data-label="Margin" class="num">${amount(day.marginCents, day.currency)}</td>
+</tr>`;
+  });
+  const table =
+    days.length === 0
+      ? '<p>No sales yet.</p>'
+      : `<table class="cards" aria-labelledby="sales-title">
+<thead><tr><th scope="col">Day (UTC)</th><th scope="col">Orders</th><th scope="col">Revenue</th><th scope="col">Cost</th><th scope="col">Margin</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>
+<p class="note">${escapeHtml(EARNINGS_NOTE)}</p>`;
+  return `<section aria-labelledby="sales-title">
+<h2 id="sales-title">Sales by day</h2>
+${table}
+</section>`;
 }
 
 export function ordersPage(data: OrdersPageData): string {
@@ -117,6 +165,7 @@ ${filterLinks(searching ? undefined : data.list, data.counts)}
 <section aria-labelledby="list-title">
 <h2 id="list-title">${escapeHtml(title)}</h2>
 ${shown}
-</section>`,
+</section>
+${searching ? '' : earningsSection(data.earnings)}`,
   });
 }

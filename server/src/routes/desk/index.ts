@@ -28,6 +28,7 @@ import { deskClosedPage, deskErrorPage, signInPage } from '../../desk/signInPage
 import { HttpError, notFound } from '../../http/httpError';
 import { securityHeaders } from '../../http/securityHeaders';
 import { OwnerActionRefused } from '../../orders/ownerActions';
+import { EARNINGS_DAYS } from '../../orders/orderEarnings';
 import { orderState, type Applied, type Order } from '../../orders/ordersRepository';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import session from '../../plugins/external/session';
@@ -189,10 +190,11 @@ export default async function deskRoutes(app: FastifyInstance) {
     }
     const search = first(query.q).trim().slice(0, 200);
     const list = orderList(first(query.show));
-    const [counts, listed, attention] = await Promise.all([
+    const [counts, listed, attention, earnings] = await Promise.all([
       orders.countByState(),
       listOrders(list, search),
       attentionItems(),
+      search ? [] : orders.dailyEarnings(EARNINGS_DAYS),
     ]);
     return sendPage(
       reply,
@@ -204,6 +206,7 @@ export default async function deskRoutes(app: FastifyInstance) {
         limit: DESK_LIST_LIMIT,
         search,
         attention,
+        earnings,
       }),
     );
   });
@@ -402,7 +405,7 @@ export default async function deskRoutes(app: FastifyInstance) {
       await ownerActions.cancelAndRefund(order.id, checked.value);
       return {
         kind: 'success',
-        message: `Order ${order.id} is cancelled and ${formatPrice(order.totalCents)} refunded; the shopper is emailed.`,
+        message: `Order ${order.id} is cancelled and ${formatPrice(order.totalCents, order.currency)} refunded; the shopper is emailed.`,
       };
     });
   });
