@@ -1,39 +1,104 @@
 /**
- * Oil Painting: loaded brush strokes pushed around by a wet-paint displacement, raking light over
- * impasto and canvas weave (a diffuse lighting filter multiplied over the paint), on an unframed
- * canvas whose paint stops at a ragged brushed edge; the title painted in a classical italic.
+ * Oil Painting: an unframed canvas whose paint stops at a ragged brushed edge. The ground is laid
+ * in broad loaded strokes, streaked by the brush's bristles and pushed about by a wet-paint
+ * displacement; the light is dabbed on thick. The subject is painted over it in clear, luminous
+ * colour with dabs of lighter and darker paint inside a crisp dark contour — no filter touches it,
+ * so its silhouette reads at any size. The title is painted in a classical italic.
  */
 import { byShowing, contrastRatio, showingColor, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
-import { adjust, hexToHsl, lighten, mix } from '../palette/color';
+import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
 import type { Random } from '../random';
-import { el, num, smoothClosedPath, url } from '../svg';
+import { el, num, smoothClosedPath, url, type Defs } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
-import { displacementFilter, overlay, reliefPaint } from './textures';
+import { displacementFilter } from './textures';
 
-/** Oil paint is rich but never neon: cap saturation, keep mid values. */
+/** The warm white oil painters mix into their lights (a neutral, not a colour nobody asked for). */
+const LEAD_WHITE = '#f7eedb';
+
+/** Oil paint is rich but never neon, and luminous rather than muddy: mid-to-light values. */
 function pigment(hex: string, lightness?: number): string {
   const { s, l } = hexToHsl(hex);
-  return adjust(hex, { s: Math.min(0.62, s), l: lightness ?? Math.min(0.6, Math.max(0.35, l)) });
+  return adjust(hex, { s: Math.min(0.7, s), l: lightness ?? Math.min(0.64, Math.max(0.44, l)) });
 }
 
-/** One loaded brush stroke: a fat curved dab (drawn inside a round-capped group). */
-function brushStroke(random: Random, x: number, y: number, length: number, width: number, color: string, angle = 0): string {
-  const dx = Math.cos(angle) * length;
-  const dy = Math.sin(angle) * length;
-  const bend = random.range(-width * 0.6, width * 0.6);
-  return el('path', {
-    d: `M${num(x - dx / 2)} ${num(y - dy / 2)}Q${num(x + bend * Math.sin(angle))} ${num(y + bend)} ${num(x + dx / 2)} ${num(y + dy / 2)}`,
-    stroke: color,
-    'stroke-width': Math.round(width),
+/**
+ * One brush and the strokes laid with it: fat curved dabs, each leaving the thin light and dark
+ * streaks of its bristles along its length. The streaks of every stroke go into two paths, so the
+ * texture costs two elements, not a pattern over the whole canvas.
+ */
+class Brush {
+  private readonly strokes: string[] = [];
+  private lightStreaks = '';
+  private darkStreaks = '';
+
+  /** `marks`: light bristle streaks each stroke leaves (0 for none). */
+  constructor(
+    private readonly random: Random,
+    private readonly width: number,
+    private readonly marks: number,
+  ) {}
+
+  stroke(x: number, y: number, length: number, color: string, angle = 0): void {
+    const { random, width, marks } = this;
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    const bend = random.range(-width * 0.5, width * 0.5);
+    const curve = (offset: number, share: number) => {
+      const nx = -uy * offset;
+      const ny = ux * offset;
+      const half = (length * share) / 2;
+      // Whole canvas units are fine enough for a brush and keep the many strokes small.
+      const points = [x - ux * half + nx, y - uy * half + ny, x + bend * uy + nx, y + bend * ux + ny, x + ux * half + nx, y + uy * half + ny].map(Math.round);
+      return `M${points[0]} ${points[1]}Q${points[2]} ${points[3]} ${points[4]} ${points[5]}`;
+    };
+    this.strokes.push(el('path', { d: curve(0, 1), stroke: color }));
+    if (marks === 0) return;
+    for (let mark = 0; mark < marks; mark += 1) {
+      const lane = (mark + random.range(0.2, 0.8)) / marks - 0.5;
+      this.lightStreaks += curve(width * lane * 0.8, random.range(0.55, 0.9));
+    }
+    if (random.chance(0.5)) this.darkStreaks += curve(width * random.range(-0.35, 0.35), random.range(0.45, 0.8));
+  }
+
+  /** The strokes, then their streaks over them. */
+  render(): string {
+    const streaks =
+      this.marks === 0
+        ? []
+        : [
+            el('path', { d: this.lightStreaks, stroke: '#ffffff', 'stroke-width': 3, opacity: 0.18 }),
+            el('path', { d: this.darkStreaks, stroke: '#000000', 'stroke-width': 4, opacity: 0.08 }),
+          ];
+    return el('g', { fill: 'none', 'stroke-linecap': 'round', 'stroke-width': this.width }, [...this.strokes, ...streaks]);
+  }
+}
+
+/**
+ * A colour as a painter lays it: the flat colour with a few dabs of a lighter and a darker mix
+ * of it on top, as a tile in the motif's own units (so a smaller subject gets a smaller brush).
+ */
+function dabbedPaint(defs: Defs, random: Random, color: string): string {
+  const tile = 64;
+  // The ground overhangs the tile so its edges never blend into a seam.
+  const dabs: string[] = [el('rect', { x: -2, y: -2, width: tile + 4, height: tile + 4, fill: color })];
+  const tones = [lighten(color, 0.13), darken(color, 0.08), lighten(color, 0.07), lighten(color, 0.1), darken(color, 0.05)];
+  // Jittered on a loose grid, and each dab stays inside the tile, so none is cut at a seam.
+  tones.forEach((tone, index) => {
+    const width = random.range(6, 9);
+    const length = random.range(10, 20);
+    const x = width / 2 + 2 + (index % 2) * 30 + random.range(0, 30 - length - width);
+    const y = 7 + index * 12 + random.range(-2, 2);
+    dabs.push(el('path', { d: `M${num(x)} ${num(y)}h${num(length)}`, stroke: tone, 'stroke-width': num(width), 'stroke-linecap': 'round' }));
   });
+  return defs.add('dab', (id) =>
+    el('pattern', { id, width: tile, height: tile, patternUnits: 'userSpaceOnUse', patternTransform: `rotate(${num(random.range(-40, -25))})` }, dabs),
+  );
 }
-
-const BRUSH_GROUP = { fill: 'none', 'stroke-linecap': 'round' } as const;
 
 export const renderOilPainting: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
   const cx = 600;
@@ -41,9 +106,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   const rx = 450;
   const ry = 460;
   const canvasRegion = { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80 };
-  const wetPaint = displacementFilter(defs, canvasRegion, { tile: 360, baseFrequency: [0.012, 0.03], octaves: 2, seed: random.int(1, 999) }, 28);
-  // Impasto ridges and the canvas weave under them, lit from the top left, in one tile.
-  const impasto = reliefPaint(defs, { tile: 90, baseFrequency: [0.08, 0.16], octaves: 3, seed: random.int(1, 999), relief: 2.4 });
+  const wetPaint = displacementFilter(defs, canvasRegion, { tile: 360, baseFrequency: [0.012, 0.03], octaves: 2, seed: random.int(1, 999) }, 22);
   // No frame: the paint stops where the brush stopped, a ragged edge around a loose rectangle.
   const edgePoints: Array<[number, number]> = [];
   const corners: Array<[number, number]> = [
@@ -54,69 +117,101 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   ];
   corners.forEach(([x1, y1], index) => {
     const [x2, y2] = corners[(index + 1) % 4] as [number, number];
-    for (let step = 0; step < 7; step += 1) {
-      const t = step / 7;
-      edgePoints.push([x1 + (x2 - x1) * t + random.range(-16, 16), y1 + (y2 - y1) * t + random.range(-16, 16)]);
+    for (let step = 0; step < 6; step += 1) {
+      const t = step / 6;
+      edgePoints.push([Math.round(x1 + (x2 - x1) * t + random.range(-16, 16)), Math.round(y1 + (y2 - y1) * t + random.range(-16, 16))]);
     }
   });
-  const patch = smoothClosedPath(edgePoints);
-  const canvasClip = defs.add('canvas', (id) => el('clipPath', { id }, el('path', { d: patch })));
+  // The edge is written once: the clip uses it, and the primed edge below is a copy of it.
+  const edge = defs.add('edge', (id) => el('path', { id, d: smoothClosedPath(edgePoints) }));
+  const canvasClip = defs.add('canvas', (id) => el('clipPath', { id }, el('use', { href: `#${edge}` })));
 
-  // Background: bands of strokes from sky to ground, colours drifting between palette tones.
-  const skyTop = pigment(palette.secondary, 0.32);
-  const skyLow = pigment(palette.accent, 0.72);
-  const ground = pigment(palette.primary, 0.38);
-  const strokes: string[] = [el('rect', { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80, fill: mix(skyTop, skyLow, 0.5) })];
-  const rows = 12;
+  // The ground: a luminous sky lightened with lead white down to a glowing horizon, then land in
+  // another colour than the subject's own, so the subject stands clear of it.
+  const skyTop = mix(pigment(palette.secondary, 0.52), LEAD_WHITE, 0.22);
+  const skyLow = mix(pigment(palette.accent, 0.72), LEAD_WHITE, 0.5);
+  const landTop = pigment(palette.secondary, 0.4);
+  const landLow = pigment(palette.secondary, 0.28);
+  const horizon = 0.66;
+  const toneAt = (t: number) => (t < horizon ? mix(skyTop, skyLow, t / horizon) : mix(landTop, landLow, (t - horizon) / (1 - horizon)));
+  const top = cy - ry;
+  const broad = new Brush(random, 100, 1);
+  const rows = 11;
   for (let row = 0; row < rows; row += 1) {
     const t = row / (rows - 1);
-    const y = cy - ry + t * ry * 2;
-    const base = t < 0.62 ? mix(skyTop, skyLow, t / 0.62) : mix(skyLow, ground, Math.min(1, (t - 0.62) / 0.2));
-    for (let x = cx - rx - 40; x < cx + rx + 40; x += random.range(170, 230)) {
-      const tone = adjust(base, { dl: random.range(-0.05, 0.05), dh: random.range(-6, 6) });
-      strokes.push(brushStroke(random, x, y + random.range(-12, 12), random.range(200, 290), random.range(80, 100), tone, random.range(-0.12, 0.12)));
+    const y = top + t * ry * 2;
+    for (let x = cx - rx - 40; x < cx + rx + 40; x += random.range(165, 225)) {
+      const tone = adjust(toneAt(t), { dl: random.range(-0.05, 0.05), dh: random.range(-5, 5) });
+      broad.stroke(x, y + random.range(-12, 12), random.range(200, 280), tone, random.range(-0.1, 0.1));
     }
   }
-  // A glowing light source dabbed in with short round strokes.
-  const sunX = cx + random.range(-180, 180);
-  const sunY = cy - ry * 0.6;
-  strokes.push(el('circle', { cx: sunX, cy: sunY, r: 58, fill: lighten(skyLow, 0.14) }));
-  for (let index = 0; index < 8; index += 1) {
-    const angle = (index / 8) * Math.PI * 2;
-    const distance = random.range(58, 80);
-    strokes.push(brushStroke(random, sunX + Math.cos(angle) * distance, sunY + Math.sin(angle) * distance, random.range(30, 50), random.range(14, 20), lighten(skyLow, random.range(0.04, 0.1)), angle + Math.PI / 2));
+  // Shorter strokes laid across the ground, lighter and darker than where they land: the brushwork one sees.
+  const small = new Brush(random, 28, 1);
+  for (let index = 0; index < 24; index += 1) {
+    const t = random.range(0, 1);
+    const x = cx + random.range(-rx, rx);
+    const y = top + t * ry * 2;
+    const tone = adjust(toneAt(t), { dl: random.chance(0.6) ? random.range(0.06, 0.12) : random.range(-0.1, -0.05), dh: random.range(-6, 6) });
+    const angle = t < horizon ? random.range(-0.35, 0.35) : random.range(-0.15, 0.15);
+    small.stroke(x, y, random.range(60, 120), tone, angle);
   }
+  // The light source, dabbed in thick with short strokes around a bright core.
+  const sunX = cx + random.range(-200, 200);
+  const sunY = cy - ry * 0.6;
+  const sunLight = mix(skyLow, LEAD_WHITE, 0.6);
+  const rays = new Brush(random, 15, 0);
+  for (let index = 0; index < 12; index += 1) {
+    const angle = (index / 12) * Math.PI * 2 + random.range(-0.15, 0.15);
+    const distance = random.range(66, 90);
+    rays.stroke(sunX + Math.cos(angle) * distance, sunY + Math.sin(angle) * distance, random.range(26, 46), mix(sunLight, skyLow, random.range(0.35, 0.65)), angle);
+  }
+  const ground = el('g', { filter: url(wetPaint) }, [
+    el('rect', { ...canvasRegion, fill: mix(skyTop, skyLow, 0.5) }),
+    broad.render(),
+    small.render(),
+    el('circle', { cx: sunX, cy: sunY, r: 110, fill: mix(sunLight, skyLow, 0.55), opacity: 0.7 }),
+    rays.render(),
+    el('circle', { cx: sunX, cy: sunY, r: 58, fill: sunLight }),
+  ]);
 
   const colors: Record<PartRole, string> = {
     base: pigment(palette.primary),
     second: pigment(palette.secondary),
     accent: pigment(palette.accent),
-    dark: adjust(palette.ink, { l: 0.14, s: 0.3 }),
-    light: mix(palette.light, '#f3e6c8', 0.6),
+    dark: adjust(palette.ink, { l: 0.15, s: 0.3 }),
+    light: mix(palette.light, LEAD_WHITE, 0.6),
     line: adjust(palette.ink, { l: 0.16, s: 0.3 }),
   };
-  const outline: PartPainter = (part) =>
-    part.role === 'line' || (part.opacity ?? 1) < 0.6 ? null : paintRole(part, colors.dark, { stroke: colors.dark, 'stroke-width': part.stroke !== undefined ? part.stroke + 6 : 6, 'stroke-linejoin': 'round' });
-  const colour: PartPainter = (part) => paintRole(part, colors[part.role]);
-  const glaze: PartPainter = (part) =>
-    part.stroke === undefined && part.role !== 'line' && (part.opacity ?? 1) === 1
-      ? { fill: 'none', stroke: lighten(colors[part.role], 0.16), 'stroke-width': 6, 'stroke-dasharray': '18 26', 'stroke-linecap': 'round', opacity: 0.7 }
-      : null;
-  const painted: string[] = [el('g', BRUSH_GROUP, strokes)];
+  const dabbed = new Map<string, string>();
+  const paintFor = (role: PartRole): string => {
+    const color = colors[role];
+    if (role === 'line' || role === 'dark') return color;
+    let id = dabbed.get(color);
+    if (!id) {
+      id = dabbedPaint(defs, random, color);
+      dabbed.set(color, id);
+    }
+    return url(id);
+  };
+  // A contour in the darkest paint, drawn under the colour so only its outer half shows.
+  const contour: PartPainter = (part) =>
+    part.role === 'line' || (part.opacity ?? 1) < 0.6
+      ? null
+      : paintRole(part, colors.dark, { stroke: colors.dark, 'stroke-width': part.stroke !== undefined ? part.stroke + 7 : 7, 'stroke-linejoin': 'round' });
+  const colour: PartPainter = (part) =>
+    part.stroke !== undefined || (part.opacity ?? 1) < 1 ? paintRole(part, colors[part.role]) : paintRole(part, paintFor(part.role));
+  const painted: string[] = [ground];
   const slots = layoutScene(subject, { x: cx, y: cy + 50, size: 640 }, random);
   if (slots.length > 0) {
-    painted.push(el('ellipse', { cx, cy: cy + 320, rx: 250, ry: 40, fill: colors.dark, opacity: 0.35 }));
-    painted.push(drawScene(slots, () => [outline, colour, glaze]));
+    painted.push(el('ellipse', { cx, cy: cy + 330, rx: 250, ry: 36, fill: colors.dark, opacity: 0.3 }));
+    painted.push(drawScene(slots, () => [contour, colour]));
   }
 
   // Where the paint meets the shirt, a primed canvas edge in the asked-for colour that shows most.
   const primer = showingColor([palette.light, ...palette.colors], fabric, TARGET_CONTRAST + 0.4);
   const parts: string[] = [
-    el('path', { d: patch, fill: primer, stroke: primer, 'stroke-width': 36, 'stroke-linejoin': 'round' }),
-    el('g', { 'clip-path': url(canvasClip) }, [
-      el('g', { filter: url(wetPaint) }, painted),
-      overlay(impasto, canvasRegion, 'multiply', 0.9),
-    ]),
+    el('use', { href: `#${edge}`, fill: primer, stroke: primer, 'stroke-width': 36, 'stroke-linejoin': 'round' }),
+    el('g', { 'clip-path': url(canvasClip) }, painted),
   ];
 
   // The title is signed in paint on the shirt itself, in a classical italic.
@@ -130,13 +225,13 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   });
   parts.push(title.svg);
   if (lettering.subline) {
-    const top = title.bottom + 30;
+    const sublineTop = title.bottom + 30;
     const sublineColor = showingColor(byShowing(palette.colors, fabric).slice(1), fabric, TARGET_CONTRAST + 0.4);
     parts.push(
       textBlock(defs, {
         text: lettering.subline,
         font: FONTS.serifItalic,
-        box: { x: cx, top, width: 920, height: Math.max(40, 1580 - top) },
+        box: { x: cx, top: sublineTop, width: 920, height: Math.max(40, 1580 - sublineTop) },
         layout: { maxSize: 66, maxLines: 2, align: 'top', lineGapEm: -0.05 },
         face: { fill: contrastRatio(sublineColor, fabric.hex) >= TARGET_CONTRAST ? sublineColor : titleColor },
       }).svg,

@@ -18,6 +18,22 @@ function drawnElements(svg: string): XmlElementInfo[] {
   return checkXml(inner).elements;
 }
 
+/** What the first <g> whose opening tag matches `opening` holds, up to its own closing tag. */
+function groupContent(svg: string, opening: RegExp): string {
+  const start = opening.exec(svg);
+  if (!start) return '';
+  const from = start.index + start[0].length;
+  const tags = /<(\/?)g\b[^>]*?(\/?)>/g;
+  tags.lastIndex = from;
+  let depth = 1;
+  for (let tag = tags.exec(svg); tag; tag = tags.exec(svg)) {
+    if (tag[2]) continue;
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return svg.slice(from, tag.index);
+  }
+  return '';
+}
+
 function colorValues(elements: XmlElementInfo[]): string[] {
   return elements.flatMap((element) =>
     ['fill', 'stroke', 'stop-color', 'color', 'flood-color'].map((name) => element.attributes[name]).filter((value): value is string => !!value),
@@ -59,14 +75,23 @@ describe('each style has its own visual signature', () => {
     }
   });
 
-  it('Oil Painting runs its brushwork through a wet-paint displacement and lights its impasto', () => {
-    for (const elements of artworks('Oil Painting')) {
-      const names = elements.map((element) => element.name);
-      expect(names).toContain('feTurbulence');
-      expect(names).toContain('feDisplacementMap');
-      expect(names).toContain('feDiffuseLighting');
-      expect(elements.some((element) => element.name === 'g' && element.attributes.filter?.startsWith('url(#wobble'))).toBe(true);
-      expect(elements.some((element) => element.attributes.style === 'mix-blend-mode:multiply')).toBe(true);
+  it('Oil Painting pushes its brushwork through a wet-paint displacement, but never the subject, which it paints in dabs inside a contour', () => {
+    for (const prompt of PROMPTS) {
+      for (const seed of SEEDS) {
+        const svg = generateArtworkSvg({ ...prompt, style: 'Oil Painting' }, seed);
+        const names = checkXml(svg).elements.map((element) => element.name);
+        expect(names).toContain('feTurbulence');
+        expect(names).toContain('feDisplacementMap');
+        const wet = groupContent(svg, /<g filter="url\(#wobble\d+\)">/);
+        expect(wet).not.toBe('');
+        // The brush: many loaded strokes, streaked by their bristles.
+        expect(wet.match(/<path /g)?.length ?? 0).toBeGreaterThan(60);
+        expect(wet).not.toContain('class="motif-');
+        if (!svg.includes('class="motif-')) continue;
+        // The subject keeps a clean silhouette: no filter on it, colour laid in dabbed paint.
+        expect(svg).toMatch(/<pattern id="dab\d+"/);
+        expect(/<g class="motif-[^"]*"[^>]*filter=/.test(svg)).toBe(false);
+      }
     }
   });
 
