@@ -3,19 +3,25 @@ import '@tshirt/shared/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { PAGE_PATHS, configureStoreFromStandaloneConfig } from '@tshirt/shared';
 import { StandaloneApp } from './standalone/StandaloneApp';
+import { StandaloneCompletePage } from './standalone/StandaloneCompletePage';
 import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';
+
+/** Running alone there is no host: this app serves the pages the payment tab opens on and comes back to. */
+function StandalonePage() {
+  switch (window.location.pathname) {
+    case PAGE_PATHS.loading:
+      return <StandaloneLoadingPage />;
+    case PAGE_PATHS.complete:
+      return <StandaloneCompletePage />;
+    default:
+      return <StandaloneApp loadingPagePath={PAGE_PATHS.loading} />;
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the checkout in.');
 
 // Running alone, the page learns from its static host where the store's API is.
 void configureStoreFromStandaloneConfig().then(() => {
-  createRoot(container).render(
-    // Running alone there is no host, so this app serves the page the payment tab opens on.
-    window.location.pathname === PAGE_PATHS.loading ? (
-      <StandaloneLoadingPage />
-    ) : (
-      <StandaloneApp loadingPagePath={PAGE_PATHS.loading} />
-    ),
-  );
+  createRoot(container).render(<StandalonePage />);
 });

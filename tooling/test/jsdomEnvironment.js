@@ -17,12 +17,17 @@ const NODE_GLOBALS = [
   'structuredClone',
 ];
 
+const ABORT_CLASSES = ['AbortController', 'AbortSignal'];
+
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of NODE_GLOBALS) {
       if (this.global[name] === undefined) this.global[name] = globalThis[name];
     }
+    // The fetch is Node's, so its abort signals are too (as a browser's fetch takes its own):
+    // Node's fetch refuses jsdom's AbortSignal.
+    for (const name of ABORT_CLASSES) this.global[name] = globalThis[name];
   }
 }
 

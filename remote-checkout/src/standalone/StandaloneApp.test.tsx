@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
+import { fakeNavigation } from '../../test-support/checkoutFakes';
+import { PaymentNavigationContext } from '../checkout-panel/paymentNavigation';
 import { StandaloneApp } from './StandaloneApp';
 import { StandaloneLoadingPage } from './StandaloneLoadingPage';
 
@@ -47,5 +49,26 @@ describe('the standalone checkout', () => {
   it('serves the loading page the payment tab opens on', () => {
     render(<StandaloneLoadingPage />);
     expect(screen.getByRole('heading', { name: 'Loading your order…' })).toBeInTheDocument();
+  });
+
+  // These answer from the shared mocked store API (tooling/test/setupApiMocks.ts), as the dev page does.
+  it('quotes the shipping the store says, before Buy It', async () => {
+    render(<StandaloneApp loadingPagePath="/loading" />);
+    expect(await screen.findByText(/\$4\.99 USD shipping/)).toBeInTheDocument();
+  });
+
+  it('sends the order and then the payment tab to the payment page the store links', async () => {
+    const user = userEvent.setup();
+    const { navigation, tab } = fakeNavigation();
+    render(
+      <PaymentNavigationContext value={navigation}>
+        <StandaloneApp loadingPagePath="/loading" />
+      </PaymentNavigationContext>,
+    );
+    await user.click(screen.getByRole('button', { name: PREMADE_DESIGNS[4]!.title }));
+    await user.click(screen.getByRole('button', { name: 'Buy It' }));
+
+    expect(navigation.openTab).toHaveBeenCalledWith('/loading');
+    await waitFor(() => expect(tab.location.href).toMatch(/^\/mock-payment\?order=/));
   });
 });

@@ -19,8 +19,8 @@ export function StandaloneApp({ loadingPagePath }: { loadingPagePath: string }) 
         </div>
       </main>
       <footer className={styles.footer}>
-        Orders go to the store server at <code>{storeUrl('/creator')}</code>; without it running,
-        Buy It shows the failure message.
+        Orders go to the store API at <code>{storeUrl('/creator')}</code>: on this remote&apos;s dev
+        server, the mocked API unless it runs with <code>API=real</code>.
       </footer>
     </div>
   );

@@ -1,5 +1,11 @@
 import { setupServer } from 'msw/node';
-import { createCheckout, fetchOrder, fetchStoreOffer, generateImage, readArtworkAdvice } from '../api/client';
+import {
+  createCheckout,
+  fetchOrder,
+  fetchStoreOffer,
+  generateImage,
+  readArtworkAdvice,
+} from '../api/client';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '../catalog';
 import type { ArtFields, CheckoutOrder } from '../types';
 import { createApiHandlers, generationLimitReached } from './handlers';
@@ -54,7 +60,10 @@ describe('the mocked store API', () => {
   it('serves each of the eight pre-made designs', async () => {
     for (const design of PREMADE_DESIGNS) {
       const answer = await fetch(`${design.imagePath}?shirt=Pink`);
-      expect({ design: design.id, status: answer.status }).toEqual({ design: design.id, status: 200 });
+      expect({ design: design.id, status: answer.status }).toEqual({
+        design: design.id,
+        status: 200,
+      });
       expect(await answer.text()).toMatch(/^<svg/);
     }
   });
@@ -65,7 +74,8 @@ describe('the mocked store API', () => {
 
   it('answers Buy with a payment link whose order, once paid, is confirmed by GET /creator/order', async () => {
     const checkout = await createCheckout(ORDER);
-    if (checkout.kind !== 'ok') throw new Error(`expected a payment link, got ${JSON.stringify(checkout)}`);
+    if (checkout.kind !== 'ok')
+      throw new Error(`expected a payment link, got ${JSON.stringify(checkout)}`);
     expect(checkout.paymentLinkURL).toMatch(/^\/mock-payment\?order=/);
     const unpaidToken = new URLSearchParams(checkout.paymentLinkURL.split('?')[1]).get('order')!;
     const mock = readMockOrderToken(unpaidToken)!;
@@ -84,7 +94,10 @@ describe('the mocked store API', () => {
       postalCode: '62701',
       country: 'US',
     };
-    const complete = mockCompletePath({ ...mock, paid: { shipping, at: '2026-05-01T10:00:00.000Z' } });
+    const complete = mockCompletePath({
+      ...mock,
+      paid: { shipping, at: '2026-05-01T10:00:00.000Z' },
+    });
     const token = new URLSearchParams(complete.split('?')[1]).get('token')!;
     const paid = await fetchOrder({ token });
     expect(paid).toMatchObject({
@@ -103,8 +116,13 @@ describe('the mocked store API', () => {
   });
 
   it('refuses an order for a shirt the store does not sell, or artwork from elsewhere', async () => {
-    expect(await createCheckout({ ...ORDER, quantity: 10 })).toMatchObject({ kind: 'error', error: { status: 400 } });
-    expect(await createCheckout({ ...ORDER, imageURL: 'https://elsewhere.example/a.png' })).toMatchObject({
+    expect(await createCheckout({ ...ORDER, quantity: 10 })).toMatchObject({
+      kind: 'error',
+      error: { status: 400 },
+    });
+    expect(
+      await createCheckout({ ...ORDER, imageURL: 'https://elsewhere.example/a.png' }),
+    ).toMatchObject({
       kind: 'error',
       error: { status: 400 },
     });

@@ -63,8 +63,11 @@ function apiError(status: number, code: string, message: string): Response {
 const notFound = (message: string) => apiError(404, 'not_found', message);
 
 /** `<name>.<svg|json|…>` of an artwork's address. */
-function fileOf(name: string | readonly string[] | undefined): { id: string; format: string } | undefined {
-  const match = typeof name === 'string' ? /^([A-Za-z0-9_-]{1,64})\.(svg|png|json)$/.exec(name) : null;
+function fileOf(
+  name: string | readonly string[] | undefined,
+): { id: string; format: string } | undefined {
+  const match =
+    typeof name === 'string' ? /^([A-Za-z0-9_-]{1,64})\.(svg|png|json)$/.exec(name) : null;
   return match ? { id: match[1] as string, format: match[2] as string } : undefined;
 }
 
@@ -80,7 +83,11 @@ function readArtFields(query: URLSearchParams): ArtFields | Response {
   for (const name of ART_FIELD_NAMES) {
     const value = query.get(name) ?? '';
     if (value.length > MAX_ART_FIELD_LENGTH) {
-      return apiError(400, 'bad_request', `${name} must be at most ${MAX_ART_FIELD_LENGTH} characters.`);
+      return apiError(
+        400,
+        'bad_request',
+        `${name} must be at most ${MAX_ART_FIELD_LENGTH} characters.`,
+      );
     }
     fields[name] = value;
   }
@@ -104,17 +111,25 @@ function readCheckoutOrder(query: URLSearchParams): CheckoutOrder | Response {
     imageURL: query.get('imageURL') ?? '',
     prompt: query.get('prompt') ?? '',
   };
-  const refusal = (field: string) => apiError(400, 'bad_request', `The order's ${field} is not one the store sells.`);
+  const refusal = (field: string) =>
+    apiError(400, 'bad_request', `The order's ${field} is not one the store sells.`);
   if (order.productName !== PRODUCT_NAME) return refusal('product');
-  if (!Number.isInteger(quantity) || quantity < QUANTITY_MIN || quantity > QUANTITY_MAX) return refusal('quantity');
-  if (!(SHIRT_STYLES as readonly string[]).includes(order.shirtStyle)) return refusal('shirt style');
-  if (!(SHIRT_COLORS as readonly string[]).includes(order.shirtColor)) return refusal('shirt colour');
+  if (!Number.isInteger(quantity) || quantity < QUANTITY_MIN || quantity > QUANTITY_MAX)
+    return refusal('quantity');
+  if (!(SHIRT_STYLES as readonly string[]).includes(order.shirtStyle))
+    return refusal('shirt style');
+  if (!(SHIRT_COLORS as readonly string[]).includes(order.shirtColor))
+    return refusal('shirt colour');
   if (!(SHIRT_SIZES as readonly string[]).includes(order.shirtSize)) return refusal('size');
   const ownArtwork =
     PREMADE_DESIGNS.some((design) => design.imagePath === order.imageURL) ||
     new RegExp(`^${GENERATED_IMAGE_PATH_PREFIX}[A-Za-z0-9_-]{1,64}\\.svg$`).test(order.imageURL);
   if (!ownArtwork) {
-    return apiError(400, 'bad_request', 'The artwork must be one this store generated or one of its designs.');
+    return apiError(
+      400,
+      'bad_request',
+      'The artwork must be one this store generated or one of its designs.',
+    );
   }
   return order as CheckoutOrder;
 }
@@ -126,7 +141,11 @@ let generatedCount = 0;
  * pre-made designs, the offer, checkout, the order, and the vitals beacon. Each call makes its own
  * store: the artwork generated through one set is not seen by another.
  */
-export function createApiHandlers({ art = standInArtEngine, latencyMs = 0, origin = '*' }: ApiMockOptions = {}) {
+export function createApiHandlers({
+  art = standInArtEngine,
+  latencyMs = 0,
+  origin = '*',
+}: ApiMockOptions = {}) {
   /** Generated artwork by id, as drawn for the default shirt (it carries its recipe). */
   const generated = new Map<string, string>();
   const at = (path: string) => (origin === '*' ? `*${path}` : `${origin}${path}`);
@@ -166,7 +185,9 @@ export function createApiHandlers({ art = standInArtEngine, latencyMs = 0, origi
       if (!file || svg === undefined) return notFound('There is no image at this address.');
       if (file.format === 'json') {
         const advice = art.shirtAdviceForArtwork(svg);
-        return advice ? HttpResponse.json(advice) : notFound('There is no colour advice for this image.');
+        return advice
+          ? HttpResponse.json(advice)
+          : notFound('There is no colour advice for this image.');
       }
       if (file.format !== 'svg') return notFound('The mocked store draws no print files.');
       const shirt = shirtOf(new URL(request.url));
@@ -220,9 +241,17 @@ export function generationLimitReached(origin = '*') {
   );
 }
 
-/** A route that fails as a store in trouble does (`server.use(storeFails(CHECKOUT_PATH, 'post'))`). */
-export function storeFails(path: string, method: 'get' | 'post' = 'get', status = 500) {
-  return http[method](`*${path}`, () =>
-    apiError(status, 'internal_error', 'Something went wrong on our side. Please try again.'),
-  );
+/**
+ * A route that fails once, as a store in trouble does, then answers as before
+ * (`server.use(storeFailsOnce(CHECKOUT_PATH, { method: 'post' }))`).
+ */
+export function storeFailsOnce(
+  path: string,
+  {
+    method = 'get',
+    status = 503,
+    message = 'Something went wrong on our side. Please try again.',
+  }: { method?: 'get' | 'post'; status?: number; message?: string } = {},
+) {
+  return http[method](`*${path}`, () => apiError(status, 'unavailable', message), { once: true });
 }

@@ -8,7 +8,11 @@ import type { ArtFields, ArtworkShirtAdvice } from '../types';
 
 /** The art engine's surface the mocks use (`@tshirt/art/browser` implements it). */
 export interface MockArtEngine {
-  createArtwork(fields: ArtFields, seed: number, shirt?: ShirtColor): { svg: string; description: string };
+  createArtwork(
+    fields: ArtFields,
+    seed: number,
+    shirt?: ShirtColor,
+  ): { svg: string; description: string };
   /** The same artwork drawn for another shirt colour; undefined for an SVG the engine did not make. */
   artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined;
   shirtAdviceForArtwork(svg: string): ArtworkShirtAdvice | undefined;

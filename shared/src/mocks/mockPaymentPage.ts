@@ -31,7 +31,12 @@ const SAMPLE_SHIPPING: ShippingDetails = {
   country: 'US',
 };
 
-const FIELDS: ReadonlyArray<{ name: keyof ShippingDetails; label: string; required: boolean; type?: string }> = [
+const FIELDS: ReadonlyArray<{
+  name: keyof ShippingDetails;
+  label: string;
+  required: boolean;
+  type?: string;
+}> = [
   { name: 'name', label: SHIP_TO_FIELD_LABELS.name, required: true },
   { name: 'email', label: 'Email', required: true, type: 'email' },
   { name: 'line1', label: SHIP_TO_FIELD_LABELS.line1, required: true },
@@ -72,12 +77,18 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** Renders the page for the order `location` names into `root` (an unknown link says so). */
-export function renderMockPaymentPage(root: HTMLElement, location: Location = window.location): void {
+export function renderMockPaymentPage(
+  root: HTMLElement,
+  location: Location = window.location,
+): void {
   document.title = 'Test payment (mocked)';
   document.head.append(element('style', { textContent: STYLE }));
   const mock = readMockOrderToken(new URLSearchParams(location.search).get('order') ?? '');
   const main = element('main', {}, [
-    element('span', { className: 'badge', textContent: 'Test payment · mocked API, no card is charged' }),
+    element('span', {
+      className: 'badge',
+      textContent: 'Test payment · mocked API, no card is charged',
+    }),
   ]);
   root.replaceChildren(main);
   if (!mock) {
@@ -133,7 +144,13 @@ export function renderMockPaymentPage(root: HTMLElement, location: Location = wi
       ]),
     );
   }
-  const country = element('select', { name: 'country' }, MOCK_SHIPPING_ZONE.countries.map((code) => element('option', { value: code, textContent: code })));
+  const country = element(
+    'select',
+    { name: 'country' },
+    MOCK_SHIPPING_ZONE.countries.map((code) =>
+      element('option', { value: code, textContent: code }),
+    ),
+  );
   form.append(
     element('label', {}, [SHIP_TO_FIELD_LABELS.country, country]),
     element('button', { type: 'submit', textContent: `Pay ${formatPrice(amounts.totalCents)}` }),
@@ -142,9 +159,14 @@ export function renderMockPaymentPage(root: HTMLElement, location: Location = wi
     event.preventDefault();
     const data = new FormData(form);
     const shipping = Object.fromEntries(
-      [...FIELDS.map((field) => field.name), 'country' as const].map((name) => [name, String(data.get(name) ?? '').trim()]),
+      [...FIELDS.map((field) => field.name), 'country' as const].map((name) => [
+        name,
+        String(data.get(name) ?? '').trim(),
+      ]),
     ) as unknown as ShippingDetails;
-    location.assign(mockCompletePath({ ...mock, paid: { shipping, at: new Date().toISOString() } }));
+    location.assign(
+      mockCompletePath({ ...mock, paid: { shipping, at: new Date().toISOString() } }),
+    );
   });
   main.append(form);
 }

@@ -9,4 +9,5 @@ import { createApiHandlers } from './handlers';
 
 export const apiMockServer = setupServer(...createApiHandlers());
 
-export { generationLimitReached, storeFails } from './handlers';
+export { generationLimitReached, storeFailsOnce } from './handlers';
+export { mockOrderToken, MOCK_STORE_OFFER, type MockOrder } from './mockOrders';
