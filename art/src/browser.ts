@@ -26,7 +26,9 @@ const engine: BrowserArtEngine = {
   createArtwork: (request, seed, shirt) => composeArtwork(request, seed, { shirt }),
   artworkSvgForShirt(svg, shirt) {
     const recipe = readRecipe(svg);
-    return recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering });
+    return (
+      recipe && generateArtwork(recipe.fields, recipe.seed, { shirt, lettering: recipe.lettering })
+    );
   },
   shirtAdviceForArtwork(svg) {
     const recipe = readRecipe(svg);
@@ -40,7 +42,8 @@ export async function loadBrowserArtEngine(fontsUrl: string): Promise<BrowserArt
   await Promise.all(
     FONT_FILES.map(async (file) => {
       const response = await fetch(new URL(file, fontsUrl));
-      if (!response.ok) throw new Error(`The art engine's font ${file} did not load (HTTP ${response.status})`);
+      if (!response.ok)
+        throw new Error(`The art engine's font ${file} did not load (HTTP ${response.status})`);
       provideFontFile(file, new Uint8Array(await response.arrayBuffer()));
     }),
   );

@@ -6,6 +6,3 @@ export const generated = (imageUrl: string, prompt: string): Response =>
 
 export const limitReached = (): Response =>
   jsonResponse(429, { image_url: 'too many requests', prompt: '' }, { 'Retry-After': '3600' });
-
-export const serverError = (message: string): Response =>
-  jsonResponse(503, { error: { code: 'art_provider_unavailable', message } });

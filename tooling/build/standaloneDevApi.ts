@@ -40,7 +40,10 @@ export function storeProxy(paths: string[], target: string, canMock: boolean): P
       response.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
       response.end(
         JSON.stringify({
-          error: { code: STORE_UNREACHABLE_CODE, message: storeUnreachableMessage(target, canMock) },
+          error: {
+            code: STORE_UNREACHABLE_CODE,
+            message: storeUnreachableMessage(target, canMock),
+          },
         }),
       );
     },
@@ -65,9 +68,16 @@ const MOCK_SERVICE_WORKER_FILE = require.resolve('msw/mockServiceWorker.js', {
  * dev-only entry first, which loads the app's own; with mocks, the dev server forwards nothing and
  * serves MSW's worker and the art engine's fonts instead.
  */
-export function withStandaloneDevApi<C extends Configuration & { devServer?: DevServerConfiguration }>(
+export function withStandaloneDevApi<
+  C extends Configuration & { devServer?: DevServerConfiguration },
+>(
   config: C,
-  { appDir, federationName, api = standaloneApi(), storeUrl }: {
+  {
+    appDir,
+    federationName,
+    api = standaloneApi(),
+    storeUrl,
+  }: {
     appDir: string;
     federationName: string;
     api?: StandaloneApi;

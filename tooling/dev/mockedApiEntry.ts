@@ -15,12 +15,12 @@ import { ART_FONTS_PATH } from './devApiPaths';
 const MOCK_LATENCY_MS = 300;
 
 async function start(): Promise<void> {
-  const art = await loadBrowserArtEngine(new URL(ART_FONTS_PATH, window.location.origin).href).catch(
-    (error: unknown) => {
-      console.warn('[mocked API] The art engine did not load; drawing stand-in artwork.', error);
-      return undefined;
-    },
-  );
+  const art = await loadBrowserArtEngine(
+    new URL(ART_FONTS_PATH, window.location.origin).href,
+  ).catch((error: unknown) => {
+    console.warn('[mocked API] The art engine did not load; drawing stand-in artwork.', error);
+    return undefined;
+  });
   await startApiMocks({ art, latencyMs: MOCK_LATENCY_MS });
   const root = document.getElementById('root');
   if (root && isMockPaymentPage(window.location.pathname)) {

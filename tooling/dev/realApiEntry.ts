@@ -14,8 +14,7 @@ async function storeUnreachable(): Promise<string | undefined> {
     const response = await fetch(STORE_OFFER_PATH, { headers: { accept: 'application/json' } });
     if (response.ok) return undefined;
     const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code?: string; message?: string } }
-      | undefined;
+      { error?: { code?: string; message?: string } } | undefined;
     return body?.error?.code === STORE_UNREACHABLE_CODE ? body.error.message : undefined;
   } catch {
     return 'The dev server does not answer.';

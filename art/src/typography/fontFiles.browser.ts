@@ -16,6 +16,7 @@ export function fontFilePaths(): string[] {
 
 export function openFontFile(file: string): fontkit.Font | fontkit.FontCollection {
   const bytes = bytesByFile.get(file);
-  if (!bytes) throw new Error(`The font ${file} was not handed to the art engine (art/src/browser.ts)`);
+  if (!bytes)
+    throw new Error(`The font ${file} was not handed to the art engine (art/src/browser.ts)`);
   return fontkit.create(bytes as Buffer);
 }

@@ -7,8 +7,9 @@ import {
   GENERATE_IMAGE_PATH,
   orderStore,
 } from '@tshirt/shared';
+import { apiMockServer, storeFailsOnce } from '@tshirt/shared/mocks/node';
 import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
-import { generated, limitReached, serverError } from '../../test-support/generateAnswers';
+import { generated, limitReached } from '../../test-support/generateAnswers';
 import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streamedAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import { getGenerationProgress } from '../generation-progress/generationProgress';
@@ -161,21 +162,21 @@ describe('Generate button', () => {
   });
 
   it('re-generates to a new image that becomes both the artwork and the last generated image', async () => {
+    // Answered by the shared mocked store API (tooling/test/setupApiMocks.ts), as on the dev page.
     const user = userEvent.setup();
-    installFakeFetch(
-      generated('/creator/images/first.svg', 'first'),
-      generated('/creator/images/second.svg', 'second'),
-    );
     render(<ArtForm />);
+    await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'fishing');
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     await user.click(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated }));
     await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+    const first = orderStore.getState().currentArtworkUrl;
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.generated));
+    await waitFor(() => expect(orderStore.getState().currentArtworkUrl).not.toBe(first));
 
-    expect(orderStore.getState()).toMatchObject({
-      currentArtworkUrl: '/creator/images/second.svg',
-      lastGeneratedUrl: '/creator/images/second.svg',
-      prompt: 'second',
-    });
+    const { currentArtworkUrl, lastGeneratedUrl, prompt } = orderStore.getState();
+    expect(currentArtworkUrl).toMatch(/^\/creator\/images\/[A-Za-z0-9_-]+\.svg$/);
+    expect(lastGeneratedUrl).toBe(currentArtworkUrl);
+    expect(prompt).toContain('fishing');
   });
 
   it('sends only one request when pressed again while one is running', async () => {
@@ -216,8 +217,11 @@ describe('Generate button', () => {
   });
 
   it('on a server failure returns to the previous label and says generation failed and can be retried', async () => {
+    // The shared mocked store API fails once, then draws as before.
+    apiMockServer.use(
+      storeFailsOnce(GENERATE_IMAGE_PATH, { message: 'The art studio is busy right now.' }),
+    );
     const user = userEvent.setup();
-    installFakeFetch(serverError('The art studio is busy right now.'), generated('/creator/images/ok.svg', 'ok'));
     render(<ArtForm />);
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
 
@@ -232,7 +236,7 @@ describe('Generate button', () => {
     await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
     await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/ok.svg');
+    expect(orderStore.getState().currentArtworkUrl).toMatch(/^\/creator\/images\/.+\.svg$/);
   });
 
   it('after a failed re-generate keeps the earlier image and goes back to Re-Generate Art', async () => {

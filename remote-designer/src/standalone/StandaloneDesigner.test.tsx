@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS, orderStore } from '@tshirt/shared';
 import { StandaloneDesigner } from './StandaloneDesigner';
@@ -19,5 +19,20 @@ describe('StandaloneDesigner', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: FIELD_LABELS.shirtStyle }), 'Youth');
     expect(orderStore.getState()).toMatchObject({ shirtColor: 'Navy', shirtStyle: 'Youth' });
     expect(screen.getByRole('img', { name: 'Navy Youth t-shirt preview' })).toBeInTheDocument();
+  });
+});
+
+describe('StandaloneDesigner on the mocked store API', () => {
+  // Answered by the shared handlers (tooling/test/setupApiMocks.ts), as on the dev page with no store.
+  it('generates art and puts it on the shirt and at the head of the designs', async () => {
+    const user = userEvent.setup();
+    render(<StandaloneDesigner />);
+    await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'mountain bikes');
+    await user.click(screen.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }));
+
+    expect(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated })).toBeInTheDocument();
+    expect(orderStore.getState().currentArtworkUrl).toMatch(/^\/creator\/images\/.+\.svg$/);
+    expect(orderStore.getState().prompt).toContain('mountain bikes');
+    expect(within(screen.getByRole('group', { name: 'Designs' })).getByText('Your design 1')).toBeInTheDocument();
   });
 });
