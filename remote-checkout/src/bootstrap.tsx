@@ -1,7 +1,8 @@
 // Running alone, the page has no host to give it the store's tokens: it loads the same file.
 import '@tshirt/shared/tokens.css';
 import { createRoot } from 'react-dom/client';
-import { PAGE_PATHS, configureStoreFromStandaloneConfig } from '@tshirt/shared';
+import { PAGE_PATHS } from '@tshirt/shared';
+import { configureStoreFromStandaloneConfig } from '@tshirt/shared/standaloneStore';
 import { StandaloneApp } from './standalone/StandaloneApp';
 import { StandaloneCompletePage } from './standalone/StandaloneCompletePage';
 import { StandaloneLoadingPage } from './standalone/StandaloneLoadingPage';

@@ -2,7 +2,7 @@
 import '@tshirt/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureStoreFromStandaloneConfig } from '@tshirt/shared';
+import { configureStoreFromStandaloneConfig } from '@tshirt/shared/standaloneStore';
 import { StandaloneDesigner } from './standalone/StandaloneDesigner';
 
 const root = document.getElementById('root');

@@ -24,7 +24,7 @@ export function standaloneApi(env: NodeJS.ProcessEnv = process.env): StandaloneA
 /** What the dev server answers when the store it forwards to does not answer. */
 export function storeUnreachableMessage(target: string, canMock: boolean): string {
   const instead = canMock ? ', or run this page on the mocked API with API=mock' : '';
-  return `The store API at ${target} is not answering. Start it with \`npm start\` (or \`npm run dev -w server\`)${instead}.`;
+  return `The store API at ${target} is not answering. Start it with "npm start" (or "npm run dev -w server")${instead}.`;
 }
 
 type ProxyEntry = NonNullable<DevServerConfiguration['proxy']>[number];

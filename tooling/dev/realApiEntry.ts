@@ -31,9 +31,6 @@ function showBanner(message: string): HTMLElement {
     background: '#7f1d1d',
     color: '#fff',
     font: '600 15px/1.4 system-ui, sans-serif',
-    position: 'sticky',
-    top: '0',
-    zIndex: '1000',
   });
   document.body.prepend(banner);
   return banner;

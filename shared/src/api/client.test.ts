@@ -1,12 +1,6 @@
-import {
-  buildQuery,
-  configureStoreFromStandaloneConfig,
-  configureStoreUrl,
-  createCheckout,
-  generateImage,
-  storeUrl,
-} from './client';
+import { buildQuery, configureStoreUrl, createCheckout, generateImage, storeUrl } from './client';
 import { formatStreamEvent, type GenerationStreamEvent } from './generationStream';
+import { configureStoreFromStandaloneConfig } from './standaloneStore';
 import type { ArtFields, CheckoutOrder } from '../types';
 import { fakeFetch, jsonResponse, type FakeFetch } from '@tshirt/tooling/test/fakeFetch';
 
@@ -400,6 +394,21 @@ describe('a remote’s page running alone', () => {
       'https://shop.example/creator/designs/sunset-surf.svg',
     );
     expect(storeUrl('https://cdn.example/art.png')).toBe('https://cdn.example/art.png');
+  });
+
+  it('names the store and the likely cause when a call gets no answer (CORS, STANDALONE_ORIGINS)', async () => {
+    await configureStoreFromStandaloneConfig(
+      fakeFetch(jsonResponse(200, { storeUrl: 'http://127.0.0.1:8080' })),
+    );
+    const result = await createCheckout(order, {
+      fetch: fakeFetch(new TypeError('Failed to fetch')),
+    });
+    expect(result).toMatchObject({ kind: 'error', error: { code: 'network_error' } });
+    const { message } = (result as { error: { message: string } }).error;
+    expect(message).toContain('http://127.0.0.1:8080');
+    expect(message).toContain(
+      `STANDALONE_ORIGINS must list this page's origin, ${window.location.origin}`,
+    );
   });
 
   it.each([

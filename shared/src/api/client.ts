@@ -1,4 +1,3 @@
-import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '../contract';
 import { EVENT_STREAM_TYPE, type GenerationStreamEvent } from './generationStream';
 import { SHIRT_COLORS, type ShirtColor } from '../catalog';
 import {
@@ -26,35 +25,17 @@ export * from './paths';
 
 /**
  * Where the store's server is: this page's own origin (the composed site, and every page the
- * server renders), or another origin for a remote's page running alone (configureStoreUrl).
+ * server renders), or another origin for a remote's page running alone (./standaloneStore.ts).
  */
 let storeOrigin = '';
 
-/** Sends the API calls, and resolves the store's image paths, to the store at `url` (an origin). */
-export function configureStoreUrl(url: string): void {
-  storeOrigin = url.replace(/\/+$/, '');
-}
-
 /**
- * For a remote's standalone page: reads STANDALONE_CONFIG_FILE beside the page and, when it names
- * a store, sends everything there. Without the file (a dev server, a plain static host) the page
- * keeps calling its own origin.
+ * Sends the API calls, and resolves the store's image paths, to the store at `url` (an origin);
+ * `unreachable` is what a call that gets no answer says then.
  */
-export async function configureStoreFromStandaloneConfig(
-  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
-): Promise<void> {
-  try {
-    const response = await fetchImpl(new URL(STANDALONE_CONFIG_FILE, document.baseURI).href, {
-      cache: 'no-cache',
-    });
-    if (!response.ok) return;
-    const config = (await response.json()) as Partial<StandaloneConfig> | null;
-    if (typeof config?.storeUrl === 'string' && /^https?:\/\/[^/]/.test(config.storeUrl)) {
-      configureStoreUrl(config.storeUrl);
-    }
-  } catch {
-    // No readable configuration: the page's own origin it is.
-  }
+export function configureStoreUrl(url: string, unreachable: ApiFailure = NETWORK_FAILURE): void {
+  storeOrigin = url.replace(/\/+$/, '');
+  networkFailure = unreachable;
 }
 
 /** A path of the store's (an API route, an artwork) as this page must ask for it. */
@@ -120,6 +101,9 @@ const NETWORK_FAILURE: ApiFailure = {
   message: 'We could not reach the store. Check your connection and try again.',
 };
 
+/** What a call that gets no answer says (configureStoreUrl). */
+let networkFailure = NETWORK_FAILURE;
+
 const ABORTED: ApiFailure = { code: 'aborted', message: 'The request was cancelled.' };
 
 const JSON_TYPE = 'application/json';
@@ -160,7 +144,7 @@ async function request(
     if ((cause instanceof DOMException && cause.name === 'AbortError') || options.signal?.aborted) {
       return { kind: 'failed', error: ABORTED };
     }
-    return { kind: 'failed', error: NETWORK_FAILURE };
+    return { kind: 'failed', error: networkFailure };
   }
 }
 
