@@ -52,18 +52,19 @@ export default function CheckoutPanel({
     if (paymentOpenAt) notice.current?.focus();
   }, [paymentOpenAt]);
 
+  const price = (cents: number) => formatPrice(cents, offer?.currency);
   return (
     <section className={`${theme.theme} ${styles.panel}`} aria-label="Checkout">
       <ShirtPicks unavailable={offer?.unavailable} />
       <div className={styles.purchase}>
         <div className={styles.totalRow}>
           <p className={styles.total} role="status">
-            Total: <span className={styles.amount}>{formatPrice(subtotal + (shipping ?? 0))}</span>
+            Total: <span className={styles.amount}>{price(subtotal + (shipping ?? 0))}</span>
           </p>
           <p className={styles.unitPrice}>
-            {quantity} × {formatPrice(unitPrice)}
+            {quantity} × {price(unitPrice)}
             {shipping !== undefined &&
-              ` + ${shipping === 0 ? 'free' : formatPrice(shipping)} ${SHIPPING_TEXT.plusShipping}`}
+              ` + ${shipping === 0 ? 'free' : price(shipping)} ${SHIPPING_TEXT.plusShipping}`}
           </p>
         </div>
         <ShippingCost offer={offer} />

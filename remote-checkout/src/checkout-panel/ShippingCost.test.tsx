@@ -82,3 +82,9 @@ it('shows a size the print shop does not make as unavailable, with why, and offe
   await userEvent.selectOptions(screen.getByLabelText('Size'), '3XL');
   expect(screen.getByRole('button', { name: 'Buy It' })).toBeEnabled();
 });
+
+it("writes every figure in the store's currency", async () => {
+  await renderWith({ ...OFFER, currency: 'EUR' });
+  expect(screen.getByRole('status')).toHaveTextContent('Total: 24.98 EUR');
+  expect(screen.getByText('1 × 19.99 EUR + 4.99 EUR shipping')).toBeInTheDocument();
+});
