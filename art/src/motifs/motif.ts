@@ -126,3 +126,86 @@ export function polar(cx: number, cy: number, radius: number, angleDegrees: numb
   const angle = (angleDegrees * Math.PI) / 180;
   return [cx + Math.cos(angle) * radius, cy + Math.sin(angle) * radius];
 }
+
+export interface PartsTransform {
+  /** Degrees, clockwise, about the box's centre (100, 100). */
+  rotate?: number;
+  /** About the box's centre. */
+  scale?: number;
+  dx?: number;
+  dy?: number;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * A path's coordinates moved, turned and scaled (absolute and relative commands alike). H and V
+ * cannot turn, so a path that is turned must not use them.
+ */
+export function transformPath(d: string, { rotate = 0, scale = 1, dx = 0, dy = 0 }: PartsTransform): string {
+  const angle = (rotate * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const vector = (x: number, y: number): [number, number] => [(x * cos - y * sin) * scale, (x * sin + y * cos) * scale];
+  const point = (x: number, y: number): [number, number] => {
+    const [vx, vy] = vector(x - 100, y - 100);
+    return [vx + 100 + dx, vy + 100 + dy];
+  };
+  let out = '';
+  for (const [, command = '', args = ''] of d.matchAll(/([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)/g)) {
+    const numbers = (args.match(/-?\d*\.?\d+(?:e-?\d+)?/g) ?? []).map(Number);
+    const absolute = command === command.toUpperCase();
+    const upper = command.toUpperCase();
+    const mapped: number[] = [];
+    if (upper === 'H' || upper === 'V') {
+      if (rotate !== 0) throw new Error('transformPath: H and V cannot be turned');
+      for (const value of numbers) mapped.push(value * scale + (absolute ? (upper === 'H' ? 100 * (1 - scale) + dx : 100 * (1 - scale) + dy) : 0));
+    } else if (upper === 'A') {
+      for (let index = 0; index + 6 < numbers.length; index += 7) {
+        const [rx, ry, turn, large, sweep, x, y] = numbers.slice(index, index + 7) as [number, number, number, number, number, number, number];
+        const [ex, ey] = absolute ? point(x, y) : vector(x, y);
+        mapped.push(rx * scale, ry * scale, turn + rotate, large, sweep, ex, ey);
+      }
+    } else {
+      for (let index = 0; index + 1 < numbers.length; index += 2) {
+        const [x, y] = absolute ? point(numbers[index] as number, numbers[index + 1] as number) : vector(numbers[index] as number, numbers[index + 1] as number);
+        mapped.push(x, y);
+      }
+    }
+    out += command + mapped.map(round1).join(' ');
+  }
+  return out;
+}
+
+/** Parts moved, turned and scaled together (a drawing laid out upright, then tilted or fitted). */
+export function transformParts(parts: readonly MotifPart[], transform: PartsTransform): MotifPart[] {
+  const { rotate = 0, scale = 1, dx = 0, dy = 0 } = transform;
+  const angle = (rotate * Math.PI) / 180;
+  const point = (x: number, y: number): [number, number] => [
+    round1(((x - 100) * Math.cos(angle) - (y - 100) * Math.sin(angle)) * scale + 100 + dx),
+    round1(((x - 100) * Math.sin(angle) + (y - 100) * Math.cos(angle)) * scale + 100 + dy),
+  ];
+  return parts.map((part) => {
+    const { shape } = part;
+    const moved: MotifPart = part.stroke === undefined ? { ...part } : { ...part, stroke: round1(part.stroke * scale) };
+    switch (shape.kind) {
+      case 'circle': {
+        const [cx, cy] = point(shape.cx, shape.cy);
+        return { ...moved, shape: { kind: 'circle', cx, cy, r: round1(shape.r * scale) } };
+      }
+      case 'ellipse': {
+        const [cx, cy] = point(shape.cx, shape.cy);
+        return { ...moved, shape: { kind: 'ellipse', cx, cy, rx: round1(shape.rx * scale), ry: round1(shape.ry * scale), rotate: round1((shape.rotate ?? 0) + rotate) } };
+      }
+      case 'rect': {
+        const [cx, cy] = point(shape.x + shape.width / 2, shape.y + shape.height / 2);
+        const [width, height] = [round1(shape.width * scale), round1(shape.height * scale)];
+        return {
+          ...moved,
+          shape: { kind: 'rect', x: round1(cx - width / 2), y: round1(cy - height / 2), width, height, rx: shape.rx === undefined ? undefined : round1(shape.rx * scale), rotate: round1((shape.rotate ?? 0) + rotate) },
+        };
+      }
+      case 'path':
+        return { ...moved, shape: { kind: 'path', d: transformPath(shape.d, transform) } };
+    }
+  });
+}

@@ -1,4 +1,18 @@
-import { circle, ellipse, line, path, rect, type Motif } from '../motif';
+import { circle, ellipse, line, path, rect, transformParts, type Motif } from '../motif';
+
+/** Frilly lettuce heaped in a dome over the shell: small scallops along an arc. */
+function lettucePath(): string {
+  const count = 14;
+  const heightAt = (x: number) => 98 - 36 * Math.sin((Math.PI * (x - 12)) / 176);
+  let d = `M12 104L12 ${heightAt(12).toFixed(1)}`;
+  for (let index = 0; index < count; index += 1) {
+    const x1 = 12 + (176 * index) / count;
+    const x2 = 12 + (176 * (index + 1)) / count;
+    const mid = (x1 + x2) / 2;
+    d += `Q${mid.toFixed(1)} ${(Math.min(heightAt(x1), heightAt(x2)) - 10).toFixed(1)} ${x2.toFixed(1)} ${heightAt(x2).toFixed(1)}`;
+  }
+  return `${d}L188 104Z`;
+}
 
 export const MEAL_MOTIFS: readonly Motif[] = [
   {
@@ -6,20 +20,33 @@ export const MEAL_MOTIFS: readonly Motif[] = [
     category: 'food',
     keywords: ['taco', 'tacos', 'tacotuesday', 'burrito', 'burritos', 'mexican', 'nachos', 'quesadilla', 'salsa', 'guacamole', 'fiesta', 'cinco'],
     tagline: 'Taco Bout It',
-    parts: [
-      path('base', 'M14 120C14 40 186 40 186 120Z'),
-      path('dark', 'M24 118C30 58 170 58 176 118Z', { opacity: 0.35 }),
-      path('second', 'M22 112C26 92 40 84 50 96C56 78 72 74 82 90C90 72 110 72 118 88C128 74 146 78 150 96C160 84 176 92 178 112Z'),
-      circle('accent', 60, 96, 10),
-      circle('accent', 104, 90, 10),
-      circle('accent', 140, 98, 9),
-      path('dark', 'M36 110C44 98 56 100 62 106C70 96 84 98 90 106C98 96 112 98 118 106C126 96 140 98 146 106C154 100 164 102 166 112Z'),
-      path('base', 'M14 112C14 160 50 192 100 192C150 192 186 160 186 112C160 108 40 108 14 112Z'),
-      path('light', 'M40 130C60 160 90 168 120 166', { stroke: 5, opacity: 0.6 }),
-      circle('accent', 70, 140, 3, { opacity: 0.5 }),
-      circle('accent', 110, 150, 3, { opacity: 0.5 }),
-      circle('accent', 146, 136, 3, { opacity: 0.5 }),
-    ],
+    parts: transformParts(
+      [
+        // The back half of the folded shell, its lip peeking out at both ends of the filling.
+        path('base', 'M8 96C8 140 52 168 100 168C148 168 192 140 192 96Z'),
+        path('dark', 'M16 102C20 84 36 78 48 86C56 74 74 74 82 84C90 72 108 72 116 82C124 72 142 74 148 86C158 78 176 84 184 102Z'),
+        path('second', lettucePath()),
+        line('M40 86l6 6M70 74l4 8M104 68l2 9M136 74l-3 8M162 86l-6 6', 2.5),
+        circle('accent', 56, 80, 11),
+        circle('accent', 102, 70, 11),
+        circle('accent', 148, 80, 11),
+        circle('light', 59, 77, 3.5, { opacity: 0.6 }),
+        circle('light', 105, 67, 3.5, { opacity: 0.6 }),
+        circle('light', 151, 77, 3.5, { opacity: 0.6 }),
+        path('light', 'M30 96l12 -8M76 90l12 -10M118 86l14 -8M160 94l12 -8M88 72l8 -8', { stroke: 5 }),
+        // The front half: a half moon with its fold at the bottom, speckled from the griddle.
+        path('base', 'M4 104C50 114 150 114 196 104C196 150 154 182 100 182C46 182 4 150 4 104Z'),
+        // Lettuce spilling over the front lip.
+        path('second', 'M30 106Q36 122 44 110Q52 126 60 112Q66 122 72 112L72 104L30 104ZM122 112Q130 126 138 112Q146 124 152 110L152 104L122 104Z'),
+        path('light', 'M26 128C42 154 72 166 102 166', { stroke: 5, opacity: 0.55 }),
+        circle('second', 62, 140, 3.5, { opacity: 0.55 }),
+        circle('second', 100, 156, 3.5, { opacity: 0.55 }),
+        circle('second', 140, 138, 3.5, { opacity: 0.55 }),
+        circle('second', 160, 156, 3, { opacity: 0.55 }),
+        circle('second', 80, 166, 3, { opacity: 0.55 }),
+      ],
+      { rotate: -12, dy: 6 },
+    ),
   },
   {
     id: 'burger',
