@@ -15,7 +15,7 @@ const FIXED_EXAMPLES = [
   { request: { interests: 'dinosaurs, tacos', target: 'my son Leo', occasion: 'birthday' }, hero: 'dinosaur', companion: 'taco', never: 'cake' },
   { request: { interests: 'motorcycles, open road, route 66' }, hero: 'motorcycle', land: 'road', never: 'van' },
   { request: { interests: 'lighthouse, stormy sea' }, hero: 'lighthouse', land: 'wave' },
-  { request: { interests: 'golden retriever' }, hero: 'dog' },
+  { request: { interests: 'golden retriever' }, hero: 'golden-retriever', never: 'dog' },
 ] as const;
 
 describe('the subject of the artwork', () => {

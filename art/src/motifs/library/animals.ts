@@ -4,7 +4,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'cat',
     category: 'animals',
-    keywords: ['cat', 'kitty', 'kitten', 'feline', 'meow', 'kitteh', 'tabby', 'cattitude', 'cats', 'catmom', 'catdad', 'catlady', 'blackcat'],
+    keywords: ['cat', 'kitty', 'kitten', 'feline', 'meow', 'kitteh', 'cattitude', 'cats', 'catmom', 'catdad', 'catlady', 'blackcat'],
     tagline: 'Stay Pawsome',
     parts: [
       path('base', 'M136 186C176 190 188 150 170 126C165 120 157 124 160 131C172 152 164 172 132 170Z'),
@@ -25,7 +25,7 @@ export const ANIMAL_MOTIFS: readonly Motif[] = [
   {
     id: 'dog',
     category: 'animals',
-    keywords: ['dog', 'puppy', 'pup', 'doggo', 'pupper', 'canine', 'woof', 'labrador', 'retriever', 'corgi', 'beagle', 'poodle', 'dogs', 'goldenretriever', 'germanshepherd', 'frenchie', 'frenchbulldog', 'bulldog', 'dachshund', 'pitbull', 'pitbulls', 'husky', 'chihuahua', 'terrier', 'boxer', 'rottweiler', 'doodle', 'goldendoodle', 'dogmom', 'dogdad', 'doglover', 'shepherd', 'sheepdog'],
+    keywords: ['dog', 'puppy', 'pup', 'doggo', 'pupper', 'canine', 'woof', 'dogs', 'terrier', 'boxer', 'rottweiler', 'dogmom', 'dogdad', 'doglover', 'sheepdog', 'mutt', 'rescuedog'],
     tagline: 'Good Vibes & Good Boys',
     parts: [
       ellipse('second', 50, 92, 20, 44, 20),
