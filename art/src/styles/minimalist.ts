@@ -31,22 +31,22 @@ export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lett
   parts.push(el('circle', { cx: dotX, cy: dotY, r: random.range(110, 150), fill: dotColor }));
   // Even line weight whatever the motif's scale: thin strokes scaled to about 9 px on the canvas.
   const slots = layoutScene(subject, { x: cx, y: cy + 30, size: 720 }, random);
+  // Each part is drawn as its outline over a fill in the fabric's own colour, in the motif's order:
+  // a part in front hides the lines of the parts behind it, as in a drawing made by hand.
   const linePass =
     (scale: number): PartPainter =>
     (part) =>
       (part.opacity ?? 1) < 0.6
         ? null
         : {
-            fill: 'none',
+            fill: part.stroke !== undefined ? 'none' : fabric.hex,
             stroke: lineColor,
             'stroke-width': num(part.stroke !== undefined ? Math.min(part.stroke, 9 / scale) : 9 / scale),
             'stroke-linecap': 'round',
             'stroke-linejoin': 'round',
           };
-  // Parts drawn in the fabric's own colour first, so lines behind a part do not show through it.
-  const knockout: PartPainter = (part) => (part.stroke !== undefined || (part.opacity ?? 1) < 0.6 ? null : { fill: fabric.hex });
-  parts.push(drawScene(slots, (slot) => [knockout, linePass(slot.placement.size / 200)]));
-  if (subject.decoration) parts.push(drawMotif(subject.decoration, { x: cx - 380, y: 250, size: 120 }, [knockout, linePass(0.6)]));
+  parts.push(drawScene(slots, (slot) => [linePass(slot.placement.size / 200)]));
+  if (subject.decoration) parts.push(drawMotif(subject.decoration, { x: cx - 380, y: 250, size: 120 }, [linePass(0.6)]));
   // A single horizon line grounds the scene.
   parts.push(el('rect', { x: cx - 450, y: cy + 392, width: 900, height: 8, rx: 4, fill: lineColor }));
 
