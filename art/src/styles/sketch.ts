@@ -52,17 +52,16 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   const hatchPass: PartPainter = (part) => {
     const pattern = hatchFor[part.role];
     if (!pattern || part.stroke !== undefined || (part.opacity ?? 1) < 0.3) return null;
-    return { fill: url(pattern), stroke: 'none' };
+    return { fill: url(pattern) };
   };
   const linePass =
     (width: number): PartPainter =>
     (part) => ({
-      fill: 'none',
       stroke: part.role === 'line' || part.stroke === undefined ? graphite : pencil(palette.primary),
       'stroke-width': part.stroke !== undefined ? Math.max(width, Math.min(part.stroke, width + 3)) : width,
-      'stroke-linecap': 'round',
-      'stroke-linejoin': 'round',
     });
+  // What every pencil line shares is said once, on the motif's group.
+  const pencilGroup = { fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' } as const;
 
   const cx = 600;
   const cy = 590;
@@ -101,12 +100,12 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     }),
   );
   if (subject.decoration) {
-    drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)]));
+    drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)], pencilGroup));
   }
   const slots = layoutScene(subject, { x: cx, y: cy + 20, size: 860 }, random);
-  drawing.push(drawScene(slots, () => [hatchPass, linePass(6)]));
+  drawing.push(drawScene(slots, () => [hatchPass, linePass(6)], () => pencilGroup));
   // The second, looser pass of the pencil.
-  drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)]));
+  drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)], () => pencilGroup));
 
   // Hand lettering with a pencil underline swash.
   const headline = textBlock(defs, {
