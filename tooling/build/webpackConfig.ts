@@ -41,6 +41,7 @@ import { createPrerenderConfig } from './prerender';
 import { ReleaseManifestPlugin } from './releaseManifest';
 import { storeProxy, withStandaloneDevApi } from './standaloneDevApi';
 import { typeScriptRule } from './typeScriptRule';
+import { DropUnreachableRuntimeModulesPlugin } from './unreachableRuntimeModules';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
 export interface AppBuildOptions {
@@ -423,6 +424,7 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
   };
   container.plugins = [
     remoteFederationPlugin(options, true),
+    new DropUnreachableRuntimeModulesPlugin(),
     // Its CSS files: the exposed modules load theirs, the fragments inline them.
     ...(container.plugins ?? []).filter((plugin) => plugin instanceof MiniCssExtractPlugin),
     new RecordContainerBuildPlugin(record),
