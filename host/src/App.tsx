@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import type { SiteConfig } from '@tshirt/shared';
 import { AppRoutes } from './AppRoutes';
 import { RemoteLoaderProvider } from './remote-loading/RemoteLoaderContext';
@@ -9,6 +8,7 @@ import {
   ServerPartsProvider,
   type ServerParts,
 } from './remote-loading/serverParts';
+import { BrowserRouter } from './routing/router';
 import { SiteConfigProvider } from './site-config/SiteConfigContext';
 
 export interface AppProps {

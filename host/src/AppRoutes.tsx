@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { PAGE_PATHS, type PageName } from '@tshirt/shared';
 import { Layout } from './layout/Layout';
 import { EmptyPage } from './pages/empty/EmptyPage';
@@ -7,6 +6,7 @@ import { HomePage } from './pages/home/HomePage';
 import { LoadingPage } from './pages/loading/LoadingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { ProductPage } from './product/ProductPage';
+import { isPathOf, useLocation } from './routing/router';
 
 /**
  * The pages after payment, loaded when one is opened: the product page never carries their code.
@@ -16,7 +16,9 @@ const AFTER_PAYMENT_PAGES = {
   complete: lazy(() =>
     import('./pages/complete/CompletePage').then((page) => ({ default: page.CompletePage })),
   ),
-  order: lazy(() => import('./pages/order/OrderPage').then((page) => ({ default: page.OrderPage }))),
+  order: lazy(() =>
+    import('./pages/order/OrderPage').then((page) => ({ default: page.OrderPage })),
+  ),
 };
 
 /** The component of each page the contract names (PAGE_PATHS); any other path is the not-found page. */
@@ -28,7 +30,9 @@ const PAGES: Readonly<Record<PageName, ComponentType>> = {
   empty: EmptyPage,
 };
 
-const LOADED_ON_OPEN: ReadonlySet<PageName> = new Set(Object.keys(AFTER_PAYMENT_PAGES) as PageName[]);
+const LOADED_ON_OPEN: ReadonlySet<PageName> = new Set(
+  Object.keys(AFTER_PAYMENT_PAGES) as PageName[],
+);
 
 /**
  * Every route of the store (SPEC §3); the server answers the same paths with 200, others with 404.
@@ -36,26 +40,20 @@ const LOADED_ON_OPEN: ReadonlySet<PageName> = new Set(Object.keys(AFTER_PAYMENT_
  */
 export function AppRoutes({ pages = {} }: { pages?: Partial<Record<PageName, ComponentType>> }) {
   const routes = { ...PAGES, ...pages };
+  const { pathname } = useLocation();
+  const name = (Object.keys(routes) as PageName[]).find((page) =>
+    isPathOf(pathname, PAGE_PATHS[page]),
+  );
+  const Page = name ? routes[name] : NotFoundPage;
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        {(Object.entries(routes) as Array<[PageName, ComponentType]>).map(([name, Page]) => (
-          <Route
-            key={name}
-            path={PAGE_PATHS[name]}
-            element={
-              LOADED_ON_OPEN.has(name) ? (
-                <Suspense fallback={null}>
-                  <Page />
-                </Suspense>
-              ) : (
-                <Page />
-              )
-            }
-          />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <Layout>
+      {name && LOADED_ON_OPEN.has(name) ? (
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
+      ) : (
+        <Page />
+      )}
+    </Layout>
   );
 }

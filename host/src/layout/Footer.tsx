@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/links';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import styles from './Footer.module.css';
 import { PAGE_PATHS } from '@tshirt/shared';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from '../../routing/router';
 import type { OrderLookup } from '@tshirt/shared';
 
 const noChanges = () => () => {};
@@ -19,8 +19,9 @@ export function useOrderLookup({
     () => true,
     () => false,
   );
-  const [query] = useSearchParams();
+  const { search } = useLocation();
   if (!hydrated) return undefined;
+  const query = new URLSearchParams(search);
   const token = query.get('token');
   if (token) return { token };
   const sessionId = acceptSessionId ? query.get('session_id') : null;
