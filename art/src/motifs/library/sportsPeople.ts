@@ -10,7 +10,7 @@ const limb = (d: string, width: number): MotifPart => ({ role: 'base', shape: { 
 
 /** The floats of a lane rope, alternating two colours. */
 const laneRope: MotifPart[] = Array.from({ length: 9 }, (_, index) =>
-  ellipse(index % 2 === 0 ? 'accent' : 'light', 12 + index * 22, 178, 10, 7),
+  ellipse(index % 2 === 0 ? 'accent' : 'light', 12 + index * 22, 174, 9, 6.5),
 );
 
 export const SPORTS_PEOPLE_MOTIFS: readonly Motif[] = [
@@ -21,24 +21,24 @@ export const SPORTS_PEOPLE_MOTIFS: readonly Motif[] = [
     tagline: 'Just Keep Swimming',
     parts: [
       // The back and shoulders just above the water, the recovering arm high over it.
-      ellipse('base', 82, 118, 48, 13, -3),
-      limb('M112 110L98 62L150 80', 15),
-      ellipse('base', 156, 84, 10, 7, 30),
-      circle('base', 140, 108, 18),
+      ellipse('base', 80, 116, 56, 14, -3),
+      limb('M114 112L100 50L160 74', 18),
+      ellipse('base', 166, 79, 12, 8, 30),
+      circle('base', 144, 106, 22),
       // Swim cap and goggles.
-      path('accent', 'M122 108C122 84 158 84 158 106C150 98 132 98 122 108Z'),
-      line('M123 104L140 103', 3),
-      rect('dark', 140, 98, 16, 9, 4),
-      circle('light', 150, 101, 2),
-      // The water: a wave band with crests, a kick's splash and the entry splash at the hand.
-      path('second', 'M4 124Q20 110 40 122T80 122T120 122T160 122T196 124Q202 146 194 166L6 166Q-2 146 4 124Z'),
-      line('M14 136Q28 130 42 136M74 146Q90 140 106 146M128 134Q144 128 160 134M150 156Q166 150 182 156', 3),
-      ellipse('light', 14, 104, 4, 9, -35),
-      ellipse('light', 28, 98, 4.5, 10),
-      ellipse('light', 42, 104, 4, 9, 35),
-      circle('light', 168, 94, 4),
-      circle('light', 176, 104, 3),
-      circle('light', 20, 86, 3),
+      path('accent', 'M122 106C122 76 166 76 166 104C156 94 134 94 122 106Z'),
+      line('M123 101L142 100', 3),
+      rect('dark', 144, 95, 20, 11, 5),
+      circle('light', 157, 99, 2.2),
+      // The water as a pictogram's waves: the first runs across the swimmer, the second below.
+      path('second', 'M4 126Q20 114 38 126T72 126T106 126T140 126T174 126T198 124', { stroke: 10 }),
+      path('second', 'M14 150Q30 138 48 150T82 150T116 150T150 150T186 148', { stroke: 8 }),
+      // The kick's splash and bubbles at the hand.
+      circle('light', 14, 108, 5),
+      circle('light', 26, 98, 6),
+      circle('light', 40, 104, 4.5),
+      circle('light', 180, 90, 4.5),
+      circle('light', 188, 102, 3.5),
       ...laneRope,
     ],
   },
