@@ -155,7 +155,8 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     const angle = t < horizon ? random.range(-0.35, 0.35) : random.range(-0.15, 0.15);
     small.stroke(x, y, random.range(60, 120), tone, angle);
   }
-  // The light source, dabbed in thick with short strokes around a bright core.
+  // The light source, dabbed in thick with short strokes around a bright core (unless the subject
+  // brings its own sky: a moon or a planet is the light then).
   const sunX = cx + random.range(-200, 200);
   const sunY = cy - ry * 0.6;
   const sunLight = mix(skyLow, LEAD_WHITE, 0.6);
@@ -169,9 +170,9 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     el('rect', { ...canvasRegion, fill: mix(skyTop, skyLow, 0.5) }),
     broad.render(),
     small.render(),
-    el('circle', { cx: sunX, cy: sunY, r: 110, fill: mix(sunLight, skyLow, 0.55), opacity: 0.7 }),
-    rays.render(),
-    el('circle', { cx: sunX, cy: sunY, r: 58, fill: sunLight }),
+    ...(subject.sky
+      ? []
+      : [el('circle', { cx: sunX, cy: sunY, r: 110, fill: mix(sunLight, skyLow, 0.55), opacity: 0.7 }), rays.render(), el('circle', { cx: sunX, cy: sunY, r: 58, fill: sunLight })]),
   ]);
 
   const colors: Record<PartRole, string> = {
