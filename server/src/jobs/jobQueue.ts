@@ -54,10 +54,9 @@ export function pgBossDatabase(db: Queryable): PgBossDatabase {
   return {
     async executeSql(text, values) {
       if (values !== undefined && values.length > 0) return { rows: await db.query(text, values) };
-      if (MANY_STATEMENTS.test(text.trim().replace(/;\s*$/, ''))) {
-        await db.exec(text);
-        return { rows: [] };
-      }
+      // pg-boss reads the rows of every statement of its locked commands (the lock's row first).
+      if (MANY_STATEMENTS.test(text.trim().replace(/;\s*$/, '')))
+        return { rows: await db.exec(text) };
       return { rows: await db.query(text) };
     },
   };
@@ -77,6 +76,7 @@ async function startPgBoss(
       schema: 'pgboss',
       // No cron schedules here; maintenance often enough that a dead worker's job moves on soon.
       schedule: false,
+      superviseIntervalSeconds: maintenanceSeconds,
       maintenanceIntervalSeconds: maintenanceSeconds,
       monitorIntervalSeconds: 60,
     } satisfies ConstructorOptions);

@@ -9,8 +9,8 @@ import type { StorageConfig } from '../config';
 
 export interface Queryable {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
-  /** Runs several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  /** Runs several statements without parameters (migrations, pg-boss's locked commands); answers every statement's rows, in order. */
+  exec(sql: string): Promise<unknown[]>;
 }
 
 export interface Database extends Queryable {
@@ -18,6 +18,15 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The rows of every statement of a multi-statement query, in order (pg answers one result for one statement, an array for several). */
+export function rowsOfEvery(
+  results: { rows: unknown[] } | ReadonlyArray<{ rows: unknown[] }>,
+): unknown[] {
+  return Array.isArray(results)
+    ? (results as ReadonlyArray<{ rows: unknown[] }>).flatMap((result) => result.rows)
+    : (results as { rows: unknown[] }).rows;
 }
 
 /** The embedded database's own folder inside DATA_DIR (which also holds the running server's note). */
@@ -41,16 +50,14 @@ export function wrapPglite(pglite: PGlite): Database {
       return (await pglite.query<Row>(sql, [...params])).rows;
     },
     async exec(sql: string) {
-      await pglite.exec(sql);
+      return rowsOfEvery(await pglite.exec(sql));
     },
     transaction(work) {
       return pglite.transaction((tx) =>
         work({
           query: async <Row>(sql: string, params: readonly unknown[] = []) =>
             (await tx.query<Row>(sql, [...params])).rows,
-          exec: async (sql: string) => {
-            await tx.exec(sql);
-          },
+          exec: async (sql: string) => rowsOfEvery(await tx.exec(sql)),
         }),
       );
     },
@@ -133,9 +140,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       return reportingUnavailable(async () => (await pool.query(sql, [...params])).rows as Row[]);
     },
     exec(sql: string) {
-      return reportingUnavailable(async () => {
-        await pool.query(sql);
-      });
+      return reportingUnavailable(async () => rowsOfEvery(await pool.query(sql)));
     },
     async transaction(work) {
       const client = await reportingUnavailable(() => pool.connect());
@@ -145,9 +150,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         const result = await work({
           query: async <Row>(sql: string, params: readonly unknown[] = []) =>
             (await client.query(sql, [...params])).rows as Row[],
-          exec: async (sql: string) => {
-            await client.query(sql);
-          },
+          exec: async (sql: string) => rowsOfEvery(await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;

@@ -7,7 +7,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { WORKER_ENTRY } from '../workers/typescriptWorker';
-import type { Database, Queryable } from './database';
+import { rowsOfEvery, type Database, type Queryable } from './database';
 
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -101,7 +101,8 @@ export async function openPgliteThread(pgliteDataDir: string | undefined): Promi
       return (reply as { rows: Row[] }).rows;
     },
     async exec(sql: string) {
-      await send({ op: 'exec', sql, tx });
+      const reply = await send({ op: 'exec', sql, tx });
+      return (reply as { rows: unknown[] }).rows;
     },
   });
 
@@ -157,8 +158,7 @@ async function runDatabaseThread(port: NonNullable<typeof parentPort>, data: Thr
       case 'exec': {
         const target = request.tx === undefined ? pglite : transactions.get(request.tx)?.tx;
         if (!target) throw new Error('unknown transaction');
-        await target.exec(request.sql);
-        return { done: true };
+        return { rows: rowsOfEvery(await target.exec(request.sql)) };
       }
       case 'begin': {
         const tx = nextTx++;
