@@ -157,10 +157,10 @@ class PageStartScriptPlugin {
   constructor(private readonly entries: string[]) {}
 
   apply(compiler: webpack.Compiler): void {
+    const compile = pageStartScriptCompiler(compiler.context, this.entries);
     compiler.hooks.thisCompilation.tap('PageStartScriptPlugin', (compilation) => {
       let inline = '';
       compilation.hooks.processAssets.tapPromise(
-    const compile = pageStartScriptCompiler(compiler.context, this.entries);
         {
           name: 'PageStartScriptPlugin',
           stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
