@@ -20,7 +20,7 @@ const REQUESTS: ReadonlyArray<Omit<ArtFields, 'style' | 'objects'>> = [
   { interests: 'dinosaurs, tacos', colors: 'teal and coral', target: 'my son Leo', occasion: 'birthday' },
   { interests: 'motorcycles, open road, route 66', colors: 'red, black', target: 'Dad', occasion: "father's day" },
   { interests: 'lighthouse, stormy sea', colors: 'navy and cream', target: '', occasion: '' },
-  { interests: 'golden retriever, beach', colors: 'sunset', target: '', occasion: '' },
+  { interests: 'golden retriever, hiking', colors: 'sunset', target: '', occasion: '' },
   { interests: 'cats, coffee', colors: 'pastel', target: 'Maya', occasion: 'birthday' },
   { interests: 'guitar, whiskey', colors: 'burgundy and mustard', target: 'my husband', occasion: 'anniversary' },
   { interests: 'space, rockets', colors: 'red, white and blue', target: 'Maya', occasion: 'birthday' },
@@ -43,7 +43,7 @@ const REQUESTS: ReadonlyArray<Omit<ArtFields, 'style' | 'objects'>> = [
   { interests: 'hiking, bears', colors: 'forest', target: '', occasion: '' },
   { interests: 'baking, cupcakes', colors: 'pink and mint', target: 'Mom', occasion: "mother's day" },
   { interests: 'trains, city skyline', colors: 'navy and silver', target: '', occasion: '' },
-  { interests: 'gardening, bees', colors: 'sage, coral', target: '', occasion: '' },
+  { interests: 'swimming, ocean', colors: 'sage, coral', target: 'Ava', occasion: '' },
   { interests: 'ghosts, pumpkins', colors: 'orange and black', target: '', occasion: 'halloween' },
   { interests: 'snowmen, christmas trees', colors: 'red and green', target: 'the Smith family', occasion: 'christmas' },
 ];
