@@ -111,6 +111,7 @@ describe('loadConfig', () => {
         checkout: '/remotes/checkout/remoteEntry.js',
       },
       remoteTimeoutMs: 120_000,
+      unitPrice: '$19.99 USD',
       markupBudgetMs: 250,
     });
   });

@@ -7,7 +7,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import envSchema, { type EnvSchemaOpt } from 'env-schema';
 import Type, { type Static } from 'typebox';
-import { CURRENCY, DEFAULT_DAILY_GENERATION_LIMIT } from '@tshirt/shared/catalog';
+import {
+  CURRENCY,
+  DEFAULT_DAILY_GENERATION_LIMIT,
+  UNIT_PRICE_CENTS,
+  formatPrice,
+} from '@tshirt/shared/catalog';
 import {
   MAX_SHIPPING_ZONES,
   parseMoney,
@@ -470,6 +475,8 @@ function appConfig(vars: EnvVars) {
         checkout: remoteEntry(vars.CHECKOUT_URL),
       } satisfies Record<RemoteName, string>,
       remoteTimeoutMs: vars.REMOTE_TIMEOUT_MS,
+      /** One shirt's price as the pages write it, in CURRENCY. */
+      unitPrice: formatPrice(UNIT_PRICE_CENTS, vars.CURRENCY),
       /** How long a page request waits for a remote's server-rendered markup before its placeholder. */
       markupBudgetMs: vars.REMOTE_MARKUP_BUDGET_MS,
     },

@@ -13,7 +13,7 @@ const apps = withTestApps({
     const hostDir = frontEnd.env.HOST_DIST_DIR!;
     writeHostPages(hostDir, {
       '/loading': page(
-        `<h1>Pre-rendered loading</h1><a href="mailto:${SITE_SETTING_TOKENS.contactEmail}">${SITE_SETTING_TOKENS.brandName}</a>`,
+        `<h1>Pre-rendered loading</h1><a href="mailto:${SITE_SETTING_TOKENS.contactEmail}">${SITE_SETTING_TOKENS.brandName}</a><p>${SITE_SETTING_TOKENS.unitPrice}</p>`,
       ),
       '*': page('<h1>Pre-rendered not found</h1>'),
     });
@@ -36,6 +36,7 @@ describe('pre-rendered route pages', () => {
     const html = await response.text();
     expect(html).toContain('<h1>Pre-rendered loading</h1>');
     expect(html).toContain('<a href="mailto:hello@threadwise.example">Threadwise</a>');
+    expect(html).toContain('<p>$19.99 USD</p>');
     expect(html).toMatch(/id="site-config".*<\/head>/s);
     expect(html).not.toContain(SITE_SETTING_TOKENS.brandName);
   });
@@ -46,6 +47,13 @@ describe('pre-rendered route pages', () => {
     expect(html).toContain('<h1>Pre-rendered loading</h1>');
     expect(html).toContain('<a href="mailto:shop@tee.example">Tee &#38; &#60;Co&#62;</a>');
     expect(html).toContain('<title>Tee &#38; &#60;Co&#62;</title>');
+  });
+
+  it("write the shirt's price in the store's currency", async () => {
+    const app = await apps.start({ CURRENCY: 'eur' });
+    const html = await (await injectAsFetch(app.app)(`/loading`)).text();
+    expect(html).toContain('<p>19.99 EUR</p>');
+    expect(html).not.toContain('USD');
   });
 
   it('answer an unknown path with the pre-rendered not-found page and status 404', async () => {

@@ -82,6 +82,7 @@ describe('page routes', () => {
         checkout: { entry: '/remotes/checkout/remoteEntry.js' },
       },
       remoteTimeoutMs: 120000,
+      unitPrice: '$19.99 USD',
     });
   });
 

@@ -86,6 +86,8 @@ export interface SiteConfig {
   remotes: Record<RemoteName, { entry: string }>;
   /** How long a remote may take to load before its fallback shows. */
   remoteTimeoutMs: number;
+  /** The price of one shirt as the product page writes it, in the store's currency ("$19.99 USD"). */
+  unitPrice: string;
 }
 
 /** Id of the `<script type="application/json">` element the server inlines the SiteConfig into. */
@@ -159,6 +161,7 @@ export const CONTRACT_EXPORT = '__contract';
 export const SITE_SETTING_TOKENS = {
   brandName: '\uE000brandName\uE001',
   contactEmail: '\uE000contactEmail\uE001',
+  unitPrice: '\uE000unitPrice\uE001',
 } as const;
 
 /** The file of the host's build that maps each route to its pre-rendered page; `*` is the not-found page. */

@@ -64,6 +64,7 @@ const SITE_CONFIG: SiteConfig = {
     checkout: { entry: '/remotes/checkout/remoteEntry.js' },
   },
   remoteTimeoutMs: 120_000,
+  unitPrice: '$19.99 USD',
 };
 
 /** The host's pre-rendered /product as its build writes it: the page-start script, a part's slot. */

@@ -17,7 +17,8 @@ const pendingRemotes = createRemoteLoader({
 function withSiteSettings(text: string): string {
   return text
     .replaceAll(SITE_SETTING_TOKENS.brandName, DEFAULT_SITE_CONFIG.brandName)
-    .replaceAll(SITE_SETTING_TOKENS.contactEmail, DEFAULT_SITE_CONFIG.contactEmail);
+    .replaceAll(SITE_SETTING_TOKENS.contactEmail, DEFAULT_SITE_CONFIG.contactEmail)
+    .replaceAll(SITE_SETTING_TOKENS.unitPrice, DEFAULT_SITE_CONFIG.unitPrice);
 }
 
 function prerenderInto(path: string): HTMLElement {

@@ -1,11 +1,7 @@
-import {
-  PRODUCT_NAME,
-  PRODUCT_PAGE_PART_PROPS,
-  UNIT_PRICE_CENTS,
-  formatPrice,
-} from '@tshirt/shared';
+import { PRODUCT_NAME, PRODUCT_PAGE_PART_PROPS } from '@tshirt/shared';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { RemoteSlot } from '../remote-loading/RemoteSlot';
+import { useSiteConfig } from '../site-config/SiteConfigContext';
 import { ProductDescription } from './ProductDescription';
 import styles from './ProductPage.module.css';
 
@@ -16,6 +12,7 @@ import styles from './ProductPage.module.css';
  */
 export function ProductPage() {
   useDocumentTitle(PRODUCT_NAME);
+  const { unitPrice } = useSiteConfig();
   return (
     <article className={styles.product} aria-labelledby="product-heading">
       <header className={styles.header}>
@@ -23,7 +20,7 @@ export function ProductPage() {
         <h1 id="product-heading" className={styles.title}>
           {PRODUCT_NAME}
         </h1>
-        <p className={styles.price}>{formatPrice(UNIT_PRICE_CENTS)}</p>
+        <p className={styles.price}>{unitPrice}</p>
       </header>
       <div className={styles.preview}>
         <div className={styles.previewInView}>

@@ -16,6 +16,7 @@ const SERVER_CONFIG = {
     checkout: { entry: '/remotes/checkout/mf-manifest.json' },
   },
   remoteTimeoutMs: 5000,
+  unitPrice: '24.00 EUR',
 };
 
 function documentWithInlineConfig(text: string | undefined): Document {
@@ -89,6 +90,7 @@ describe('validateSiteConfig', () => {
         checkout: { entry: '/remotes/checkout/remoteEntry.js' },
       },
       remoteTimeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+      unitPrice: '$19.99 USD',
     });
   });
 
@@ -116,6 +118,13 @@ describe('validateSiteConfig', () => {
         checkout: { entry: 'http://localhost:3002/remoteEntry.js' },
       },
     });
+  });
+
+  it('keeps a price as the server writes it and refuses markup or words in its place', () => {
+    expect(validateSiteConfig({ unitPrice: '24.00 EUR' }).unitPrice).toBe('24.00 EUR');
+    for (const unitPrice of ['<b>free</b>', 'free', 19.99, '$19.99']) {
+      expect(validateSiteConfig({ unitPrice }).unitPrice).toBe(DEFAULT_SITE_CONFIG.unitPrice);
+    }
   });
 
   it('rejects protocol-relative remote entries and non-numeric timeouts', () => {

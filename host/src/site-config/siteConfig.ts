@@ -6,6 +6,8 @@ import {
   REMOTES,
   SITE_CONFIG_ELEMENT_ID,
   SITE_CONFIG_PATH,
+  UNIT_PRICE_CENTS,
+  formatPrice,
   type RemoteName,
   type SiteConfig,
 } from '@tshirt/shared';
@@ -20,6 +22,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = Object.freeze({
     REMOTE_NAMES.map((name) => [name, { entry: `/remotes/${name}/${REMOTE_ENTRY_FILE}` }]),
   ) as SiteConfig['remotes'],
   remoteTimeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+  unitPrice: formatPrice(UNIT_PRICE_CENTS),
 });
 
 const MAX_BRAND_NAME_LENGTH = 60;
@@ -66,6 +69,13 @@ function validRemoteTimeoutMs(value: unknown): number | undefined {
     : undefined;
 }
 
+/** A price as the server writes it: digits with two decimals and a currency code, nothing else. */
+function validUnitPrice(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\$?\d{1,6}\.\d{2} [A-Z]{3}$/.test(value)
+    ? value
+    : undefined;
+}
+
 /** Keeps every valid field of `raw` and takes the default for each missing or invalid one. */
 export function validateSiteConfig(raw: unknown): SiteConfig {
   const input = isRecord(raw) ? raw : {};
@@ -83,6 +93,7 @@ export function validateSiteConfig(raw: unknown): SiteConfig {
     remotes,
     remoteTimeoutMs:
       validRemoteTimeoutMs(input.remoteTimeoutMs) ?? DEFAULT_SITE_CONFIG.remoteTimeoutMs,
+    unitPrice: validUnitPrice(input.unitPrice) ?? DEFAULT_SITE_CONFIG.unitPrice,
   };
 }
 

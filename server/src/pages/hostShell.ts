@@ -33,11 +33,12 @@ export interface HostShell {
   refresh(): Promise<void> | undefined;
 }
 
-/** The brand and contact address written where the build left their tokens. */
+/** The brand, contact address and shirt price written where the build left their tokens. */
 export function fillSiteSettings(html: string, siteConfig: SiteConfig): string {
   return html
     .replaceAll(SITE_SETTING_TOKENS.brandName, escapeHtml(siteConfig.brandName))
-    .replaceAll(SITE_SETTING_TOKENS.contactEmail, escapeHtml(siteConfig.contactEmail));
+    .replaceAll(SITE_SETTING_TOKENS.contactEmail, escapeHtml(siteConfig.contactEmail))
+    .replaceAll(SITE_SETTING_TOKENS.unitPrice, escapeHtml(siteConfig.unitPrice));
 }
 
 /** A page of the current build: sent as it is, or composed with the remotes' parts per request. */

@@ -13,6 +13,7 @@ const config: SiteConfig = {
     checkout: { entry: 'https://cdn.example/checkout/remoteEntry.js?team=co' },
   },
   remoteTimeoutMs: 120_000,
+  unitPrice: '$19.99 USD',
 };
 
 describe('withReleases', () => {

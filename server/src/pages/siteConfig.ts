@@ -11,6 +11,7 @@ export function buildSiteConfig(settings: FrontEndSettings): SiteConfig {
       checkout: { entry: settings.remoteEntries.checkout },
     },
     remoteTimeoutMs: settings.remoteTimeoutMs,
+    unitPrice: settings.unitPrice,
   };
 }
 
