@@ -33,6 +33,21 @@ describe('pagePolicyWriter', () => {
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
   });
 
+  it("lets the page reach the live-reload socket of a remote's dev server on loopback, and no other socket", () => {
+    expect(directive(pagePolicy(NO_INLINE_SOURCES), 'connect-src')).toEqual([
+      "'self'",
+      'https://designer.cdn.example',
+    ]);
+    const devPolicy = pagePolicyWriter(['http://localhost:3001', 'http://127.0.0.1:3002']);
+    expect(directive(devPolicy(NO_INLINE_SOURCES), 'connect-src')).toEqual([
+      "'self'",
+      'http://localhost:3001',
+      'http://127.0.0.1:3002',
+      'ws://localhost:3001',
+      'ws://127.0.0.1:3002',
+    ]);
+  });
+
   it('writes the policy of a page once, and again for a page with other sources', () => {
     const sources = { scripts: [], styles: ["'sha256-a'"] };
     const first = pagePolicy(sources);

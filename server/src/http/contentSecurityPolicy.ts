@@ -19,6 +19,16 @@ export const NOTHING_ALLOWED_POLICY = "default-src 'none'; frame-ancestors 'none
 /** Stripe Checkout is a redirect target only: forms may post there, nothing is loaded from it. */
 const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
+/**
+ * The live-reload sockets of remotes served from this machine's loopback (their dev servers under
+ * `npm run dev`); a deployed remote is never on the shopper's loopback, so none is added for one.
+ */
+function devServerSockets(remoteOrigins: readonly string[]): string[] {
+  return remoteOrigins
+    .filter((origin) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin))
+    .map((origin) => origin.replace(/^http:/, 'ws:'));
+}
+
 function pageDirectives(
   remoteOrigins: readonly string[],
   inline: InlineSources,
@@ -26,7 +36,7 @@ function pageDirectives(
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, ...inline.scripts],
-    'connect-src': ["'self'", ...remoteOrigins],
+    'connect-src': ["'self'", ...remoteOrigins, ...devServerSockets(remoteOrigins)],
     'img-src': ["'self'", 'data:', 'blob:', ...remoteOrigins],
     // Each remote's stylesheets load from where it is served.
     'style-src': ["'self'", ...remoteOrigins, ...inline.styles],
