@@ -40,7 +40,7 @@ function exposedModuleAliases(): Record<string, string> {
 
 /** The one bundle, then the host's pre-render of its pages into the one bundle's folder (as the host's own build). */
 export function createOneBundleConfig(): Configuration[] {
-  const options = hostBuildOptions();
+  const options = hostBuildOptions('production');
   const host = hostBrowserConfig(options, 'production');
   const hostAlias = host.resolve?.alias;
   const oneBundle: Configuration = {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import type { SiteConfig } from '@tshirt/shared';
 import { AppRoutes } from './AppRoutes';
 import { RemoteLoaderProvider } from './remote-loading/RemoteLoaderContext';
@@ -8,7 +9,6 @@ import {
   ServerPartsProvider,
   type ServerParts,
 } from './remote-loading/serverParts';
-import { BrowserRouter } from './routing/router';
 import { SiteConfigProvider } from './site-config/SiteConfigContext';
 
 export interface AppProps {

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_BRAND_NAME, PAGE_TEXT, PRODUCT_NAME } from '@tshirt/shared';
 import { AppRoutes } from './AppRoutes';
 import { RemoteLoaderProvider } from './remote-loading/RemoteLoaderContext';
 import { createRemoteLoader } from './remote-loading/remoteLoader';
-import { MemoryRouter } from './routing/router';
 import { DEFAULT_SITE_CONFIG } from './site-config/siteConfig';
 import { SiteConfigProvider } from './site-config/SiteConfigContext';
 
@@ -19,7 +19,7 @@ function renderAt(path: string) {
   return render(
     <SiteConfigProvider config={DEFAULT_SITE_CONFIG}>
       <RemoteLoaderProvider loader={pendingRemotes}>
-        <MemoryRouter path={path}>
+        <MemoryRouter initialEntries={[path]}>
           <AppRoutes />
         </MemoryRouter>
       </RemoteLoaderProvider>

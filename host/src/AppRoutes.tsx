@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useRoutes } from 'react-router-dom';
 import { PAGE_PATHS, type PageName } from '@tshirt/shared';
 import { Layout } from './layout/Layout';
 import { EmptyPage } from './pages/empty/EmptyPage';
@@ -6,7 +7,6 @@ import { HomePage } from './pages/home/HomePage';
 import { LoadingPage } from './pages/loading/LoadingPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { ProductPage } from './product/ProductPage';
-import { isPathOf, useLocation } from './routing/router';
 
 /**
  * The pages after payment, loaded when one is opened: the product page never carries their code.
@@ -40,20 +40,22 @@ const LOADED_ON_OPEN: ReadonlySet<PageName> = new Set(
  */
 export function AppRoutes({ pages = {} }: { pages?: Partial<Record<PageName, ComponentType>> }) {
   const routes = { ...PAGES, ...pages };
-  const { pathname } = useLocation();
-  const name = (Object.keys(routes) as PageName[]).find((page) =>
-    isPathOf(pathname, PAGE_PATHS[page]),
-  );
-  const Page = name ? routes[name] : NotFoundPage;
-  return (
-    <Layout>
-      {name && LOADED_ON_OPEN.has(name) ? (
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
-      ) : (
-        <Page />
-      )}
-    </Layout>
-  );
+  return useRoutes([
+    {
+      element: <Layout />,
+      children: [
+        ...(Object.entries(routes) as Array<[PageName, ComponentType]>).map(([name, Page]) => ({
+          path: PAGE_PATHS[name],
+          element: LOADED_ON_OPEN.has(name) ? (
+            <Suspense fallback={null}>
+              <Page />
+            </Suspense>
+          ) : (
+            <Page />
+          ),
+        })),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
 }

@@ -1,4 +1,4 @@
-import { Link } from '../routing/links';
+import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import styles from './Footer.module.css';
 import { PAGE_PATHS } from '@tshirt/shared';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SiteConfig } from '@tshirt/shared';
-import { MemoryRouter } from '../routing/router';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import { SiteConfigProvider } from '../site-config/SiteConfigContext';
 import { Layout } from './Layout';
@@ -15,10 +15,12 @@ function renderLayout(path = '/') {
   window.scrollTo = jest.fn();
   return render(
     <SiteConfigProvider config={CONFIG}>
-      <MemoryRouter path={path}>
-        <Layout>
-          <p>Page content</p>
-        </Layout>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="*" element={<p>Page content</p>} />
+          </Route>
+        </Routes>
       </MemoryRouter>
     </SiteConfigProvider>,
   );

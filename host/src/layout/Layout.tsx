@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation, useNavigationType } from '../routing/router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 import { useOrientation } from './useOrientation';
@@ -17,7 +17,7 @@ function useScrollToTopOnNavigation(): void {
 }
 
 /** The frame every page shares: skip link, top bar, the page, footer. */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout() {
   const orientation = useOrientation();
   useScrollToTopOnNavigation();
   return (
@@ -27,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <TopBar />
       <main id={MAIN_CONTENT_ID} className={styles.main} tabIndex={-1}>
-        {children}
+        <Outlet />
       </main>
       <Footer />
     </div>

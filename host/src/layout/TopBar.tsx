@@ -1,4 +1,4 @@
-import { Link, NavLink } from '../routing/links';
+import { Link, NavLink } from 'react-router-dom';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import { BrandMark } from './BrandMark';
 import styles from './TopBar.module.css';

@@ -7,6 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
 import {
   NOT_FOUND_ROUTE,
   PAGE_PATHS,
@@ -19,7 +20,6 @@ import { AppRoutes } from '../AppRoutes';
 import { CompletePage } from '../pages/complete/CompletePage';
 import { OrderPage } from '../pages/order/OrderPage';
 import { createRemoteLoader, type RemoteLoader } from '../remote-loading/remoteLoader';
-import { MemoryRouter } from '../routing/router';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import { PRERENDERED_ATTRIBUTE, prerenderFingerprint } from './prerenderedPage';
 
@@ -50,9 +50,9 @@ export function renderRoute(
   const html = renderToString(
     <StrictMode>
       <AppProviders config={PRERENDER_SITE_CONFIG} remoteLoader={pendingRemotes}>
-        <MemoryRouter path={path === NOT_FOUND_ROUTE ? UNKNOWN_PATH : path}>
+        <StaticRouter location={path === NOT_FOUND_ROUTE ? UNKNOWN_PATH : path}>
           <AppRoutes pages={{ complete: CompletePage, order: OrderPage }} />
-        </MemoryRouter>
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from '../../routing/links';
+import { Link } from 'react-router-dom';
 import { ORDER_TEXT, PAGE_PATHS, PAGE_TEXT, type OrderView } from '@tshirt/shared';
 import { CheckIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/links';
+import { Link } from 'react-router-dom';
 import { PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { SparkIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Link } from '../../routing/links';
+import { Link } from 'react-router-dom';
 import { HERO_FADE_MS, PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { useDocumentTitle } from '../useDocumentTitle';
 import heroImageUrl from './hero-shirts.svg';

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/links';
+import { Link } from 'react-router-dom';
 import { CompassIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
 import styles from '../message-page/MessagePage.module.css';

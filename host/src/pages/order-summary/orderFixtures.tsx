@@ -1,9 +1,9 @@
 /** For the tests of /complete and /order: an order as the store answers it, and the pages to show it. */
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ORDER_NEXT_STEP_TEXT, PAGE_PATHS, PRODUCT_NAME, type OrderView } from '@tshirt/shared';
 import { CompletePage } from '../complete/CompletePage';
 import { OrderPage } from '../order/OrderPage';
-import { MemoryRouter, isPathOf, useLocation } from '../../routing/router';
 
 export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
 export const ORDER_NUMBER = 'TW-4821-7730';
@@ -46,18 +46,15 @@ export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
   };
 }
 
-function OrderPages() {
-  const { pathname } = useLocation();
-  if (isPathOf(pathname, PAGE_PATHS.complete)) return <CompletePage />;
-  if (isPathOf(pathname, PAGE_PATHS.order)) return <OrderPage />;
-  return <p>Another page</p>;
-}
-
 /** /complete and /order at `path` (with its query), and any other page as a plain marker. */
 export function renderOrderPages(path: string) {
   return render(
-    <MemoryRouter path={path}>
-      <OrderPages />
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={PAGE_PATHS.complete} element={<CompletePage />} />
+        <Route path={PAGE_PATHS.order} element={<OrderPage />} />
+        <Route path="*" element={<p>Another page</p>} />
+      </Routes>
     </MemoryRouter>,
   );
 }

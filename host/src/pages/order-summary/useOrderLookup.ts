@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useLocation } from '../../routing/router';
+import { useSearchParams } from 'react-router-dom';
 import type { OrderLookup } from '@tshirt/shared';
 
 const noChanges = () => () => {};
@@ -19,9 +19,8 @@ export function useOrderLookup({
     () => true,
     () => false,
   );
-  const { search } = useLocation();
+  const [query] = useSearchParams();
   if (!hydrated) return undefined;
-  const query = new URLSearchParams(search);
   const token = query.get('token');
   if (token) return { token };
   const sessionId = acceptSessionId ? query.get('session_id') : null;

@@ -7,7 +7,7 @@ import {
   type InputHTMLAttributes,
   type MouseEvent,
 } from 'react';
-import { useLocation } from '../../routing/router';
+import { useLocation } from 'react-router-dom';
 import {
   ORDER_TEXT,
   SHIP_TO_FIELD_LABELS,

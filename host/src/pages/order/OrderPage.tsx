@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from '../../routing/links';
+import { Link } from 'react-router-dom';
 import {
   ORDER_STATE_TEXT,
   ORDER_TEXT,
