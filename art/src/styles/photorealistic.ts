@@ -80,9 +80,10 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     [0, '#000000', 0.55],
     [1, '#000000', 0],
   ]);
-  const soft = defs.add('soft', (id) => el('filter', { id, x: '-10%', y: '-10%', width: '120%', height: '120%' }, el('feGaussianBlur', { stdDeviation: 8 })));
+  // Blur regions reach about two deviations past the shape, where the blur has faded out: a print blurs every pixel of the region.
+  const soft = defs.add('soft', (id) => el('filter', { id, x: '-7%', y: '-7%', width: '114%', height: '114%' }, el('feGaussianBlur', { stdDeviation: 8 })));
   // Far hills out of focus: the depth of field a lens gives.
-  const haze = defs.add('haze', (id) => el('filter', { id, x: '-5%', y: '-20%', width: '110%', height: '140%' }, el('feGaussianBlur', { stdDeviation: 5 })));
+  const haze = defs.add('haze', (id) => el('filter', { id, x: '-2%', y: '-6%', width: '104%', height: '112%' }, el('feGaussianBlur', { stdDeviation: 5 })));
 
   const horizonY = cy + 170;
   const scene: string[] = [

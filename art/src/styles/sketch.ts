@@ -36,7 +36,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   const region = { x: 60, y: 40, width: 1080, height: 1100 };
   // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
   // graphite grain (a finer noise tile that thins the strokes' alpha, like pencil on paper tooth).
-  const wobbleMap = noisePaint(defs, { tile: 400, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) });
+  const wobbleMap = noisePaint(defs, { tile: 200, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) });
   const toothMap = noisePaint(defs, { tile: 96, baseFrequency: [0.35, 0.2], octaves: 1, seed: random.int(1, 99) });
   const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
   const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
