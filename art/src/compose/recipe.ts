@@ -2,6 +2,7 @@
  * Every generated artwork carries what made it (fields, seed, lettering) in its <metadata>, so the
  * server can draw the same artwork again for another shirt colour from the stored SVG alone.
  */
+import { fromBase64Url, toBase64Url } from '@tshirt/shared/base64url';
 import type { Lettering } from '../typography/lettering';
 import { el } from '../svg';
 import { normaliseFields, type ArtFields } from './fields';
@@ -15,18 +16,6 @@ export interface ArtworkRecipe {
 const RECIPE_ID = 'artwork-recipe';
 /** Base64url keeps any shopper text out of the markup and bounds its size. */
 const RECIPE_PATTERN = new RegExp(`<metadata id="${RECIPE_ID}">([A-Za-z0-9_-]{1,20000})</metadata>`);
-
-/** UTF-8 text as unpadded base64url, with the platform's own functions (no Buffer: it runs in a browser too). */
-function toBase64Url(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(encoded: string): string {
-  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
-}
 
 export function writeRecipe(recipe: ArtworkRecipe): string {
   return el('metadata', { id: RECIPE_ID }, toBase64Url(JSON.stringify(recipe)));

@@ -7,6 +7,7 @@ import { CURRENCY, UNIT_PRICE_CENTS } from '../catalog';
 import { ORDER_NEXT_STEP_TEXT } from '../labels';
 import { orderAmounts, type ShippingZone } from '../money';
 import { artworkUrlForShirt } from '../artworkUrls';
+import { fromBase64Url, toBase64Url } from '../base64url';
 import { PAGE_PATHS } from '../routes';
 import type { CheckoutOrder, OrderView, ShippingDetails, StoreOffer } from '../types';
 
@@ -36,17 +37,6 @@ export interface MockOrder {
   orderNumber: string;
   /** Set by the mocked payment page. */
   paid?: { shipping: ShippingDetails; at: string };
-}
-
-function toBase64Url(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(encoded: string): string {
-  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder().decode(Uint8Array.from(binary, (character) => character.charCodeAt(0)));
 }
 
 export function mockOrderToken(order: MockOrder): string {
