@@ -5,13 +5,12 @@
  * dashboard reaches the order through the signed webhook, and a signed event without its data is a
  * 400, never a 500.
  */
-import Stripe from 'stripe';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
 import { SHIPPING_FORM, VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn } from './stripeStandIn';
+import { createStripeStandIn, sendSignedWebhook } from './stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_refunds_secret';
 const ADMIN_TOKEN = 'refunds-admin-token-0123456789';
@@ -38,7 +37,6 @@ const server = withTestServer({
     STRIPE_TIMEOUT_MS: '300',
   }),
 });
-const stripe = new Stripe('sk_test_unused');
 
 /** An order paid through Stripe Checkout (its session made by the stand-in), ready to print. */
 async function paidOrder(): Promise<{ id: string; paymentIntent: string }> {
@@ -94,18 +92,7 @@ const refundsOf = (paymentIntent: string) =>
   [...stripeStandIn.refunds.values()].filter((refund) => refund.paymentIntent === paymentIntent);
 
 function sendWebhook(event: unknown) {
-  const payload = JSON.stringify(event);
-  return server.request('/creator/stripe/webhook', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
-    body: payload,
-  });
+  return sendSignedWebhook(server.request, event, WEBHOOK_SECRET);
 }
 
 function chargeRefunded(

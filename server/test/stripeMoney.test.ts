@@ -2,10 +2,9 @@
  * Stripe Checkout charges what the server decided: shipping options per zone, sales tax by Stripe
  * Tax when the owner turns it on, and every figure Stripe reports checked before an order is paid.
  */
-import Stripe from 'stripe';
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn } from './stripeStandIn';
+import { createStripeStandIn, sendSignedWebhook } from './stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_money_secret';
 const stripeApi = withStandIn();
@@ -23,7 +22,6 @@ const server = withTestServer({
     SALES_TAX: 'exclusive',
   }),
 });
-const stripe = new Stripe('sk_test_unused');
 
 /** A checkout of two shirts; the session the stand-in made for it, as Stripe would answer it. */
 async function checkoutSession() {
@@ -42,44 +40,41 @@ function completed(
   sessionBody: Record<string, unknown>,
   paid: { country: string; shipping: number; tax: number; total: number },
 ) {
-  const payload = JSON.stringify({
-    id: `evt_${String(sessionBody.id)}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        ...sessionBody,
-        payment_status: 'paid',
-        total_details: { amount_discount: 0, amount_shipping: paid.shipping, amount_tax: paid.tax },
-        amount_total: paid.total,
-        customer_details: { email: 'jean@example.ca' },
-        collected_information: {
-          shipping_details: {
-            name: 'Jean Tremblay',
-            address: {
-              line1: '24 Sussex Dr',
-              line2: null,
-              city: 'Ottawa',
-              state: 'ON',
-              postal_code: 'K1M 1M4',
-              country: paid.country,
+  return sendSignedWebhook(
+    server.request,
+    {
+      id: `evt_${String(sessionBody.id)}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          ...sessionBody,
+          payment_status: 'paid',
+          total_details: {
+            amount_discount: 0,
+            amount_shipping: paid.shipping,
+            amount_tax: paid.tax,
+          },
+          amount_total: paid.total,
+          customer_details: { email: 'jean@example.ca' },
+          collected_information: {
+            shipping_details: {
+              name: 'Jean Tremblay',
+              address: {
+                line1: '24 Sussex Dr',
+                line2: null,
+                city: 'Ottawa',
+                state: 'ON',
+                postal_code: 'K1M 1M4',
+                country: paid.country,
+              },
             },
           },
         },
       },
     },
-  });
-  return server.request('/creator/stripe/webhook', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
-    body: payload,
-  });
+    WEBHOOK_SECRET,
+  );
 }
 
 async function figures(orderId: string) {

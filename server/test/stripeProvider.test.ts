@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
+import { sendSignedWebhook } from './stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
@@ -22,7 +22,6 @@ const server = withTestServer({
   }),
   overrides: { logger: { level: 'error', stream: { write: (line) => errorLog.push(line) } } },
 });
-const stripe = new Stripe('sk_test_unused');
 
 function answerWithSession(sessionUrl = CHECKOUT_URL, id = 'cs_test_123') {
   stripeApi.answerWith((_request, response) =>
@@ -56,13 +55,7 @@ async function latestOrderId(): Promise<string> {
 }
 
 function sendWebhook(event: unknown, signatureSecret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: signatureSecret });
-  return server.request(`/creator/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
+  return sendSignedWebhook(server.request, event, signatureSecret);
 }
 
 /** The session Stripe reports paid: by default the one made for a checkout() of VALID_ORDER. */

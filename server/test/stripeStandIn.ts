@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import Stripe from 'stripe';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
+import type { SendRequest } from './helpers';
 import type { RecordedRequest, StandInHandler } from './standIn';
 
 export interface StandInSession {
@@ -81,6 +83,23 @@ export interface StripeStandIn {
 }
 
 const newStripeId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+const signer = new Stripe('sk_test_unused');
+
+/** Sends `event` to the store's webhook as Stripe does: JSON, signed with the webhook `secret`. */
+export function sendSignedWebhook(
+  request: SendRequest,
+  event: unknown,
+  secret: string,
+): Promise<Response> {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return request('/creator/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+}
 
 export function createStripeStandIn(): StripeStandIn {
   const sessions = new Map<string, StandInSession>();
