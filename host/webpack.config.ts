@@ -1,22 +1,19 @@
-import { join } from 'node:path';
 import { createAppWebpackConfig, type AppBuildOptions } from '@tshirt/tooling/build/webpackConfig';
+import { reactRouterProductionBuild } from '@tshirt/tooling/build/reactRouterProductionBuild';
 
 type Mode = 'development' | 'production';
 
-/** react-router's package exports only its development build; the host is its only user, so pick the production one. */
-function reactRouterProductionAlias(): Record<string, string> {
-  const reactRouterDir = join(require.resolve('react-router/package.json'), '..');
-  return { 'react-router$': join(reactRouterDir, 'dist', 'production', 'index.mjs') };
-}
-
 /** The host's build options (the benchmarks' one-bundle build reuses them). */
 export function hostBuildOptions(mode: Mode): AppBuildOptions {
+  // The host is react-router's only user.
+  const reactRouter = mode === 'production' ? reactRouterProductionBuild(__dirname) : undefined;
   return {
     appDir: __dirname,
     federationName: 'host',
     devPort: 3000,
     publicPath: '/',
-    alias: mode === 'production' ? reactRouterProductionAlias() : {},
+    alias: reactRouter?.alias ?? {},
+    moduleRules: reactRouter?.rules,
     prerenderEntry: './src/prerender/renderRoutes.tsx',
     // Loaded by every page (src/vitals/startVitalsReporting.ts), so counted in /product's bytes.
     productPageChunks: ['web-vitals'],

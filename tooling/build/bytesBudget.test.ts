@@ -10,6 +10,7 @@ import {
   BYTES_BUDGET_FILE,
   BYTES_REPORT_FILE,
   PRODUCT_PAGE_SCRIPTS_BUDGETS_BYTES,
+  PRODUCT_PAGE_SCRIPTS_GOAL_BYTES,
   ProductBytesBudget,
   budgetBytes,
   readBytesBudget,
@@ -130,7 +131,11 @@ describe("the teams' bytes budgets", () => {
   const budgets = TEAMS.map((team) => budgetBytes(readBytesBudget(join(REPO_ROOT, team))));
   const sum = budgets.reduce((total, bytes) => total + bytes, 0);
 
-  // Not met: the budgets come to 151.8 KB (the host 122.8 with react-router), over the 142.5 KB.
+  it('together keep /product under its goal', () => {
+    expect(sum).toBeLessThanOrEqual(PRODUCT_PAGE_SCRIPTS_GOAL_BYTES);
+  });
+
+  // Not met: the budgets come to 148.0 KB, over the 142.5 KB.
   it.failing(
     'together keep /product at least 5 % under its goal, a margin no team spends alone',
     () => {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Configuration } from 'webpack';
+import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { CONTRACT_VERSION, HOST_MANIFEST_FILE, type RemoteName } from '@tshirt/shared/contract';
 import type { HostManifest } from '@tshirt/shared/compatibility';
@@ -68,6 +68,8 @@ export interface AppBuildOptions {
   htmlTemplate?: string;
   /** Extra webpack aliases. */
   alias?: Record<string, string>;
+  /** Extra module rules (the host's react-router: ./reactRouterProductionBuild.ts). */
+  moduleRules?: RuleSetRule[];
   /**
    * Hosts: a module that renders the known pages at build time (see ./prerender.ts); production
    * builds then write their HTML beside index.html.
@@ -245,6 +247,7 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
           ],
         },
         { test: ASSET_TEST, type: 'asset/resource' },
+        ...(options.moduleRules ?? []),
       ],
     },
     plugins: [

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '../routing/PageLink';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import styles from './Footer.module.css';
 import { PAGE_PATHS } from '@tshirt/shared';
@@ -13,19 +13,19 @@ export function Footer() {
         <nav aria-label="Footer">
           <ul className={styles.links}>
             <li>
-              <Link to={PAGE_PATHS.home} className={styles.link}>
+              <PageLink to={PAGE_PATHS.home} className={styles.link}>
                 Home
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to={PAGE_PATHS.empty} className={styles.link}>
+              <PageLink to={PAGE_PATHS.empty} className={styles.link}>
                 Careers
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to={PAGE_PATHS.empty} className={styles.link}>
+              <PageLink to={PAGE_PATHS.empty} className={styles.link}>
                 Legal
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { NavPageLink, PageLink } from '../routing/PageLink';
 import { useSiteConfig } from '../site-config/SiteConfigContext';
 import { BrandMark } from './BrandMark';
 import styles from './TopBar.module.css';
@@ -14,21 +14,21 @@ export function TopBar() {
   return (
     <header className={styles.topBar}>
       <div className={styles.inner}>
-        <Link to={PAGE_PATHS.home} className={styles.brand}>
+        <PageLink to={PAGE_PATHS.home} className={styles.brand}>
           <BrandMark className={styles.brandMark} />
           <span>{brandName}</span>
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className={styles.nav}>
           <ul className={styles.navList}>
             <li>
-              <NavLink to={PAGE_PATHS.home} end className={navLinkClass}>
+              <NavPageLink to={PAGE_PATHS.home} end className={navLinkClass}>
                 Home
-              </NavLink>
+              </NavPageLink>
             </li>
             <li>
-              <NavLink to={PAGE_PATHS.product} className={navLinkClass}>
+              <NavPageLink to={PAGE_PATHS.product} className={navLinkClass}>
                 Catalog
-              </NavLink>
+              </NavPageLink>
             </li>
             <li>
               <a href={`mailto:${contactEmail}`} className={styles.navLink}>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../routing/PageLink';
 import { ORDER_TEXT, PAGE_PATHS, PAGE_TEXT, type OrderView } from '@tshirt/shared';
 import { CheckIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
@@ -33,9 +33,9 @@ function CompleteMessage({ illustrated, children }: { illustrated: boolean; chil
       illustration={illustrated ? <CheckIcon /> : undefined}
     >
       {children}
-      <Link to={PAGE_PATHS.product} className={messageStyles.action}>
+      <PageLink to={PAGE_PATHS.product} className={messageStyles.action}>
         {PAGE_TEXT.continueShopping}
-      </Link>
+      </PageLink>
     </MessagePage>
   );
 }
@@ -76,12 +76,12 @@ function CompletedOrder({ order, gaveUp }: { order: OrderView; gaveUp: boolean }
         </p>
       </section>
       <div className={layout.actions}>
-        <Link to={order.orderPagePath} className={layout.primaryAction}>
+        <PageLink to={order.orderPagePath} className={layout.primaryAction}>
           {ORDER_TEXT.trackYourOrder}
-        </Link>
-        <Link to={PAGE_PATHS.product} className={layout.secondaryAction}>
+        </PageLink>
+        <PageLink to={PAGE_PATHS.product} className={layout.secondaryAction}>
           {PAGE_TEXT.continueShopping}
-        </Link>
+        </PageLink>
       </div>
     </article>
   );

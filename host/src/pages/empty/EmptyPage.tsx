@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../routing/PageLink';
 import { PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { SparkIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
@@ -11,9 +11,9 @@ export function EmptyPage() {
   return (
     <MessagePage heading={PAGE_TEXT.emptyPage} illustration={<SparkIcon />}>
       <p>We are still working on it. In the meantime, why not design a shirt?</p>
-      <Link to={PAGE_PATHS.product} className={styles.action}>
+      <PageLink to={PAGE_PATHS.product} className={styles.action}>
         {PAGE_TEXT.shopAll}
-      </Link>
+      </PageLink>
     </MessagePage>
   );
 }

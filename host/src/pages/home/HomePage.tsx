@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../routing/PageLink';
 import { HERO_FADE_MS, PAGE_TEXT, PAGE_PATHS } from '@tshirt/shared';
 import { useDocumentTitle } from '../useDocumentTitle';
 import heroImageUrl from './hero-shirts.svg';
@@ -19,9 +19,9 @@ export function HomePage() {
           Describe what you love and we will turn it into art for a shirt that is yours alone — or
           pick one of our ready-made designs.
         </p>
-        <Link to={PAGE_PATHS.product} className={styles.shopAll}>
+        <PageLink to={PAGE_PATHS.product} className={styles.shopAll}>
           {PAGE_TEXT.shopAll}
-        </Link>
+        </PageLink>
       </div>
       <img
         className={styles.image}

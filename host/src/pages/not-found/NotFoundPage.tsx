@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../routing/PageLink';
 import { CompassIcon } from '../message-page/icons';
 import { MessagePage } from '../message-page/MessagePage';
 import styles from '../message-page/MessagePage.module.css';
@@ -16,9 +16,9 @@ export function NotFoundPage() {
         We could not find the page you were looking for. It may have moved, or the link may be
         mistyped.
       </p>
-      <Link to={PAGE_PATHS.home} className={styles.action}>
+      <PageLink to={PAGE_PATHS.home} className={styles.action}>
         Back to the home page
-      </Link>
+      </PageLink>
     </MessagePage>
   );
 }

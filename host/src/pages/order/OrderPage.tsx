@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../routing/PageLink';
 import {
   ORDER_STATE_TEXT,
   ORDER_TEXT,
@@ -137,9 +137,9 @@ function OrderDetails({ order, token, replace }: OrderDetailsProps) {
       )}
       <OrderSummary order={order} />
       <div className={layout.actions}>
-        <Link to={PAGE_PATHS.product} className={layout.secondaryAction}>
+        <PageLink to={PAGE_PATHS.product} className={layout.secondaryAction}>
           {PAGE_TEXT.continueShopping}
-        </Link>
+        </PageLink>
       </div>
     </article>
   );
@@ -160,9 +160,9 @@ export function OrderPage() {
     return (
       <MessagePage heading={PAGE_TEXT.yourOrder} illustration={<CompassIcon />}>
         <p>{ORDER_TEXT.notFound}</p>
-        <Link to={PAGE_PATHS.home} className={messageStyles.action}>
+        <PageLink to={PAGE_PATHS.home} className={messageStyles.action}>
           {ORDER_TEXT.backHome}
-        </Link>
+        </PageLink>
       </MessagePage>
     );
   }
@@ -173,9 +173,9 @@ export function OrderPage() {
         <button type="button" className={messageStyles.action} onClick={load.retry}>
           {ORDER_TEXT.tryAgain}
         </button>
-        <Link to={PAGE_PATHS.home} className={messageStyles.secondaryAction}>
+        <PageLink to={PAGE_PATHS.home} className={messageStyles.secondaryAction}>
           {ORDER_TEXT.backHome}
-        </Link>
+        </PageLink>
       </MessagePage>
     );
   }
