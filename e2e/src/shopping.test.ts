@@ -62,6 +62,20 @@ async function expectArtworkOnShirt(description: string, imageUrl: string): Prom
   );
 }
 
+/** Waits until the design named `title` is wholly in the visible part of the row of designs. */
+async function waitUntilInDesignsRow(title: string): Promise<void> {
+  const row = page.getByRole('group', { name: 'Designs' });
+  const handles = await Promise.all([
+    row.elementHandle(),
+    row.getByRole('button', { name: title, exact: true }).elementHandle(),
+  ]);
+  await page.waitForFunction(([scroller, design]) => {
+    if (!scroller || !design) return false;
+    const [visible, box] = [scroller.getBoundingClientRect(), design.getBoundingClientRect()];
+    return box.left >= visible.left - 1 && box.right <= visible.right + 1;
+  }, handles);
+}
+
 describe('designing a shirt', () => {
   it('generates art from every field, re-generates, picks and un-picks a design, recolours the shirt', async () => {
     const fields = {
@@ -101,6 +115,7 @@ describe('designing a shirt', () => {
     );
     expect(secondSvg).not.toBe(firstSvg);
     await expectArtworkOnShirt(second.prompt, second.imageUrl);
+    await waitUntilInDesignsRow('Your design 2');
 
     const surf = PREMADE_DESIGNS[0]!;
     const surfButton = page.getByRole('button', { name: surf.title, exact: true });

@@ -84,6 +84,21 @@ describe('DesignGallery', () => {
     expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/first.svg');
   });
 
+  it('scrolls the row back to its start, where a newly generated design joins it', async () => {
+    const user = userEvent.setup();
+    render(<DesignGallery />);
+    const row = screen.getByRole('group', { name: 'Designs' });
+    row.scrollLeft = 288;
+    act(() => orderStore.recordGeneratedImage('/creator/images/first.svg', 'owls at night'));
+    expect(row.scrollLeft).toBe(0);
+
+    act(() => orderStore.recordGeneratedImage('/creator/images/second.svg', 'foxes at dawn'));
+    row.scrollLeft = 288;
+    // Picking an earlier design again adds none: the row stays where the shopper scrolled it.
+    await user.click(design('Your design 1'));
+    expect(row.scrollLeft).toBe(288);
+  });
+
   it('forgets the visit’s designs when the page starts over', () => {
     render(<DesignGallery />);
     act(() => orderStore.recordGeneratedImage('/creator/images/first.svg', 'owls at night'));

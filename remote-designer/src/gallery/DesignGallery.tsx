@@ -1,4 +1,12 @@
-import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import {
   SHIRT_COLOR_HEX,
   orderStore,
@@ -26,6 +34,13 @@ export default function DesignGallery(_props: DesignGalleryProps) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const row = useRef<HTMLDivElement>(null);
   const imagesWanted = useImagesWanted(row);
+
+  // A new design joins the row at its start: show it there. Left alone, the browser keeps the
+  // design it showed before in place (scroll snapping), and the new one out of sight to the left.
+  const newestGeneratedUrl = generated.at(-1)?.imageUrl;
+  useEffect(() => {
+    if (newestGeneratedUrl !== undefined && row.current) row.current.scrollLeft = 0;
+  }, [newestGeneratedUrl]);
 
   // Roving tabindex: one design is in the tab order; arrow keys move between them.
   const [focusableUrl, setFocusableUrl] = useState<string | null>(null);
