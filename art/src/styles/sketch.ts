@@ -117,21 +117,21 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   });
   const swashY = headline.bottom + 26;
   const swashColor = pencil(palette.primary);
-  drawing.push(
-    el('path', {
-      d: smoothOpenPath([
-        [cx - 380, swashY + 10],
-        [cx - 60, swashY - 6],
-        [cx + 220, swashY + 4],
-        [cx + 390, swashY - 14],
-      ]),
-      fill: 'none',
-      stroke: swashColor,
-      'stroke-width': 9,
-      'stroke-linecap': 'round',
-    }),
-  );
-  const parts = [el('g', { filter: url(pencilHand) }, drawing), headline.svg];
+  // Below the drawing's filter region, so outside the pencil filter, which would clip it away.
+  const swash = el('path', {
+    class: 'swash',
+    d: smoothOpenPath([
+      [cx - 380, swashY + 10],
+      [cx - 60, swashY - 6],
+      [cx + 220, swashY + 4],
+      [cx + 390, swashY - 14],
+    ]),
+    fill: 'none',
+    stroke: swashColor,
+    'stroke-width': 9,
+    'stroke-linecap': 'round',
+  });
+  const parts = [el('g', { filter: url(pencilHand) }, drawing), headline.svg, swash];
   if (lettering.subline) {
     const top = swashY + 40;
     parts.push(

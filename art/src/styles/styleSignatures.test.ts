@@ -76,6 +76,23 @@ describe('each style has its own visual signature', () => {
     }
   });
 
+  it('Sketch underlines its headline where the pencil filter does not clip the line away', () => {
+    for (const prompt of PROMPTS) {
+      for (const seed of SEEDS) {
+        const svg = generateArtworkSvg({ ...prompt, style: 'Sketch' }, seed);
+        const filter = checkXml(svg).elements.find((element) => element.name === 'filter' && element.attributes.id?.startsWith('pencil'));
+        const regionBottom = Number(filter?.attributes.y) + Number(filter?.attributes.height);
+        expect(regionBottom).toBeGreaterThan(0);
+        const swash = drawnElements(svg).filter((element) => element.attributes.class === 'swash');
+        expect(swash).toHaveLength(1);
+        const [, startY] = /^M[\d.-]+ ([\d.-]+)/.exec(swash[0]?.attributes.d ?? '') ?? [];
+        expect(Number(startY)).toBeGreaterThan(regionBottom);
+        // Outside the filtered group, whose region (and with it the line) ends above it.
+        expect(groupContent(svg, /<g filter="url\(#pencil\d+\)">/)).not.toContain('class="swash"');
+      }
+    }
+  });
+
   it('Oil Painting pushes its brushwork through a wet-paint displacement, but never the subject, which it paints in dabs inside a contour', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
