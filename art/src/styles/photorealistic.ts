@@ -48,7 +48,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
   const cy = 590;
   const radius = 440;
   const skyTop = adjust(palette.secondary, { l: 0.2, ds: 0.05 });
-  const skyMid = adjust(palette.primary, { l: 0.55 });
+  const skyMid = adjust(palette.primary, { l: 0.3 });
   const horizon = adjust(palette.accent, { l: 0.82 });
   const sky = linear(defs, [
     [0, skyTop],
@@ -160,7 +160,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
       drawScene(slots, () => [body, highlight]),
     );
   }
-  // Bokeh: out-of-focus lights inside the lens edge, then film grain over the whole picture.
+  // Bokeh: out-of-focus lights inside the lens edge (the film grain over the whole picture follows).
   const bokeh = radial(defs, [
     [0, lighten(horizon, 0.1), 0.7],
     [0.7, horizon, 0.25],
@@ -172,9 +172,15 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
   picture.push(el('g', { 'clip-path': url(lens) }, lights));
+  const tilted = `rotate(${tilt.toFixed(1)} ${cx} ${cy})`;
+  parts.push(el('g', { transform: tilted }, picture));
+  // The grain is laid square to the print and clipped to the tilted photo: a pattern painted
+  // through a rotation is sampled and filtered pixel by pixel, which cost a print a quarter of its time.
   const grain = noisePaint(defs, { tile: 120, baseFrequency: [0.6, 0.6], octaves: 1, seed: random.int(1, 99) });
-  picture.push(overlay(grain, photo, 'soft-light', 0.55, lens));
-  parts.push(el('g', { transform: `rotate(${tilt.toFixed(1)} ${cx} ${cy})` }, picture));
+  const tiltedLens = defs.add('lens', (id) => el('clipPath', { id }, el('rect', { ...photo, rx: 10, transform: tilted })));
+  const angle = (Math.abs(tilt) * Math.PI) / 180;
+  const half = radius * (Math.cos(angle) + Math.sin(angle));
+  parts.push(overlay(grain, { x: cx - half, y: cy - half, width: half * 2, height: half * 2 }, 'soft-light', 0.55, tiltedLens));
 
   // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
   const metalBase = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);

@@ -32,20 +32,27 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     accent: hatch(pencil(palette.accent), 80, 10, 3.4),
     dark: hatch(graphite, 45, 7, 3.2),
   };
-  // The drawing's own bounds (frame, laurel, corner motifs, swash), so the filter stays small.
-  const region = { x: 60, y: 40, width: 1080, height: 1100 };
+  // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
+  // not drawn at all. The full width, since a motif may reach past its box (a planet's ring).
+  const region = { x: 0, y: 140, width: 1200, height: 960 };
   // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
-  // graphite grain (a finer noise tile that thins the strokes' alpha, like pencil on paper tooth).
+  // graphite grain (a finer noise tile, made an alpha in the tile, that thins the strokes like
+  // pencil on paper tooth).
   const wobbleMap = noisePaint(defs, { tile: 200, baseFrequency: [0.02, 0.02], octaves: 2, seed: random.int(1, 99) });
-  const toothMap = noisePaint(defs, { tile: 96, baseFrequency: [0.35, 0.2], octaves: 1, seed: random.int(1, 99) });
+  const toothMap = noisePaint(defs, {
+    tile: 96,
+    baseFrequency: [0.35, 0.2],
+    octaves: 1,
+    seed: random.int(1, 99),
+    colorMatrix: '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1.1 0 0 0 1.45',
+  });
   const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
   const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
   const pencilHand = defs.add('pencil', (id) =>
     el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
       el('feImage', { href: `#${wobbleRect}`, result: 'map' }),
       el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale: 9, xChannelSelector: 'R', yChannelSelector: 'G', result: 'moved' }),
-      el('feImage', { href: `#${toothRect}`, result: 'noise' }),
-      el('feColorMatrix', { in: 'noise', type: 'matrix', values: '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1.1 0 0 0 1.45', result: 'tooth' }),
+      el('feImage', { href: `#${toothRect}`, result: 'tooth' }),
       el('feComposite', { in: 'moved', in2: 'tooth', operator: 'in' }),
     ]),
   );

@@ -1,4 +1,6 @@
 import { ART_STYLES, SHIRT_COLOR_HEX, type ArtStyle } from '@tshirt/shared/catalog';
+import { Resvg } from '@resvg/resvg-js';
+import { readPopularThemes } from '../compose/themeCoverage';
 import { generateArtworkSvg } from '../index';
 import { hexToHsl } from '../palette/color';
 import { TEST_PROMPTS } from '../../test/prompts';
@@ -91,6 +93,24 @@ describe('each style has its own visual signature', () => {
         expect(groupContent(svg, /<g filter="url\(#pencil\d+\)">/)).not.toContain('class="swash"');
       }
     }
+  });
+
+  it('Sketch keeps every drawing of the popular themes inside its pencil filter, which leaves out whatever lies outside', () => {
+    const [head] = /^<svg[^>]*>/.exec(generateArtworkSvg({ ...PROMPTS[0]!, style: 'Sketch' }, 1)) ?? [''];
+    const outside: string[] = [];
+    for (const [index, { theme }] of readPopularThemes().entries()) {
+      const svg = generateArtworkSvg({ ...PROMPTS[0]!, interests: theme, style: 'Sketch' }, index);
+      const filter = checkXml(svg).elements.find((element) => element.name === 'filter' && element.attributes.id?.startsWith('pencil'));
+      const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(filter?.attributes[name]));
+      const [defs] = /<defs>[\s\S]*?<\/defs>/.exec(svg) ?? [''];
+      const drawing = groupContent(svg, /<g filter="url\(#pencil\d+\)">/);
+      const box = new Resvg(`${head}${defs}${drawing}</svg>`).getBBox();
+      if (!box) continue;
+      const edges = [box.x - x, box.y - y, x + width - (box.x + box.width), y + height - (box.y + box.height)];
+      // The wobbly hand moves a line by up to half its displacement scale (9) further out.
+      if (Math.min(...edges) < 5) outside.push(`${theme} (${edges.map(Math.round).join(' ')})`);
+    }
+    expect(outside).toEqual([]);
   });
 
   it('Oil Painting pushes its brushwork through a wet-paint displacement, but never the subject, which it paints in dabs inside a contour', () => {

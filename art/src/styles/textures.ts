@@ -45,10 +45,16 @@ function tilePattern(defs: Defs, tile: number, filterId: string): string {
   );
 }
 
-/** A noise tile as a paint (its colour channels carry the noise). */
-export function noisePaint(defs: Defs, options: NoiseOptions): string {
+/**
+ * A noise tile as a paint (its colour channels carry the noise); `colorMatrix` (feColorMatrix
+ * values) turns it into something else, such as an alpha, once in the tile rather than over a
+ * whole print-sized region by the filter that reads it.
+ */
+export function noisePaint(defs: Defs, options: NoiseOptions & { colorMatrix?: string }): string {
+  const stages = [turbulence(options)];
+  if (options.colorMatrix) stages.push(el('feColorMatrix', { type: 'matrix', values: options.colorMatrix }));
   const filter = defs.add('noise', (id) =>
-    el('filter', { id, x: 0, y: 0, width: 1, height: 1, 'color-interpolation-filters': 'sRGB' }, turbulence(options)),
+    el('filter', { id, x: 0, y: 0, width: 1, height: 1, 'color-interpolation-filters': 'sRGB' }, stages),
   );
   return tilePattern(defs, options.tile, filter);
 }
