@@ -1,7 +1,7 @@
 /**
  * Photorealistic: a lit scene as a tilted photo print — sky gradient, sun glow, hills fading into
  * haze (depth of field), every motif shaded as a lit volume with a specular highlight and no
- * outline, soft cast and contact shadows, film grain, metallic lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
+ * outline, soft cast and contact shadows, metallic lettering. (No feSpecularLighting: resvg 2.6 can panic in its lighting code,
  * which would take the whole server down.)
  */
 import { onFabric, showingColor, TARGET_CONTRAST } from '../ink/contrast';
@@ -14,7 +14,6 @@ import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
-import { noisePaint, overlay } from './textures';
 
 function linear(defs: Defs, stops: ReadonlyArray<[number, string, number?]>, x2 = 0, y2 = 1, x1 = 0, y1 = 0): string {
   return defs.add('lin', (id) =>
@@ -160,7 +159,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
       drawScene(slots, () => [body, highlight]),
     );
   }
-  // Bokeh: out-of-focus lights inside the lens edge (the film grain over the whole picture follows).
+  // Bokeh: out-of-focus lights inside the lens edge.
   const bokeh = radial(defs, [
     [0, lighten(horizon, 0.1), 0.7],
     [0.7, horizon, 0.25],
@@ -172,15 +171,9 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
   picture.push(el('g', { 'clip-path': url(lens) }, lights));
-  const tilted = `rotate(${tilt.toFixed(1)} ${cx} ${cy})`;
-  parts.push(el('g', { transform: tilted }, picture));
-  // The grain is laid square to the print and clipped to the tilted photo: a pattern painted
-  // through a rotation is sampled and filtered pixel by pixel, which cost a print a quarter of its time.
-  const grain = noisePaint(defs, { tile: 120, baseFrequency: [0.6, 0.6], octaves: 1, seed: random.int(1, 99) });
-  const tiltedLens = defs.add('lens', (id) => el('clipPath', { id }, el('rect', { ...photo, rx: 10, transform: tilted })));
-  const angle = (Math.abs(tilt) * Math.PI) / 180;
-  const half = radius * (Math.cos(angle) + Math.sin(angle));
-  parts.push(overlay(grain, { x: cx - half, y: cy - half, width: half * 2, height: half * 2 }, 'soft-light', 0.55, tiltedLens));
+  // No film grain: too fine to show at the preview's size, it printed only as speckle, and cost a
+  // fifth of the print's render.
+  parts.push(el('g', { transform: `rotate(${tilt.toFixed(1)} ${cx} ${cy})` }, picture));
 
   // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
   const metalBase = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
