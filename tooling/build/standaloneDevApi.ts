@@ -9,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { STANDALONE_CONFIG_FILE, type StandaloneConfig } from '@tshirt/shared/contract';
 import { APP_ENTRY_REQUEST, ART_FONTS_PATH, STORE_UNREACHABLE_CODE } from '../dev/devApiPaths';
 
 export type StandaloneApi = 'mock' | 'real';
@@ -90,6 +91,18 @@ export function withStandaloneDevApi<
     ...config.resolve,
     alias: { ...config.resolve?.alias, [`${APP_ENTRY_REQUEST}$`]: join(appDir, 'src', 'index.ts') },
   };
+  if (config.devServer) {
+    const previous = config.devServer.setupMiddlewares;
+    config.devServer.setupMiddlewares = (middlewares, devServer) => {
+      // The page asks where the store is; here it is the page's own origin, mocked in the page or
+      // forwarded by this server (a 404 would be a red line in a console that should have none).
+      const ownOrigin: StandaloneConfig = { storeUrl: '' };
+      devServer.app?.get(`/${STANDALONE_CONFIG_FILE}`, (_request, response) => {
+        response.json(ownOrigin);
+      });
+      return previous ? previous(middlewares, devServer) : middlewares;
+    };
+  }
   if (api === 'mock' && config.devServer) {
     delete config.devServer.proxy;
     const previous = config.devServer.setupMiddlewares;
