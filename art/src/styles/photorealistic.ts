@@ -171,8 +171,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
   picture.push(el('g', { 'clip-path': url(lens) }, lights));
-  // No film grain: too fine to show at the preview's size, it printed only as speckle, and cost a
-  // fifth of the print's render.
+  // No film grain: too fine to show at the preview's size, it printed only as speckle, and it
+  // slowed every print render.
   parts.push(el('g', { transform: `rotate(${tilt.toFixed(1)} ${cx} ${cy})` }, picture));
 
   // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
