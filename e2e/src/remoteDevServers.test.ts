@@ -31,11 +31,27 @@ function watchFailures(page: Page): string[] {
   page.on('response', (response) => {
     if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
   });
-  page.on('requestfailed', (request) => failures.push(`failed ${request.url()}`));
+  page.on('requestfailed', (request) => {
+    // A request the page's own navigation cut off (the payment tab moving on) did not fail.
+    const reason = request.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') failures.push(`failed ${request.url()} (${reason})`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') failures.push(`console: ${message.text()}`);
   });
   return failures;
+}
+
+/** Starts a remote's dev server for the test and opens its page, collecting what fails on it. */
+async function openOnDevServer(
+  ...remote: Parameters<typeof startRemoteDevServer>
+): Promise<{ server: DevServer; page: Page; failures: string[] }> {
+  const server = await startRemoteDevServer(...remote);
+  servers.push(server);
+  const page = await browser.newPage();
+  const failures = watchFailures(page);
+  await page.goto(`${server.url}/`);
+  return { server, page, failures };
 }
 
 /** Waits until every image in the page has loaded with pixels (none broken). */
@@ -46,11 +62,7 @@ async function expectImagesShown(page: Page): Promise<void> {
 }
 
 it('the designer’s dev server, with no store, generates art in the style chosen and shows the eight designs', async () => {
-  const server = await startRemoteDevServer('remote-designer', 'DESIGNER_DEV_PORT');
-  servers.push(server);
-  const page = await browser.newPage();
-  const failures = watchFailures(page);
-  await page.goto(`${server.url}/`);
+  const { page, failures } = await openOnDevServer('remote-designer', 'DESIGNER_DEV_PORT');
   await page.getByLabel(FIELD_LABELS.interests).fill('motorcycles, open road');
   await page.getByLabel(FIELD_LABELS.style).selectOption('Sketch');
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
@@ -69,11 +81,7 @@ it('the designer’s dev server, with no store, generates art in the style chose
 });
 
 it('the checkout’s dev server, with no store, buys a design through the mocked payment page and confirms the order', async () => {
-  const server = await startRemoteDevServer('remote-checkout', 'CHECKOUT_DEV_PORT');
-  servers.push(server);
-  const page = await browser.newPage();
-  const failures = watchFailures(page);
-  await page.goto(`${server.url}/`);
+  const { server, page, failures } = await openOnDevServer('remote-checkout', 'CHECKOUT_DEV_PORT');
   await expectImagesShown(page);
   await page.getByRole('button', { name: PREMADE_DESIGNS[0]!.title }).first().click();
   await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('L');

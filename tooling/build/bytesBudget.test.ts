@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import webpack, { type Configuration, type MultiStats } from 'webpack';
+import type { Configuration } from 'webpack';
 import {
   BYTES_BUDGET_FILE,
   BYTES_REPORT_FILE,
@@ -16,15 +16,10 @@ import {
   readBytesBudget,
   type BytesReport,
 } from './bytesBudget';
+import { runWebpack } from '../test/runWebpack';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 const TEAMS = ['host', 'remote-designer', 'remote-checkout'];
-
-function build(configs: Configuration[]): Promise<MultiStats> {
-  return new Promise((resolve, reject) => {
-    webpack(configs, (error, stats) => (error || !stats ? reject(error) : resolve(stats)));
-  });
-}
 
 /** Random text: it compresses as little as code does, so its gzip size is near its length. */
 function incompressible(length: number): string {
@@ -92,7 +87,7 @@ describe('ProductBytesBudget', () => {
   const gzipOf = (file: string) => gzipSync(readFileSync(join(appDir, 'dist', file))).length;
 
   it('measures the entries and the chunks the page loads, gzipped, and writes them beside the build', async () => {
-    const stats = await build(appBuild(10));
+    const stats = await runWebpack(appBuild(10));
 
     expect(stats.hasErrors()).toBe(false);
     const report = JSON.parse(
@@ -106,7 +101,7 @@ describe('ProductBytesBudget', () => {
 
   it('fails the build over the budget, naming the sum, the budget and each file, and writes no report', async () => {
     // main.js alone fits; with the chunk the page loads and the early script it does not.
-    const stats = await build(appBuild(4));
+    const stats = await runWebpack(appBuild(4));
 
     const [container, early] = stats.stats.map((each) =>
       each.compilation.errors.map((error) => error.message),

@@ -1,16 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import webpack, { type Configuration, type Stats } from 'webpack';
+
 import { createEarlyScriptConfig, type EarlyScriptRecord } from './earlyScript';
+import { runWebpack } from '../test/runWebpack';
 
 const REPO_MODULES = join(__dirname, '..', '..', 'node_modules');
-
-function build(config: Configuration): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => (error || !stats ? reject(error) : resolve(stats)));
-  });
-}
 
 describe('createEarlyScriptConfig', () => {
   let appDir: string;
@@ -56,7 +51,7 @@ describe('createEarlyScriptConfig', () => {
        }, true);`,
       record,
     );
-    const stats = await build(config);
+    const stats = await runWebpack(config);
 
     expect(stats.toJson({ errors: true }).errors?.map((e) => e.message)).toEqual([]);
     expect(record.early).toMatch(/^early\.[0-9a-f]{10}\.js$/);
@@ -75,7 +70,7 @@ describe('createEarlyScriptConfig', () => {
   it('fails the build, recording nothing, when the script grows past its limit', async () => {
     const record: EarlyScriptRecord = {};
     const config = configFor(`document.title = ${JSON.stringify('x'.repeat(300))};`, record, 200);
-    const stats = await build(config);
+    const stats = await runWebpack(config);
 
     expect(stats.hasErrors()).toBe(true);
     expect(stats.toJson({ errors: true }).errors?.[0]?.message).toMatch(

@@ -5,18 +5,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import webpack, { type Configuration, type MultiStats } from 'webpack';
+import type { Configuration, MultiStats } from 'webpack';
 import { providedSingletons } from './federation';
 import { HostFitPlugin } from './hostFitPlugin';
 import { ReleaseManifestPlugin } from './releaseManifest';
+import { runWebpack } from '../test/runWebpack';
 
 const HOST_DIR = join(__dirname, '..', '..', 'host');
-
-function build(configs: Configuration[]): Promise<MultiStats> {
-  return new Promise((resolve, reject) => {
-    webpack(configs, (error, stats) => (error || !stats ? reject(error) : resolve(stats)));
-  });
-}
 
 /** A port nothing listens on. */
 function closedPort(): Promise<number> {
@@ -79,7 +74,7 @@ describe('HostFitPlugin', () => {
     stats.stats.map((each) => each.compilation.errors.map((error) => error.message));
 
   it('fails the build of a remote built against react ^18, naming its range and the version the host provides, and writes nothing', async () => {
-    const stats = await build(remoteBuild({ ...fitting, react: '^18.2.0' }));
+    const stats = await runWebpack(remoteBuild({ ...fitting, react: '^18.2.0' }));
 
     expect(stats.hasErrors()).toBe(true);
     const [container, standalone] = messages(stats);
@@ -93,7 +88,7 @@ describe('HostFitPlugin', () => {
   });
 
   it('fails a remote built against another major version of the store package, naming both versions', async () => {
-    const stats = await build(remoteBuild({ ...fitting, '@tshirt/shared': '^2.0.0' }));
+    const stats = await runWebpack(remoteBuild({ ...fitting, '@tshirt/shared': '^2.0.0' }));
 
     expect(messages(stats)[0]?.[0]).toContain(
       `designer requires @tshirt/shared@^2.0.0, but the host provides ${hostVersion('@tshirt/shared')}`,
@@ -103,7 +98,7 @@ describe('HostFitPlugin', () => {
   it('fails with the reason when the deployed host named by HOST_MANIFEST_URL cannot be read, never passing silently', async () => {
     const url = `http://127.0.0.1:${await closedPort()}/host-manifest.json`;
     process.env.HOST_MANIFEST_URL = url;
-    const stats = await build(remoteBuild(fitting));
+    const stats = await runWebpack(remoteBuild(fitting));
 
     expect(messages(stats)[0]?.[0]).toMatch(
       new RegExp(
@@ -116,7 +111,7 @@ describe('HostFitPlugin', () => {
   it('only warns, with ALLOW_HOST_MISFIT=true, for a part built to prove the run-time refusal', async () => {
     process.env.ALLOW_HOST_MISFIT = 'true';
     try {
-      const stats = await build(remoteBuild({ ...fitting, react: '^18.2.0' }));
+      const stats = await runWebpack(remoteBuild({ ...fitting, react: '^18.2.0' }));
       expect(messages(stats)).toEqual([[], []]);
       expect(stats.stats[0]!.compilation.warnings.map((warning) => warning.message)).toEqual([
         expect.stringContaining('designer requires react@^18.2.0'),
@@ -127,7 +122,7 @@ describe('HostFitPlugin', () => {
   });
 
   it('lets a remote that fits the host build', async () => {
-    const stats = await build(remoteBuild(fitting));
+    const stats = await runWebpack(remoteBuild(fitting));
 
     expect(messages(stats)).toEqual([[], []]);
     expect(readdirSync(join(remoteDir, 'dist')).sort()).toEqual([

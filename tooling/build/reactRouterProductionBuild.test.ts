@@ -4,19 +4,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import webpack, { type Configuration, type Stats } from 'webpack';
+
 import { reactRouterProductionBuild } from './reactRouterProductionBuild';
+import { runWebpack } from '../test/runWebpack';
 
 const HOST_DIR = join(__dirname, '..', '..', 'host');
 
 /** A message only react-router's <Form> (which the entry below never uses) can throw. */
 const FORM_MESSAGE = 'without a <form>';
-
-function build(config: Configuration): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => (error || !stats ? reject(error) : resolve(stats)));
-  });
-}
 
 describe("react-router's production build, tree-shakable", () => {
   let dir: string;
@@ -34,7 +29,7 @@ describe("react-router's production build, tree-shakable", () => {
   async function bundle(withLoader: boolean): Promise<string> {
     const { alias, rules } = reactRouterProductionBuild(HOST_DIR);
     const outDir = join(dir, withLoader ? 'with' : 'without');
-    const stats = await build({
+    const stats = await runWebpack({
       mode: 'production',
       context: dir,
       entry: './entry.js',

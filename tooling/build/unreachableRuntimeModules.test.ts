@@ -5,19 +5,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import webpack, { type Configuration, type Stats } from 'webpack';
+import type webpack from 'webpack';
 import { DropUnreachableRuntimeModulesPlugin } from './unreachableRuntimeModules';
+import { runWebpack } from '../test/runWebpack';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 
 /** What the federation SDK's logger, which a remote without remotes never calls, writes first. */
 const SDK_LOGGER_PREFIX = '[ Module Federation ]';
-
-function build(config: Configuration): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => (error || !stats ? reject(error) : resolve(stats)));
-  });
-}
 
 describe('DropUnreachableRuntimeModulesPlugin', () => {
   let appDir: string;
@@ -31,7 +26,7 @@ describe('DropUnreachableRuntimeModulesPlugin', () => {
 
   /** A remote's container as the store builds it: no remotes, the host's federation runtime. */
   async function remoteEntry(plugins: webpack.WebpackPluginInstance[]): Promise<string> {
-    const stats = await build({
+    const stats = await runWebpack({
       mode: 'production',
       context: appDir,
       entry: {},
