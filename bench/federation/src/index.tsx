@@ -5,7 +5,7 @@
  * with the remotes' markup as it does the store's; the bundle holds the very code that markup was
  * rendered from, so each part is adopted as it is.
  */
-import { PRODUCT_PAGE_PART_PROPS, RELEASE_EXPORT } from '@tshirt/shared';
+import { RELEASE_EXPORT, type PRODUCT_PAGE_PART_PROPS } from '@tshirt/shared';
 import { createRemoteLoader, startStore } from '@tshirt/host/start';
 import CheckoutPanel from 'checkout/CheckoutPanel';
 import ShirtColorSwatches from 'checkout/ShirtColorSwatches';
