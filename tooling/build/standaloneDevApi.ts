@@ -92,6 +92,7 @@ export function withStandaloneDevApi<
     alias: { ...config.resolve?.alias, [`${APP_ENTRY_REQUEST}$`]: join(appDir, 'src', 'index.ts') },
   };
   if (config.devServer) {
+    if (api === 'mock') delete config.devServer.proxy;
     const previous = config.devServer.setupMiddlewares;
     config.devServer.setupMiddlewares = (middlewares, devServer) => {
       // The page asks where the store is; here it is the page's own origin, mocked in the page or
@@ -100,21 +101,16 @@ export function withStandaloneDevApi<
       devServer.app?.get(`/${STANDALONE_CONFIG_FILE}`, (_request, response) => {
         response.json(ownOrigin);
       });
-      return previous ? previous(middlewares, devServer) : middlewares;
-    };
-  }
-  if (api === 'mock' && config.devServer) {
-    delete config.devServer.proxy;
-    const previous = config.devServer.setupMiddlewares;
-    config.devServer.setupMiddlewares = (middlewares, devServer) => {
-      devServer.app?.get('/mockServiceWorker.js', (_request, response) => {
-        response.sendFile(MOCK_SERVICE_WORKER_FILE);
-      });
-      devServer.app?.get(`${ART_FONTS_PATH}:file`, (request, response) => {
-        const file = String(request.params.file);
-        if (!/^[\w-]+\.(otf|ttf)$/.test(file)) return void response.sendStatus(404);
-        response.sendFile(join(ART_FONTS_DIR, file));
-      });
+      if (api === 'mock') {
+        devServer.app?.get('/mockServiceWorker.js', (_request, response) => {
+          response.sendFile(MOCK_SERVICE_WORKER_FILE);
+        });
+        devServer.app?.get(`${ART_FONTS_PATH}:file`, (request, response) => {
+          const file = String(request.params.file);
+          if (!/^[\w-]+\.(otf|ttf)$/.test(file)) return void response.sendStatus(404);
+          response.sendFile(join(ART_FONTS_DIR, file));
+        });
+      }
       return previous ? previous(middlewares, devServer) : middlewares;
     };
   }

@@ -3,7 +3,8 @@
  * the server's process tests, the browser tests and the benchmarks run it. The child is node itself
  * (tsx loaded with --import), so its pid is the server's: signals reach it directly and
  * /proc/<pid>/status is its memory. `npm start` can be run the same way, leading its own process
- * group as in a terminal.
+ * group as in a terminal. `spawnProcess` and `waitUntilAnswering` start and wait for any other
+ * process a test runs (a remote's dev server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,15 +27,55 @@ export const SERVER_COMMAND = [
 const HEALTHY_WITHIN_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
-export interface ServerProcess {
+/** A child process whose output is kept for failure messages. */
+export interface RunningProcess {
   child: ChildProcess;
-  url: string;
   /** Everything the process printed, for failure messages. */
   output(): string;
   /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
   exited: Promise<number | null>;
   /** SIGKILL to the process, or to its whole group when it leads one. */
   kill(): void;
+}
+
+export interface ServerProcess extends RunningProcess {
+  url: string;
+}
+
+/**
+ * Starts `command` in `cwd` with exactly `env` (nothing of this process's environment is passed
+ * on), keeping what it prints; `detached` makes it lead its own process group.
+ */
+export function spawnProcess(
+  command: readonly string[],
+  options: { cwd: string; env: Record<string, string>; detached?: boolean },
+): RunningProcess {
+  let output = '';
+  const [file, ...args] = command;
+  const child = spawn(file as string, args, {
+    cwd: options.cwd,
+    detached: options.detached ?? false,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => resolveExit(code)),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    kill: () => {
+      try {
+        if (options.detached) process.kill(-(child.pid as number), 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
 }
 
 /**
@@ -49,9 +90,7 @@ export async function spawnServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const [file, ...args] = command;
-  const child = spawn(file as string, args, {
+  const started = spawnProcess(command, {
     cwd: REPO_ROOT,
     detached: options.detached ?? false,
     env: {
@@ -65,47 +104,43 @@ export async function spawnServerProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolveExit) =>
-    child.once('exit', (code) => resolveExit(code)),
-  );
-  return {
-    child,
-    url,
-    output: () => output,
-    exited,
-    kill: () => {
-      try {
-        if (options.detached) process.kill(-(child.pid as number), 'SIGKILL');
-        else child.kill('SIGKILL');
-      } catch {
-        // already gone
-      }
-    },
-  };
+  return { ...started, url };
 }
 
-/** Resolves once /healthz answers 200; kills the process and throws if it exits or takes 60 s. */
-export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
+/**
+ * Resolves once `url` answers with a 2xx; kills the process and throws if it exits first or
+ * `timeoutMs` passes. `what` names the process in the error.
+ */
+export async function waitUntilAnswering(
+  started: RunningProcess,
+  url: string,
+  { what, timeoutMs, everyMs = 100 }: { what: string; timeoutMs: number; everyMs?: number },
+): Promise<void> {
   try {
     await waitUntil(
       async () => {
-        if (server.child.exitCode !== null || server.child.signalCode !== null)
-          throw new Error(`The server exited while starting:\n${server.output()}`);
-        // Refused while it is not listening yet.
-        const answer = await fetch(`${server.url}/healthz`).catch(() => undefined);
+        if (started.child.exitCode !== null || started.child.signalCode !== null)
+          throw new Error(`${what} exited while starting:\n${started.output()}`);
+        // Refused while it is not listening yet (a dev server holds it until it has compiled).
+        const answer = await fetch(url).catch(() => undefined);
         return answer?.ok;
       },
-      () => `the server is healthy; it printed:\n${server.output()}`,
-      { timeoutMs: HEALTHY_WITHIN_MS, everyMs: 100 },
+      () => `${what} answered on ${url}; it printed:\n${started.output()}`,
+      { timeoutMs, everyMs },
     );
   } catch (error) {
-    server.kill();
+    started.kill();
     throw error;
   }
+}
+
+/** Resolves once /healthz answers 200; kills the process and throws if it exits or takes 60 s. */
+export function waitUntilHealthy(server: ServerProcess): Promise<void> {
+  return waitUntilAnswering(server, `${server.url}/healthz`, {
+    what: 'the server',
+    timeoutMs: HEALTHY_WITHIN_MS,
+  });
 }
 
 export interface StoreServer {

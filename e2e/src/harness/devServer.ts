@@ -2,11 +2,9 @@
  * A remote's development server (`npm run dev -w <remote>`: webpack serve) on a free port, as a
  * team runs it with no store: the page answers the store's API itself (API=mock).
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
-import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import { REPO_ROOT, spawnProcess, waitUntilAnswering } from '@tshirt/tooling/test/storeServer';
 
 export interface DevServer {
   url: string;
@@ -21,10 +19,14 @@ export async function startRemoteDevServer(
   portVariable: 'DESIGNER_DEV_PORT' | 'CHECKOUT_DEV_PORT',
 ): Promise<DevServer> {
   const port = await freePort();
-  let output = '';
-  const child = spawn(
-    process.execPath,
-    [join(REPO_ROOT, 'node_modules/webpack-cli/bin/cli.js'), 'serve', '--mode', 'development'],
+  const started = spawnProcess(
+    [
+      process.execPath,
+      join(REPO_ROOT, 'node_modules/webpack-cli/bin/cli.js'),
+      'serve',
+      '--mode',
+      'development',
+    ],
     {
       cwd: join(REPO_ROOT, workspace),
       // As a team member's terminal has it: no API_PROXY_TARGET, so the mocked API.
@@ -33,33 +35,20 @@ export async function startRemoteDevServer(
         HOME: process.env.HOME ?? '',
         [portVariable]: String(port),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },
   );
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(-(child.pid as number), 'SIGKILL');
-      await exited;
-    }
-  };
   const url = `http://localhost:${port}`;
-  try {
-    await waitUntil(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`The dev server exited:\n${output}`);
-        // The dev server holds requests until its first compilation is done.
-        return (await fetch(`${url}/`).catch(() => undefined))?.ok;
-      },
-      () => `${workspace}'s dev server answered on ${url}; it printed:\n${output.slice(-2000)}`,
-      { timeoutMs: COMPILED_WITHIN_MS, everyMs: 250 },
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
+  await waitUntilAnswering(started, `${url}/`, {
+    what: `${workspace}'s dev server`,
+    timeoutMs: COMPILED_WITHIN_MS,
+    everyMs: 250,
+  });
+  return {
+    url,
+    async stop() {
+      started.kill();
+      await started.exited;
+    },
+  };
 }
