@@ -73,7 +73,8 @@ async function run(part, reportDir) {
   const crashes = result.code === 0 ? undefined : readReport(report);
   if (!crashes) return result;
   const { crashed, failedOnTheirOwn } = workerCrashes(crashes);
-  if (crashed.length === 0) return result;
+  // After a Ctrl-C nothing more is started, a file to run again included.
+  if (crashed.length === 0 || interrupted) return result;
   const named = crashed.map(({ file, signal }) => `${file.slice(root.length)} (${signal})`);
   console.log(
     `\n↻ Node.js crashed under ${named.join(', ')}, not a test (nodejs/node#64500); running ${crashed.length === 1 ? 'it' : 'them'} once more\n`,
