@@ -262,6 +262,18 @@ describe('paying on the test payment page', () => {
       'Email',
       'Enter your email address, like name@example.com',
     ],
+    [
+      'a list of two emails (which the mail transport would refuse)',
+      { email: 'a,b@example.com' },
+      'Email',
+      'Enter your email address, like name@example.com',
+    ],
+    [
+      'an email with a comment in it',
+      { email: 'x(comment)@example.com' },
+      'Email',
+      'Enter your email address, like name@example.com',
+    ],
     ['no city', { city: '' }, 'City', 'Enter your town or city'],
     [
       'a blank ZIP code',

@@ -7,6 +7,7 @@
  * the types (`import type`), so no page carries the TypeBox runtime.
  */
 import Type, { type Static } from 'typebox';
+import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_ADDRESS_PATTERN } from './emailAddress';
 import {
   ART_STYLES,
   MAX_ART_FIELD_LENGTH,
@@ -121,8 +122,6 @@ export type WebVitalReport = Static<typeof WebVitalReportSchema>;
  */
 const HIDDEN_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
 const PRINTABLE_PATTERN = `^[^${HIDDEN_CHARACTERS}]*$`;
-/** No spaces, angle brackets or quotes, and none of the hidden characters, around one `@`. */
-const EMAIL_PART = `[^\\s@<>"'${HIDDEN_CHARACTERS}]+`;
 const addressText = (minLength: number, maxLength: number) =>
   Type.String({ minLength, maxLength, pattern: PRINTABLE_PATTERN });
 
@@ -133,10 +132,11 @@ const addressText = (minLength: number, maxLength: number) =>
 export const ShippingDetailsSchema = Type.Object(
   {
     name: addressText(1, 100),
+    /** An address the store can send to (emailAddress.ts: the form, Stripe's and the transport's rule). */
     email: Type.String({
       minLength: 3,
-      maxLength: 254,
-      pattern: `^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`,
+      maxLength: EMAIL_ADDRESS_MAX_LENGTH,
+      pattern: EMAIL_ADDRESS_PATTERN,
     }),
     line1: addressText(1, 100),
     line2: addressText(0, 100),

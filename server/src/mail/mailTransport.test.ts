@@ -1,7 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import type { AddressObject } from 'mailparser';
+import addressparser from 'nodemailer/lib/addressparser';
+import { isSendableEmailAddress } from '@tshirt/shared/emailAddress';
 import { parseEmail, startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import {
   createMailTransport,
@@ -45,6 +48,24 @@ describe('messageIdFor', () => {
   it('keeps only letters, digits, dots, dashes and underscores of the order id and event', () => {
     expect(messageIdFor('4 2>\r\n', 'ship/ped@x', 'orders@shop.example')).toBe(
       '<order-4_2___.ship_ped_x@shop.example>',
+    );
+  });
+});
+
+describe('the email address rule the payment form and the transport share', () => {
+  it('accepts only what nodemailer reads back as exactly that one address', () => {
+    const piece = fc.constantFrom(
+      ...'abzAZ09.-_+\'@,;:()<>[]"\\ \r\n\t!#%{}|~`=?/&*^$öΩ\u200b\u202e'.split(''),
+      'example.com',
+      '@example.com',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const address = pieces.join('');
+        if (!isSendableEmailAddress(address)) return;
+        expect(addressparser(address)).toEqual([{ address, name: '' }]);
+      }),
+      { numRuns: 3000 },
     );
   });
 });
@@ -123,6 +144,8 @@ describe('the SMTP transport', () => {
     'Ada <ada@example.com>',
     'ada@evil@example.com',
     'ada',
+    'a,b@example.com',
+    'x(comment)@example.com',
   ])('refuses the address %j before anything is sent', async (address) => {
     await expect(transport.send(emailTo({ name: null, address }))).rejects.toThrow(
       /not exactly one plain email address/,

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
+import { isSendableEmailAddress } from '@tshirt/shared/emailAddress';
 import { cleanShopperText } from '../http/cleanText';
 
 export interface OutgoingEmail {
@@ -36,12 +37,9 @@ export interface MailTransportSettings {
   timeoutMs: number;
 }
 
-/** Exactly one bare address: no display name, list, comment or line break can ride along. */
-const PLAIN_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/u;
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
-function assertPlainAddress(address: string): void {
-  if (!PLAIN_ADDRESS.test(address) || CONTROL_CHARACTERS.test(address)) {
+/** Exactly one address the store can send to (the payment form's rule): no name, list or comment rides along. */
+function assertSendableAddress(address: string): void {
+  if (!isSendableEmailAddress(address)) {
     throw new Error(
       `Refusing to send to ${JSON.stringify(address)}: not exactly one plain email address`,
     );
@@ -49,7 +47,7 @@ function assertPlainAddress(address: string): void {
 }
 
 function messageOptions(from: string, email: OutgoingEmail): SendMailOptions {
-  assertPlainAddress(email.to.address);
+  assertSendableAddress(email.to.address);
   return {
     from,
     // An address object: nodemailer quotes and encodes the name, never splicing it into the header;

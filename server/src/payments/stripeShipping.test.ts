@@ -100,6 +100,14 @@ describe('shippingFromSession', () => {
     expect(result).toEqual({ ok: false, problem: 'email has characters that are not allowed' });
   });
 
+  it.each(['a,b@example.com', 'x(comment)@example.com', 'Jane <jane@example.com>'])(
+    'refuses the email %j, which the mail transport could not send to',
+    (email) => {
+      const result = shippingFromSession(session({}, { customer_details: { email } }), SHIPS_TO);
+      expect(result).toEqual({ ok: false, problem: 'email has characters that are not allowed' });
+    },
+  );
+
   it('refuses a country the shop does not ship to', () => {
     expect(shippingFromSession(session({ country: 'FR' }), SHIPS_TO)).toEqual({
       ok: false,
