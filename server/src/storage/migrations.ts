@@ -210,6 +210,19 @@ export const MIGRATIONS: readonly Migration[] = [
         ADD COLUMN cost_total_cents integer;
     `,
   },
+  {
+    // The owner's notes on an order, written at the desk.
+    id: '012_order_notes',
+    sql: `
+      CREATE TABLE order_notes (
+        id bigserial PRIMARY KEY,
+        order_id text NOT NULL,
+        at timestamptz NOT NULL,
+        text text NOT NULL
+      );
+      CREATE INDEX order_notes_order ON order_notes (order_id, id);
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */
