@@ -27,8 +27,8 @@ export interface JobAttempt<T> {
 }
 
 export interface Queue<T extends object> {
-  /** Puts a job on the queue inside the caller's transaction. */
-  send(tx: Queryable, data: T): Promise<void>;
+  /** Puts a job on the queue inside the caller's transaction; `startAfterSeconds` holds it back. */
+  send(tx: Queryable, data: T, options?: { startAfterSeconds?: number }): Promise<void>;
   /**
    * Starts taking jobs, `workers` at a time (each its own pg-boss worker); `handle` throws to have
    * the job tried again later.
@@ -118,8 +118,11 @@ export async function startJobQueues(
       // createQueue keeps an existing queue's settings: changed settings apply anyway.
       await boss.updateQueue(name, options);
       return {
-        async send(tx, data) {
-          await boss.send(name, data, { db: pgBossDatabase(tx) });
+        async send(tx, data, { startAfterSeconds } = {}) {
+          await boss.send(name, data, {
+            db: pgBossDatabase(tx),
+            ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }),
+          });
         },
         async work(handle, workers = 1) {
           for (let worker = 0; worker < workers; worker += 1) {
