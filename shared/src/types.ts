@@ -50,6 +50,8 @@ export interface ApiErrorBody {
   error: {
     code: string;
     message: string;
+    /** The request field the refusal is about (an art field's name: `interests`, `target`, …). */
+    field?: string;
   };
 }
 

@@ -2,19 +2,24 @@
 import type { ApiErrorBody } from '@tshirt/shared/types';
 
 export class HttpError extends Error {
+  /** The request field the error is about, shown by the form under that field. */
+  readonly field?: string;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    field?: string,
   ) {
     super(message);
     this.name = 'HttpError';
+    if (field !== undefined) this.field = field;
   }
 }
 
-export function errorBody(code: string, message: string): ApiErrorBody {
-  return { error: { code, message } };
+export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
 export function notFound(message = 'Not found.'): HttpError {

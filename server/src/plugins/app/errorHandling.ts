@@ -55,13 +55,14 @@ export function sendError(
   statusCode: number,
   code: string,
   message: string,
+  field?: string,
 ): FastifyReply {
   return reply
     .code(statusCode)
     .headers(errorAnswerHeaders(reply.server.appConfig.publicUrl))
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(errorBody(code, message));
+    .send(errorBody(code, message, field));
 }
 
 function handleError(
@@ -72,7 +73,7 @@ function handleError(
   if (error instanceof HttpError) {
     reply.headers(error.headers);
     if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
-    return sendError(reply, error.statusCode, error.code, error.message);
+    return sendError(reply, error.statusCode, error.code, error.message, error.field);
   }
   if (error.validation && error.validation.length > 0) {
     return sendError(
