@@ -243,6 +243,7 @@ export const ENV_SCHEMA = Type.Object({
     }),
   ),
   STUCK_ORDER_HOURS: wholeNumber(1, 24 * 365, 24),
+  SHOP_TIME_ZONE: Type.String({ maxLength: 64, default: 'UTC', description: 'an IANA time zone' }),
   ADMIN_TOKEN: secret({ minLength: 16 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -288,6 +289,16 @@ function crossVariableProblems(given: Env): string[] {
     given.TRUST_PROXY === 'true' &&
       'TRUST_PROXY=true would believe the X-Forwarded-For of any client, so anyone could choose their ' +
         'visitor address and with it a fresh daily generation limit. Set the number of proxies in front ' +
+/** Whether `name` is a time zone this Node.js knows (`Europe/Berlin`, `UTC`). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
         'of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)',
     given.STRIPE_SECRET_KEY &&
       !given.STRIPE_WEBHOOK_SECRET &&
@@ -299,6 +310,9 @@ function crossVariableProblems(given: Env): string[] {
       isKnownCurrency(given.CURRENCY) &&
       currencyDecimals(given.CURRENCY) !== 2 &&
       `CURRENCY=${given.CURRENCY} is a currency with ${currencyDecimals(given.CURRENCY)} decimal places: ` +
+    given.SHOP_TIME_ZONE !== undefined &&
+      !isTimeZone(given.SHOP_TIME_ZONE) &&
+      `SHOP_TIME_ZONE=${given.SHOP_TIME_ZONE} is not a time zone: name one like Europe/Berlin, America/New_York or UTC`,
         'the store counts every amount in hundredths (cents), so only a currency with two decimal ' +
         'places can be used (like usd, eur, gbp, cad, aud)',
     given.NODE_ENV === 'production' &&
@@ -515,6 +529,8 @@ function appConfig(vars: EnvVars) {
 export type AppConfig = ReturnType<typeof appConfig>;
 export type StorageConfig = AppConfig['storage'];
 export type ImageProviderConfig = AppConfig['imageProvider'];
+    /** The time zone the owner reads moments in: the desk, its CSV and the owner's alerts. */
+    shopTimeZone: vars.SHOP_TIME_ZONE,
 export type PaymentProviderConfig = AppConfig['paymentProvider'];
 export type PrintProviderConfig = AppConfig['printProvider'];
 export type FrontEndSettings = AppConfig['frontEnd'];
