@@ -283,12 +283,6 @@ function schemaProblems(error: unknown, given: Env): string[] {
   });
 }
 
-/** What no single variable can say: these are read from the raw values, valid or not. */
-function crossVariableProblems(given: Env): string[] {
-  const problems = [
-    given.TRUST_PROXY === 'true' &&
-      'TRUST_PROXY=true would believe the X-Forwarded-For of any client, so anyone could choose their ' +
-        'visitor address and with it a fresh daily generation limit. Set the number of proxies in front ' +
 /** Whether `name` is a time zone this Node.js knows (`Europe/Berlin`, `UTC`). */
 function isTimeZone(name: string): boolean {
   try {
@@ -299,7 +293,16 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** What no single variable can say: these are read from the raw values, valid or not. */
+function crossVariableProblems(given: Env): string[] {
+  const problems = [
+    given.TRUST_PROXY === 'true' &&
+      'TRUST_PROXY=true would believe the X-Forwarded-For of any client, so anyone could choose their ' +
+        'visitor address and with it a fresh daily generation limit. Set the number of proxies in front ' +
         'of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)',
+    given.SHOP_TIME_ZONE !== undefined &&
+      !isTimeZone(given.SHOP_TIME_ZONE) &&
+      `SHOP_TIME_ZONE=${given.SHOP_TIME_ZONE} is not a time zone: name one like Europe/Berlin, America/New_York or UTC`,
     given.STRIPE_SECRET_KEY &&
       !given.STRIPE_WEBHOOK_SECRET &&
       'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are confirmed by Stripe’s signed webhook)',
@@ -310,9 +313,6 @@ function isTimeZone(name: string): boolean {
       isKnownCurrency(given.CURRENCY) &&
       currencyDecimals(given.CURRENCY) !== 2 &&
       `CURRENCY=${given.CURRENCY} is a currency with ${currencyDecimals(given.CURRENCY)} decimal places: ` +
-    given.SHOP_TIME_ZONE !== undefined &&
-      !isTimeZone(given.SHOP_TIME_ZONE) &&
-      `SHOP_TIME_ZONE=${given.SHOP_TIME_ZONE} is not a time zone: name one like Europe/Berlin, America/New_York or UTC`,
         'the store counts every amount in hundredths (cents), so only a currency with two decimal ' +
         'places can be used (like usd, eur, gbp, cad, aud)',
     given.NODE_ENV === 'production' &&
@@ -522,6 +522,8 @@ function appConfig(vars: EnvVars) {
     },
     /** Bearer token for the owner's HTTP listings; undefined: only the local scripts get one. */
     adminToken: vars.ADMIN_TOKEN,
+    /** The time zone the owner reads moments in: the desk, its CSV and the owner's alerts. */
+    shopTimeZone: vars.SHOP_TIME_ZONE,
   };
 }
 
@@ -529,8 +531,6 @@ function appConfig(vars: EnvVars) {
 export type AppConfig = ReturnType<typeof appConfig>;
 export type StorageConfig = AppConfig['storage'];
 export type ImageProviderConfig = AppConfig['imageProvider'];
-    /** The time zone the owner reads moments in: the desk, its CSV and the owner's alerts. */
-    shopTimeZone: vars.SHOP_TIME_ZONE,
 export type PaymentProviderConfig = AppConfig['paymentProvider'];
 export type PrintProviderConfig = AppConfig['printProvider'];
 export type FrontEndSettings = AppConfig['frontEnd'];
