@@ -77,8 +77,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
-    // Fastify accepts a hop count too (proxy-addr); its types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // STARTUP_TIMEOUT_MS: generous, the embedded database's first start can take tens of seconds.
     pluginTimeout: config.startupTimeoutMs,

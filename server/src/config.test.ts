@@ -152,7 +152,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       DESIGNER_URL: 'https://cdn.example/designer',
       CHECKOUT_URL: 'https://cdn.example/checkout/mf-manifest.json',
-      TRUST_PROXY: '2',
+      TRUST_PROXY: '10.0.0.5',
       DATA_DIR: 'memory://',
       PUBLIC_URL: 'https://shop.example/',
     });
@@ -160,7 +160,7 @@ describe('loadConfig', () => {
       designer: 'https://cdn.example/designer/remoteEntry.js',
       checkout: 'https://cdn.example/checkout/mf-manifest.json',
     });
-    expect(config.trustProxy).toBe(2);
+    expect(config.trustProxy).toBe('10.0.0.5');
     expect(config.storage).toEqual({ kind: 'pglite', dataDir: undefined });
     expect(config.publicUrl).toBe('https://shop.example');
   });
@@ -266,16 +266,26 @@ describe('loadConfig', () => {
     const [problem, ...others] = problemsOf({ TRUST_PROXY: 'true' });
     expect(others).toEqual([]);
     expect(problem).toMatch(/^TRUST_PROXY=true .*X-Forwarded-For/);
-    expect(problem).toMatch(/TRUST_PROXY=1/);
+    expect(problem).toMatch(/TRUST_PROXY=loopback .*TRUST_PROXY=10\.0\.0\.0\/8/);
   });
 
+  it.each(['1', '2', '01'])(
+    'refuses the hop count TRUST_PROXY=%s, which Fastify ignores, naming the forms that work',
+    (hops) => {
+      const [problem, ...others] = problemsOf({ TRUST_PROXY: hops });
+      expect(others).toEqual([]);
+      expect(problem).toMatch(new RegExp(`^TRUST_PROXY=${hops} is a hop count`));
+      expect(problem).toMatch(/TRUST_PROXY=loopback .*TRUST_PROXY=10\.0\.0\.5/);
+    },
+  );
+
   it.each([
-    ['1', 1],
+    ['0', false],
     ['10.0.0.0/8', '10.0.0.0/8'],
     ['127.0.0.1, ::1', '127.0.0.1,::1'],
     ['loopback, 10.1.2.3', 'loopback,10.1.2.3'],
     ['false', false],
-  ])('reads TRUST_PROXY=%s as a hop count, proxy addresses or off', (raw, expected) => {
+  ])('reads TRUST_PROXY=%s as proxy addresses or off', (raw, expected) => {
     expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
   });
 

@@ -136,10 +136,10 @@ export const ENV_SCHEMA = Type.Object({
   }),
   TRUST_PROXY: Type.Optional(
     Type.String({
-      // `true` passes here to be refused with its own reason below.
+      // `true` and a hop count pass here to be refused with their own reason below.
       pattern: `^(true|false|\\d+|(${PROXY_ENTRY})(\\s*,\\s*(${PROXY_ENTRY}))*)$`,
       description:
-        'a number of proxy hops or a comma-separated list of proxy IPs/CIDRs (or loopback, linklocal, uniquelocal)',
+        'a comma-separated list of proxy IPs/CIDRs (or loopback, linklocal, uniquelocal), or false',
     }),
   ),
   GENERATION_DAILY_LIMIT: wholeNumber(1, 1_000_000, DEFAULT_DAILY_GENERATION_LIMIT),
@@ -285,6 +285,10 @@ function schemaProblems(error: unknown, given: Env): string[] {
 
 /** Whether `name` is a time zone this Node.js knows (`Europe/Berlin`, `UTC`). */
 function isTimeZone(name: string): boolean {
+const NAME_THE_PROXIES =
+  'Name the proxies in front of the server instead: TRUST_PROXY=loopback for one on this machine, ' +
+  'or their addresses (e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, comma-separated)';
+
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;
@@ -298,8 +302,12 @@ function crossVariableProblems(given: Env): string[] {
   const problems = [
     given.TRUST_PROXY === 'true' &&
       'TRUST_PROXY=true would believe the X-Forwarded-For of any client, so anyone could choose their ' +
-        'visitor address and with it a fresh daily generation limit. Set the number of proxies in front ' +
-        'of the server (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.0/8)',
+        `visitor address and with it a fresh daily generation limit. ${NAME_THE_PROXIES}`,
+    given.TRUST_PROXY !== undefined &&
+      /^0*[1-9]\d*$/.test(given.TRUST_PROXY) &&
+      `TRUST_PROXY=${given.TRUST_PROXY} is a hop count, which cannot tell the proxy from a client that ` +
+        'reaches the server directly, so the server (Fastify) believes no X-Forwarded-* header with it: ' +
+        `every visitor would share one daily limit and the owner could not sign in behind TLS. ${NAME_THE_PROXIES}`,
     given.SHOP_TIME_ZONE !== undefined &&
       !isTimeZone(given.SHOP_TIME_ZONE) &&
       `SHOP_TIME_ZONE=${given.SHOP_TIME_ZONE} is not a time zone: name one like Europe/Berlin, America/New_York or UTC`,
@@ -390,12 +398,8 @@ function appConfig(vars: EnvVars) {
     allowedOrigins: [new URL(publicUrl).origin, ...standaloneOrigins],
     /** Origins of remotes' pages running alone that may call the API (CORS), e.g. `http://localhost:3001`. */
     standaloneOrigins: standaloneOrigins,
-    /** `false`, a hop count, or proxy addresses; never `true` (any client could pick its visitor key). */
-    trustProxy: /^(false|0)$/.test(trustProxy)
-      ? false
-      : /^\d+$/.test(trustProxy)
-        ? Number(trustProxy)
-        : listItems(trustProxy).join(','),
+    /** `false` or the proxies' addresses; never `true` nor a hop count (any client could pick its visitor key). */
+    trustProxy: /^(false|0+)$/.test(trustProxy) ? false : listItems(trustProxy).join(','),
     production: vars.NODE_ENV === 'production',
     logLevel: vars.LOG_LEVEL,
     storage: vars.DATABASE_URL

@@ -69,11 +69,15 @@ describe('starting outside production with the test payment page', () => {
   });
 });
 
-describe('TRUST_PROXY=true', () => {
-  it('is refused at start, naming the hop count and proxy addresses to use instead', async () => {
-    const { code, output } = await runUntilExit({ TRUST_PROXY: 'true' });
+describe.each([
+  ['true', 'TRUST_PROXY=true would believe the X-Forwarded-For of any client'],
+  ['1', 'TRUST_PROXY=1 is a hop count, which cannot tell the proxy from a client'],
+])('TRUST_PROXY=%s', (value, reason) => {
+  it('is refused at start, naming the proxy addresses to use instead', async () => {
+    const { code, output } = await runUntilExit({ TRUST_PROXY: value });
     expect(code).toBe(1);
-    expect(output).toContain('TRUST_PROXY=true would believe the X-Forwarded-For of any client');
-    expect(output).toContain('TRUST_PROXY=1');
+    expect(output).toContain(reason);
+    expect(output).toContain('TRUST_PROXY=loopback');
+    expect(output).toContain('TRUST_PROXY=10.0.0.0/8');
   });
 });
