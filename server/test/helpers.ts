@@ -156,7 +156,15 @@ export const VALID_ORDER = {
 } as const;
 
 export function expectErrorShape(body: unknown): void {
-  expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+  const field = (body as { error?: { field?: unknown } } | undefined)?.error?.field;
+  // A refusal about one request field names it (the form shows it under that field).
+  expect(body).toEqual({
+    error: {
+      code: expect.any(String),
+      message: expect.any(String),
+      ...(field !== undefined && { field: expect.any(String) }),
+    },
+  });
 }
 
 export interface AnswerAsSent {

@@ -264,10 +264,14 @@ describe('when the model will not or cannot draw', () => {
       const visitor = newVisitor();
       const response = await generate(visitor, { stream });
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { error: { code: string; message: string } };
+      const body = (await response.json()) as {
+        error: { code: string; message: string; field?: string };
+      };
       expectErrorShape(body);
       expect(body.error.code).toBe('image_refused');
       expect(body.error.message).toMatch(/Change the words/);
+      // The form shows it under Interests, where the shopper says what to draw.
+      expect(body.error.field).toBe('interests');
       expect(body.error.message).not.toContain(REFUSAL_MESSAGE);
       expect(await quotaUsed(visitor)).toBe(0);
     },

@@ -50,7 +50,8 @@ const timedOut = () =>
 
 /** What the shopper and the owner are told about a failed call (never the provider's own words). */
 function failure(error: unknown, log: OpenAiProviderOptions['log']): HttpError {
-  if (isRefusal(error)) return new HttpError(400, 'image_refused', REFUSED_MESSAGE);
+  // Shown under Interests, the words that say what to draw (the service names no field).
+  if (isRefusal(error)) return new HttpError(400, 'image_refused', REFUSED_MESSAGE, {}, 'interests');
   if (error instanceof OpenAI.APIConnectionTimeoutError) return timedOut();
   const status = error instanceof OpenAI.APIError ? error.status : undefined;
   log?.warn(

@@ -9,6 +9,7 @@ import { draftOrder, type NewOrder, type Order } from '../../orders/ordersReposi
 import { isUniqueViolation } from '../../storage/database';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
 import { checkoutSchema } from '../../schemas/creator';
+import { refuseUnprintablePrompt } from '../../moderation/refusedFields';
 
 /** Order numbers drawn before a checkout gives up: a second one taken is one in 10^8 already. */
 const ORDER_NUMBER_DRAWS = 3;
@@ -43,6 +44,9 @@ export default async function checkoutRoute(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const choice = request.query;
+      const prompt = cleanShopperText(choice.prompt);
+      // The prompt is the shopper's to send: it names the design on the payment page and emails.
+      refuseUnprintablePrompt(prompt);
       const artwork = parseArtworkReference(choice.imageURL, publicUrl);
       if (
         !artwork ||
@@ -69,7 +73,7 @@ export default async function checkoutRoute(app: FastifyInstance) {
         shirtSize: choice.shirtSize,
         quantity: choice.quantity,
         imagePath: artwork.path,
-        prompt: cleanShopperText(choice.prompt),
+        prompt,
         unitPriceCents: UNIT_PRICE_CENTS,
         shippingCents: quotedShippingCents(shippingZones, UNIT_PRICE_CENTS, choice.quantity),
         currency,

@@ -21,6 +21,7 @@ import { secondsUntilNextUtcMidnight, utcDay } from '../../generation/generation
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/api';
 import { LIMIT_REACHED_IMAGE_URL } from '@tshirt/shared/types';
 import { printableArtwork } from '../../images/printFiles';
+import { refuseUnprintableArtFields } from '../../moderation/refusedFields';
 import { generateImageSchema } from '../../schemas/creator';
 import { isStorageFull, StorageFullError } from '../../storage/localFolder';
 import { newId } from '../../storage/ids';
@@ -83,6 +84,9 @@ export default async function generateImageRoute(app: FastifyInstance) {
       const now = app.clock();
       const day = utcDay(now);
       const visitor = request.ip;
+      const fields = cleanFields(request.query);
+      // Refused words cost the shopper nothing: checked before the quota and the drawing.
+      refuseUnprintableArtFields(fields);
 
       if (!(await generationQuota.tryConsume(visitor, day, dailyLimit))) {
         return reply
@@ -91,7 +95,6 @@ export default async function generateImageRoute(app: FastifyInstance) {
           .send({ image_url: LIMIT_REACHED_IMAGE_URL, prompt: '' });
       }
 
-      const fields = cleanFields(request.query);
       const prompt = buildPrompt(fields);
       const streams =
         provider.streamsPartialImages && (request.headers.accept ?? '').includes(EVENT_STREAM_TYPE);
@@ -171,7 +174,11 @@ export default async function generateImageRoute(app: FastifyInstance) {
           event: 'error',
           data: {
             status: failure.statusCode,
-            error: { code: failure.code, message: failure.message },
+            error: {
+              code: failure.code,
+              message: failure.message,
+              ...(failure.field !== undefined && { field: failure.field }),
+            },
           },
         });
         events.end();

@@ -1,0 +1,35 @@
+import { isRefusedText } from './refusedText';
+
+describe('isRefusedText', () => {
+  it.each(['f u c k', 'f-u-c-k', 'n.a.z.i', 'fu_ck', 'k - k - k'])(
+    'reads letters spaced or dotted apart as one word: “%s”',
+    (text) => expect(isRefusedText(text)).toBe(true),
+  );
+
+  it.each(['f**k', 'sh*t', 'a**hole', 'n*gg3r', 'c#nt'])(
+    'reads a mask standing for letters: “%s”',
+    (text) => expect(isRefusedText(text)).toBe(true),
+  );
+
+  it.each(['#1 dad', 'C# developer', '5* hotel', '100% cotton', '#agriculture', 'lov* you'])(
+    'leaves masks that stand for no refused word: “%s”',
+    (text) => expect(isRefusedText(text)).toBe(false),
+  );
+
+  it('refuses 88 beside a hate word, and keeps it as an age or a year', () => {
+    expect(isRefusedText('88 heil')).toBe(true);
+    expect(isRefusedText('SS 88')).toBe(true);
+    expect(isRefusedText('aryan 88')).toBe(true);
+    expect(isRefusedText('grandpa turns 88')).toBe(false);
+    expect(isRefusedText('class of 88')).toBe(false);
+    expect(isRefusedText('Petri Heil')).toBe(false);
+  });
+
+  it('joins no letters across ordinary initials', () => {
+    for (const text of ['U S A', 'A B C', 'P.E. teacher', 'W.W.E.', 'x-ray', 't-shirt']) {
+      expect(isRefusedText(text)).toBe(false);
+    }
+  });
+
+  it('accepts empty text', () => expect(isRefusedText('  ')).toBe(false));
+});
