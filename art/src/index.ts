@@ -6,7 +6,9 @@ import type { ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import type { ArtworkShirtAdvice } from '@tshirt/shared/types';
 import { composeArtwork, generateArtwork, type Artwork } from './compose/generateArtwork';
+import { normaliseFields } from './compose/fields';
 import { readRecipe } from './compose/recipe';
+import { searchRequest } from './compose/subject';
 import { shirtAdvice } from './ink/shirtAdvice';
 import { premadeDesign } from './premade/premadeDesigns';
 import {
@@ -29,8 +31,19 @@ export function generateArtworkSvg(request: ArtFields, seed: number, shirt?: Shi
 export type { Artwork };
 
 /**
- * The artwork and a one-sentence description of what it shows (subject, scene, style, lettering),
- * for the preview's alt text and the prompt returned with the image. Same SVG as generateArtworkSvg.
+ * What the engine would draw for a request's objects and interests, before drawing it: `drawn`
+ * holds the words that call up a drawing (as typed), `notUnderstood` the words nothing draws (an
+ * interest whose words are all here cannot be drawn: the server names them to the shopper).
+ */
+export function findArtSubjects(fields: Partial<ArtFields>): { drawn: string[]; notUnderstood: string[] } {
+  const search = searchRequest(normaliseFields(fields));
+  return { drawn: search.found.map((found) => found.words), notUnderstood: search.notUnderstood };
+}
+
+/**
+ * The artwork, a one-sentence description of what it shows (subject, scene, style, lettering) for
+ * the preview's alt text and the prompt returned with the image, and the words it could not draw
+ * (see findArtSubjects). Same SVG as generateArtworkSvg.
  */
 export function createArtwork(request: ArtFields, seed: number, shirt?: ShirtColor): Artwork {
   return composeArtwork(request, seed, { shirt });

@@ -65,6 +65,8 @@ export interface Artwork {
   svg: string;
   /** What it shows in a sentence (subject, scene, style, lettering): alt text and returned prompt. */
   description: string;
+  /** The shopper's words (objects and interests) nothing could draw, as typed. */
+  notUnderstood: string[];
 }
 
 /** The artwork for one shirt colour; the same request, seed and shirt always give the same SVG. */
@@ -93,7 +95,7 @@ export function composeArtwork(request: Partial<ArtFields>, seed: number, option
     defs.render() +
     body +
     '</svg>';
-  return { svg, description };
+  return { svg, description, notUnderstood: [...subject.undrawn] };
 }
 
 export function generateArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): string {

@@ -4,7 +4,9 @@
  * only shapes the lettering. Words no motif draws stay words: they are written, never swapped for
  * an unrelated picture.
  */
-import { findMotifs, motifById, MOTIFS, type Motif } from '../motifs';
+import { searchSubjects, type SubjectSearch } from '../library/findSubjects';
+import { emojiLibrary } from '../library/emojiIndex';
+import { motifById, type Motif } from '../motifs';
 import type { Random } from '../random';
 import type { ArtFields } from './fields';
 
@@ -19,7 +21,7 @@ export interface Subject {
   companions: Motif[];
   /** Small decoration the occasion suggests, never the subject. */
   decoration?: Motif;
-  /** Theme words nothing draws; they are written in the lettering. */
+  /** Theme words nothing draws: reported to the shopper, never swapped for an invented subject. */
   undrawn: string[];
 }
 
@@ -30,41 +32,65 @@ const PEOPLE_AND_OCCASION_WORDS = new Set([
   'wife', 'brother', 'sister', 'uncle', 'aunt', 'auntie', 'son', 'daughter', 'friend', 'bestie', 'kid',
   'kids', 'boy', 'girl', 'baby', 'birthday', 'bday', 'retirement', 'retired', 'retiring', 'anniversary',
   'wedding', 'gift', 'present', 'congrats', 'congratulations', 'party', 'celebration',
+  'papá', 'mamá', 'abuelo', 'abuela', 'hermano', 'hermana', 'hijo', 'hija', 'esposo', 'esposa', 'amigo', 'amiga',
+  'vater', 'mutter', 'vati', 'mutti', 'opa', 'oma', 'bruder', 'schwester', 'sohn', 'tochter', 'freund', 'freundin',
+  'père', 'mère', 'papi', 'mamie', 'papy', 'frère', 'sœur', 'fils', 'fille', 'ami', 'amie',
+  'pai', 'mãe', 'avô', 'avó', 'irmão', 'irmã', 'filho', 'filha', 'cumpleaños', 'geburtstag', 'anniversaire', 'aniversário',
+  'お父さん', 'お母さん', '父', '母', '誕生日',
 ]);
 
-/** The decoration each occasion calls for (ids from the motif library). */
-const OCCASION_DECORATION: ReadonlyArray<[RegExp, string]> = [
-  [/x-?mas|christmas|noel|holiday/, 'christmas-tree'],
-  [/halloween/, 'pumpkin'],
-  [/thanksgiving/, 'turkey'],
-  [/easter/, 'easter-egg'],
-  [/patrick/, 'shamrock'],
-  [/valentine|anniversary|wedding|married|love/, 'heart'],
-  [/graduat|\bgrad\b/, 'grad-cap'],
-  [/new ?year|fourth|4th|independence|july/, 'firework'],
-  [/birth ?day|\bbday\b|party/, 'balloons'],
-  [/retire|congrat|promotion|new job/, 'star'],
+/** The decoration each occasion calls for: the library's drawing, else the engine's own. */
+const OCCASION_DECORATION: ReadonlyArray<[RegExp, string, string]> = [
+  [/x-?mas|christmas|noel|navidad|weihnacht|natal|holiday/, 'christmas-tree', 'christmas-tree'],
+  [/halloween/, 'jack-o-lantern', 'pumpkin'],
+  [/thanksgiving/, 'turkey', 'turkey'],
+  [/easter|pascua|ostern|p[aâ]ques/, 'rabbit', 'easter-egg'],
+  [/patrick/, 'shamrock', 'shamrock'],
+  [/valentine|anniversary|wedding|married|love|aniversario|boda|hochzeit|mariage/, 'red-heart', 'heart'],
+  [/graduat|\bgrad\b|graduaci|abschluss|dipl[oô]me/, 'graduation-cap', 'grad-cap'],
+  [/new ?year|fourth|4th|independence|july|a[nñ]o nuevo|silvester/, 'fireworks', 'firework'],
+  [/birth ?day|\bbday\b|party|cumplea|geburtstag|anniversaire|anivers[aá]rio|誕生日/, 'birthday-cake', 'balloons'],
+  [/retire|congrat|promotion|new job|jubila|ruhestand|retraite/, 'glowing-star', 'star'],
 ];
 
 function decorationFor(occasion: string): Motif | undefined {
   const lower = occasion.toLowerCase();
-  for (const [pattern, id] of OCCASION_DECORATION) if (pattern.test(lower)) return motifById(id);
+  const library = emojiLibrary();
+  for (const [pattern, icon, id] of OCCASION_DECORATION) {
+    if (pattern.test(lower)) return library?.motif(icon) ?? motifById(id);
+  }
   return undefined;
 }
 
 function subjectText(text: string): string {
   return text
-    .split(/([^A-Za-z0-9']+)/)
+    .split(/([^\p{L}\p{N}'-]+)/u)
     .map((word) => (PEOPLE_AND_OCCASION_WORDS.has(word.toLowerCase().replace(/'s?$/, '')) ? ' ' : word))
     .join('');
 }
 
+/** What the objects (musts, first) and interests draw, and the words nothing draws. */
+export function searchRequest(fields: Pick<ArtFields, 'objects' | 'interests'>): SubjectSearch {
+  return searchSubjects(`${subjectText(fields.objects)} , ${subjectText(fields.interests)}`);
+}
+
+/** The motifs a search draws, one per phrase: the seed may pick another variant of each. */
+function searchMotifs(search: SubjectSearch, random: Random): Motif[] {
+  const motifs: Motif[] = [];
+  for (const found of search.found) {
+    const [first, ...more] = found.motifs;
+    const choice = found.variants.length > 0 && random.chance(0.4) ? random.pick(found.variants) : first;
+    for (const motif of [choice, ...more]) if (motif && !motifs.some((known) => known.id === motif.id)) motifs.push(motif);
+  }
+  return motifs;
+}
+
 /** Objects first (they are musts), then interests in the order typed. */
 export function chooseSubject(fields: ArtFields, random: Random): Subject {
-  const found = findMotifs(`${subjectText(fields.objects)} , ${subjectText(fields.interests)}`);
-  const motifs = found.motifs;
+  const search = searchRequest(fields);
+  const motifs = searchMotifs(search, random);
   const decoration = decorationFor(fields.occasion);
-  const subject: Subject = { companions: [], undrawn: found.unknownWords };
+  const subject: Subject = { companions: [], undrawn: search.notUnderstood };
   const actors = motifs.filter((motif) => motif.place === undefined);
   subject.hero = actors[0] ?? motifs[0];
   for (const motif of motifs) {
@@ -73,10 +99,9 @@ export function chooseSubject(fields: ArtFields, random: Random): Subject {
     else if (motif.place === 'sky' && !subject.sky) subject.sky = motif;
     else if (motif.place === undefined && subject.companions.length < 2) subject.companions.push(motif);
   }
-  const nothingTyped = `${fields.objects}${fields.interests}`.trim() === '';
-  if (!subject.hero && nothingTyped) {
-    // Nothing to show was asked for: the occasion's own picture, else any motif, is the subject.
-    subject.hero = decoration ?? random.pick(MOTIFS.filter((motif) => motif.place === undefined));
+  if (!subject.hero) {
+    // Nothing drawable was asked for: the occasion's own picture, else lettering in the colours.
+    subject.hero = decoration;
     return subject;
   }
   if (decoration && decoration !== subject.hero && !subject.companions.includes(decoration)) {

@@ -17,6 +17,10 @@ export interface MotifPart {
   /** When set, the part is a stroke of this width in its role's colour instead of a fill. */
   stroke?: number;
   opacity?: number;
+  /** Lightness against its role's colour (-0.35…0.35): a library drawing's own shading. */
+  shade?: number;
+  /** Holes by the even-odd rule (a library drawing's rings and cut-outs). */
+  evenOdd?: boolean;
 }
 
 export type MotifCategory =

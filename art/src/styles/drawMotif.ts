@@ -1,5 +1,6 @@
 /** Renders a motif's parts at a place on the canvas, letting a style paint each part. */
 import type { Motif, MotifPart, Shape } from '../motifs';
+import { adjust } from '../palette/color';
 import { el, num, type Attributes } from '../svg';
 
 export interface Placement {
@@ -65,11 +66,16 @@ export function drawMotif(
   for (const paint of passes) {
     motif.parts.forEach((part, index) => {
       const attributes = paint(part, index);
-      if (attributes) children.push(shapeElement(part.shape, attributes));
+      if (attributes) children.push(shapeElement(part.shape, part.evenOdd ? { 'fill-rule': 'evenodd', ...attributes } : attributes));
     });
   }
   // The class names what is drawn, for the tests and for anyone reading the SVG.
   return el('g', { class: `motif-${motif.id}`, transform: motifTransform(placement), ...groupAttributes }, children);
+}
+
+/** A role's colour with the part's own shading (a library drawing's lighter and darker areas). */
+export function shaded(part: MotifPart, color: string): string {
+  return part.shade ? adjust(color, { dl: part.shade }) : color;
 }
 
 /** The common case: a filled part gets `fill`, a stroked part gets `stroke` of its width. */

@@ -1,0 +1,188 @@
+/**
+ * Finds what to draw in the shopper's words, in any language the library's keywords cover: the
+ * longest phrase first ("ice cream", "t rex"), then each word and its plain plural or verb forms;
+ * text written without spaces (猫とサッカー) is read by its longest keywords. A phrase between commas
+ * or "and" that nothing draws is reported as not understood, never swapped for an invented subject.
+ */
+import { findMotifs, motifForWord, type Motif } from '../motifs';
+import { emojiLibrary, foldKey, LEAST_SCORE, type EmojiLibrary } from './emojiIndex';
+import { THEME_ICONS } from './themeWords';
+
+/** Words that carry no subject, in the languages shoppers write most. */
+const FILLER_WORDS = new Set([
+  'a', 'an', 'and', 'the', 'of', 'for', 'with', 'my', 'our', 'his', 'her', 'their', 'in', 'on', 'at', 'to',
+  'is', 'are', 'who', 'that', 'this', 'loves', 'love of', 'likes', 'like', 'enjoys', 'into', 'very', 'really', 'lot', 'lots',
+  'some', 'all', 'any', 'or', 'but', 'so', 'it', 'its', 'be', 'by', 'from', 'as', 'he', 'she', 'they', 'i',
+  'me', 'we', 'you', 'your', 'plus', 'also', 'too', 'big', 'fan', 'fans', 'lover', 'lovers', 'stuff', 'things',
+  'thing', 'style', 'theme', 'art', 'shirt', 'tshirt', 't', 'design', 'cool', 'awesome', 'nice', 'please', 'obsessed',
+  'y', 'e', 'o', 'el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'con', 'por', 'para', 'mi', 'mis', 'su', 'sus',
+  'und', 'der', 'die', 'das', 'ein', 'eine', 'mit', 'von', 'fur', 'mein', 'meine', 'oder',
+  'et', 'le', 'les', 'une', 'des', 'du', 'avec', 'pour', 'mon', 'ma', 'mes', 'ou',
+  'os', 'as', 'um', 'uma', 'do', 'da', 'dos', 'das', 'com', 'meu', 'minha', 'ed', 'il', 'lo', 'gli', 'di',
+  'under', 'over', 'above', 'below', 'about', 'around', 'through', 'after', 'before', 'when', 'where', 'while',
+  'love', 'adores', 'adore', 'play', 'plays', 'playing', 'go', 'goes', 'going', 'enjoy', 'enjoying', 'has', 'have',
+  'favorite', 'favourite', 'good', 'great', 'best', 'old', 'new', 'little', 'vibes', 'life', 'time', 'day', 'night',
+  'crazy', 'funny', 'cute', 'happy', 'retro', 'vintage', 'lady', 'guy', 'man', 'woman', 'men', 'women', 'people',
+]);
+
+/** Words between which one interest ends and the next begins. */
+const CONJUNCTIONS = new Set(['and', 'y', 'e', 'und', 'et', 'or', 'o', 'oder', 'ou', 'en', 'og', 'och', 'i', 'plus', 'with', 'con', 'mit', 'avec', 'com']);
+
+/** Scripts written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+export interface FoundSubject {
+  /** The shopper's words that called it up, as typed. */
+  words: string;
+  /** What to draw for them (the best first; a second when the subject takes two, e.g. k-pop). */
+  motifs: Motif[];
+  /** Other drawings as right for these words (another variant for a re-generation). */
+  variants: Motif[];
+}
+
+export interface SubjectSearch {
+  found: FoundSubject[];
+  /** Words, as typed, of each phrase that nothing could draw. */
+  notUnderstood: string[];
+}
+
+/** The spellings a word might be listed under: itself, then its likely singular or stem. */
+function wordForms(word: string): string[] {
+  const forms = [word];
+  const add = (form: string) => form.length >= 3 && !forms.includes(form) && forms.push(form);
+  if (word.endsWith('ies') && word.length > 4) add(`${word.slice(0, -3)}y`);
+  if (word.endsWith('ves')) add(`${word.slice(0, -3)}f`), add(`${word.slice(0, -3)}fe`);
+  if (word.endsWith('es')) add(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
+  if (word.endsWith('x')) add(word.slice(0, -1));
+  if (word.endsWith('ing') && word.length > 5) {
+    const stem = word.slice(0, -3);
+    add(stem);
+    add(`${stem}e`);
+    add(`${stem}er`);
+    if (/(.)\1$/.test(stem)) add(stem.slice(0, -1));
+  }
+  if (word.endsWith('ers') && word.length > 5) add(word.slice(0, -3)), add(word.slice(0, -1));
+  if (word.endsWith('er') && word.length > 4) add(word.slice(0, -2)), add(`${word.slice(0, -2)}ing`);
+  if (word.endsWith('en') && word.length > 4) add(word.slice(0, -2)), add(word.slice(0, -1));
+  if (word.endsWith('n') && word.length > 4) add(word.slice(0, -1));
+  if (word.endsWith('e') && word.length > 4) add(word.slice(0, -1));
+  return forms;
+}
+
+function motifsFor(library: EmojiLibrary, icons: readonly string[]): Motif[] {
+  return icons.flatMap((icon) => library.motif(icon) ?? []);
+}
+
+/** What a phrase (folded) draws, or undefined. */
+function lookUp(library: EmojiLibrary, phrase: string, single: boolean): Omit<FoundSubject, 'words'> | undefined {
+  for (const form of single ? wordForms(phrase) : [phrase]) {
+    const curated = THEME_ICONS[form] ?? THEME_ICONS[form.replace(/ /g, '')];
+    if (curated) {
+      const motifs = motifsFor(library, curated);
+      if (motifs.length > 0) return { motifs, variants: [] };
+    }
+  }
+  for (const form of single ? wordForms(phrase) : [phrase, phrase.replace(/ /g, '')]) {
+    const hits = library.lookup(form);
+    const best = hits[0];
+    if (!best || best.score < LEAST_SCORE) continue;
+    const motifs = motifsFor(library, hits.filter((hit) => hit.score >= best.score * 0.999).map((hit) => hit.icon).slice(0, 1));
+    if (motifs.length === 0) continue;
+    const variants = motifsFor(
+      library,
+      hits.slice(1, 6).filter((hit) => hit.score >= best.score * 0.8).map((hit) => hit.icon),
+    ).slice(0, 2);
+    return { motifs, variants };
+  }
+  return undefined;
+}
+
+/** Keywords found inside a run of unspaced script, longest first. */
+function lookUpUnspaced(library: EmojiLibrary, run: string): Array<Omit<FoundSubject, 'words'> & { words: string }> {
+  const characters = [...run];
+  const found: Array<Omit<FoundSubject, 'words'> & { words: string }> = [];
+  let index = 0;
+  while (index < characters.length) {
+    let matched = 0;
+    for (let length = Math.min(library.longestKey, characters.length - index); length >= 1 && matched === 0; length -= 1) {
+      const piece = characters.slice(index, index + length).join('');
+      // A lone kana is a particle (の, と, が), not a word.
+      if (length === 1 && !/\p{Script=Han}/u.test(piece)) continue;
+      const hit = lookUp(library, foldKey(piece), false);
+      if (hit) {
+        found.push({ words: piece, ...hit });
+        matched = length;
+      }
+    }
+    index += Math.max(matched, 1);
+  }
+  return found;
+}
+
+function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
+  const found: FoundSubject[] = [];
+  const notUnderstood: string[] = [];
+  for (const segment of text.split(/[,;/+&\n、，・]+/)) {
+    const tokens = segment.match(/[\p{L}\p{N}][\p{L}\p{N}'’\-]*/gu) ?? [];
+    let groupFound = false;
+    let groupWords: string[] = [];
+    const endGroup = () => {
+      if (!groupFound) notUnderstood.push(...groupWords);
+      groupFound = false;
+      groupWords = [];
+    };
+    for (let index = 0; index < tokens.length; ) {
+      let matched = 0;
+      for (let length = Math.min(4, tokens.length - index); length >= 1 && matched === 0; length -= 1) {
+        const words = tokens.slice(index, index + length);
+        const phrase = foldKey(words.join(' '));
+        if (length === 1 && (FILLER_WORDS.has(phrase) || /^\d+$/.test(phrase))) break;
+        const hit = lookUp(library, phrase, length === 1);
+        if (hit) {
+          found.push({ words: words.join(' '), ...hit });
+          groupFound = true;
+          matched = length;
+        }
+      }
+      if (matched > 0) {
+        index += matched;
+        continue;
+      }
+      const token = tokens[index] as string;
+      const folded = foldKey(token);
+      if (CONJUNCTIONS.has(folded)) endGroup();
+      else if (UNSPACED.test(token)) {
+        const pieces = lookUpUnspaced(library, token);
+        found.push(...pieces);
+        if (pieces.length > 0) groupFound = true;
+        else groupWords.push(token);
+      } else if (!FILLER_WORDS.has(folded) && folded.length > 1 && !/^\d+$/.test(folded)) {
+        // The engine's own drawings fill what the library lacks (a lighthouse, the Eiffel tower).
+        const own = motifForWord(folded);
+        if (own) {
+          found.push({ words: token, motifs: [own], variants: [] });
+          groupFound = true;
+        } else groupWords.push(token);
+      }
+      index += 1;
+    }
+    endGroup();
+  }
+  return { found, notUnderstood };
+}
+
+/** The engine's own small motif set: the search where the library is not installed (a browser). */
+function searchOwnMotifs(text: string): SubjectSearch {
+  const match = findMotifs(text);
+  return {
+    found: match.motifs.map((motif) => ({ words: motif.id, motifs: [motif], variants: [] })),
+    notUnderstood: match.unknownWords,
+  };
+}
+
+/** What the words draw, in the order typed, and the words nothing draws. */
+export function searchSubjects(text: string): SubjectSearch {
+  const library = emojiLibrary();
+  return library ? searchLibrary(library, text) : searchOwnMotifs(text);
+}
