@@ -43,6 +43,7 @@ import testPaymentRoutes from './routes/pay';
 import pageRoutes from './routes/pages';
 import type { ImageProvider } from './generation/imageProvider';
 import type { Database } from './storage/database';
+import { OneLinePerRequest } from './logging/requestLog';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // STARTUP_TIMEOUT_MS: generous, the embedded database's first start can take tens of seconds.

@@ -248,6 +248,8 @@ export const ENV_SCHEMA = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
   }),
+  // Unset: readable lines in a terminal, JSON lines for a service manager, a file or a pipe.
+  LOG_FORMAT: Type.Optional(Type.Enum(['pretty', 'json'])),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 600_000, 10_000),
   // Generous: opening and migrating the embedded database takes tens of seconds on a busy machine.
   STARTUP_TIMEOUT_MS: wholeNumber(0, 3_600_000, 5 * 60_000),
@@ -402,6 +404,7 @@ function appConfig(vars: EnvVars) {
     trustProxy: /^(false|0+)$/.test(trustProxy) ? false : listItems(trustProxy).join(','),
     production: vars.NODE_ENV === 'production',
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     storage: vars.DATABASE_URL
       ? { kind: 'postgres' as const, databaseUrl: vars.DATABASE_URL }
       : {

@@ -32,12 +32,19 @@ async function lockDataDirOrExit(dataDir: string): Promise<DataDirLock> {
   process.exit(1);
 }
 
-/** Readable lines in a terminal; one JSON object a line for a service manager, a file or a pipe. */
-async function loggerFor(level: string): Promise<FastifyServerOptions['logger']> {
-  if (!process.stdout.isTTY) return { level };
+/** Readable lines in a terminal (or with LOG_FORMAT=pretty); one JSON object a line otherwise. */
+async function loggerFor(config: AppConfig): Promise<FastifyServerOptions['logger']> {
+  const level = config.logLevel;
+  if ((config.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') return { level };
   const { default: pretty } = await import('pino-pretty');
   // Synchronous, on this thread: no line is lost when the process exits right after writing it.
-  const stream = pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  // One line a message: a request's id and an error's fields stay on it.
+  const stream = pretty({
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+  });
   return { level, stream };
 }
 
@@ -49,10 +56,7 @@ async function main(): Promise<void> {
   const adminToken =
     config.adminToken ??
     (dataDir !== undefined ? randomBytes(24).toString('base64url') : undefined);
-  const app = await buildApp(
-    { ...config, adminToken },
-    { logger: await loggerFor(config.logLevel) },
-  );
+  const app = await buildApp({ ...config, adminToken }, { logger: await loggerFor(config) });
 
   // Bounds the stop by SHUTDOWN_TIMEOUT_MS: exit 0 once closed, 1 if it timed out or failed.
   const graceful = closeWithGrace(
