@@ -24,6 +24,11 @@ export interface ReleaseManifest {
   builtAt: string;
   /** Each file's path below the folder (`/`-separated) → the hex SHA-256 of its bytes. */
   files: Record<string, string>;
+  /**
+   * The hash of what the build was made from (tooling/build/staleApps.mjs): `npm start` rebuilds an
+   * app only when its sources no longer match it.
+   */
+  inputs?: string;
 }
 
 /** The manifest's name for contents whose SHA-256 is `sha256Hex`. */
@@ -50,7 +55,9 @@ export function parseReleaseManifest(text: string): ReleaseManifest | undefined 
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { format, builtAt, files } = value as Partial<Record<keyof ReleaseManifest, unknown>>;
+  const { format, builtAt, files, inputs } = value as Partial<
+    Record<keyof ReleaseManifest, unknown>
+  >;
   if (format !== RELEASE_MANIFEST_FORMAT || typeof builtAt !== 'string') return undefined;
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return undefined;
   const entries = Object.entries(files);
@@ -62,5 +69,10 @@ export function parseReleaseManifest(text: string): ReleaseManifest | undefined 
     }
     checked[path] = digest;
   }
-  return { format, builtAt, files: checked };
+  return {
+    format,
+    builtAt,
+    files: checked,
+    ...(typeof inputs === 'string' ? { inputs } : {}),
+  };
 }

