@@ -16,6 +16,15 @@ function expiryOf(session: Session, lifetimeMs: number): Date {
   return expires ? new Date(expires) : new Date(Date.now() + lifetimeMs);
 }
 
+/** A stored session, its cookie ending when its row does (the database decides). */
+function withRowEnd(row: { data: Session | string; expires_at: Date | string }): Session {
+  const session = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Session;
+  return {
+    ...session,
+    cookie: { ...session.cookie, expires: new Date(row.expires_at) },
+  } as Session;
+}
+
 export function createOwnerSessionStore(db: Queryable, lifetimeMs: number): SessionStore {
   let lastSweep = 0;
 
@@ -27,26 +36,20 @@ export function createOwnerSessionStore(db: Queryable, lifetimeMs: number): Sess
 
   return {
     get(sessionId, callback) {
-      db.query<{ data: Session | string }>(
-        'SELECT data FROM owner_sessions WHERE id = $1 AND expires_at > now()',
+      db.query<{ data: Session | string; expires_at: Date | string }>(
+        'SELECT data, expires_at FROM owner_sessions WHERE id = $1 AND expires_at > now()',
         [sessionId],
       ).then(
-        ([row]) =>
-          callback(
-            null,
-            row === undefined
-              ? null
-              : typeof row.data === 'string'
-                ? (JSON.parse(row.data) as Session)
-                : row.data,
-          ),
+        ([row]) => callback(null, row === undefined ? null : withRowEnd(row)),
         (error: unknown) => callback(error),
       );
     },
     set(sessionId, session, callback) {
+      // LEAST: a session saved again (a flash message, say) never ends later than it was given.
       db.query(
         `INSERT INTO owner_sessions (id, data, expires_at) VALUES ($1, $2::jsonb, $3::timestamptz)
-         ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+         ON CONFLICT (id) DO UPDATE SET data = excluded.data,
+           expires_at = LEAST(owner_sessions.expires_at, excluded.expires_at)`,
         [sessionId, JSON.stringify(session), expiryOf(session, lifetimeMs).toISOString()],
       )
         .then(sweep)

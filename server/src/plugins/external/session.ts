@@ -36,6 +36,12 @@ async function sessionPlugin(app: FastifyInstance, options: SessionOptions) {
       maxAge: options.maxAgeMs,
     },
   });
+  // @fastify/session restores a stored cookie as ending maxAge from now (rolling or not); it ends
+  // when it was given to, which the store hands back as the cookie's original expiry.
+  app.addHook('onRequest', async (request) => {
+    const cookie = request.session?.cookie as { expires?: Date | null; originalExpires?: Date };
+    if (cookie?.originalExpires) cookie.expires = cookie.originalExpires;
+  });
 }
 
 export default fp(sessionPlugin, { name: 'session' });
