@@ -1,10 +1,13 @@
 import { ORDER_NEXT_STEP_TEXT, ORDER_STATE_TEXT } from '@tshirt/shared/labels';
+import { readPage } from '../../test/htmlPage';
 import {
   MAX_SUBJECT_LENGTH,
   ORDER_EMAIL_KINDS,
   renderOrderEmail,
+  renderOwnerAlert,
   type OrderEmailFacts,
   type OrderEmailKind,
+  type OwnerAlertFacts,
 } from './orderEmail';
 
 const ORDER_PAGE = 'https://threadwise.example/order?token=secret-token';
@@ -108,13 +111,12 @@ const KEY_FACTS: Record<
   },
 };
 
-const htmlOf = (text: string) =>
-  text
-    .replace(/&/g, '&#38;')
-    .replace(/</g, '&#60;')
-    .replace(/>/g, '&#62;')
-    .replace(/"/g, '&#34;')
-    .replace(/'/g, '&#39;');
+/** What a reader of the HTML part meets: its words and where its links go. */
+function htmlReads(html: string): string {
+  const page = readPage(html);
+  const links = [...page.document.querySelectorAll('a')].map((link) => link.href);
+  return [page.text, ...links].join('\n');
+}
 
 describe('renderOrderEmail', () => {
   it.each(ORDER_EMAIL_KINDS)(
@@ -125,8 +127,7 @@ describe('renderOrderEmail', () => {
       const state = facts.state ?? 'paid';
 
       expect(email.subject).toBe(`Threadwise: ${subject}`);
-      for (const part of [email.text, email.html]) {
-        const expected = part === email.html ? htmlOf : (text: string) => text;
+      for (const part of [email.text, htmlReads(email.html)]) {
         for (const fact of [
           ...says,
           'Ab3dEf6hIj9kLm0n',
@@ -135,7 +136,7 @@ describe('renderOrderEmail', () => {
           ORDER_STATE_TEXT[state],
           ORDER_NEXT_STEP_TEXT[state],
         ]) {
-          expect(part).toContain(expected(fact));
+          expect(part).toContain(fact);
         }
       }
     },
@@ -145,9 +146,11 @@ describe('renderOrderEmail', () => {
     const withPicture = renderOrderEmail(factsFor('confirmed'), {
       artworkCid: 'artwork@threadwise',
     });
-    expect(withPicture.html).toMatch(
-      /<img src="cid:artwork@threadwise" alt="Your artwork on a Navy Women&#39;s t-shirt"/,
-    );
+    expect(
+      readPage(withPicture.html).getByRole('img', {
+        name: "Your artwork on a Navy Women's t-shirt",
+      }),
+    ).toHaveProperty('src', 'cid:artwork@threadwise');
     const without = renderOrderEmail(factsFor('confirmed'));
     expect(without.html).not.toContain('<img');
     expect(without.text).toContain('Total paid: $46.97 USD');
@@ -187,11 +190,15 @@ describe('renderOrderEmail', () => {
           tracking: { carrier: hostile, number: hostile, url: 'https://ups.example/t?a=1&b="2"' },
         }),
       );
-      expect(html).not.toMatch(/<script|<img src=x|onerror="|Tom & /);
-      expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
-      expect(html).toContain('Tom &#38; &#34;Jerry&#34;');
+      const page = readPage(html);
+      expect(page.document.querySelectorAll('script, img[src="x"], [onerror]')).toHaveLength(0);
+      // What was typed reads as it was typed: text, never markup.
+      expect(page.text).toContain(`Shop ${hostile}`);
       if (kind === 'shipped')
-        expect(html).toContain('href="https://ups.example/t?a=1&#38;b=%222%22"');
+        expect(page.getByRole('link', { name: 'Track the package' })).toHaveProperty(
+          'href',
+          'https://ups.example/t?a=1&b=%222%22',
+        );
     },
   );
 
@@ -238,5 +245,51 @@ describe('renderOrderEmail', () => {
     expect(email.text).toContain('Reason: Wrong street\n');
     expect(email.text).toContain('\nAda Bcc: x\n');
     expect(email.text).not.toMatch(/[\r\u0007]/);
+  });
+});
+
+describe('renderOwnerAlert', () => {
+  const alert = (overrides: Partial<OwnerAlertFacts> = {}) =>
+    renderOwnerAlert({
+      reason: 'on_hold',
+      brandName: 'Threadwise',
+      orderNumber: 'TW-4821-7730',
+      deskUrl: 'https://shop.example/admin/orders/TW-4821-7730',
+      stateWords: 'on hold',
+      since: new Date('2025-03-04T03:05:00Z'),
+      detail: 'Artwork needs review',
+      submitAttempts: 1,
+      shopper: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      totalCents: 2498,
+      currency: 'USD',
+      timeZone: 'America/New_York',
+      ...overrides,
+    });
+
+  it('names the order, the shopper, the total and the reason, with a link to the order on the desk', () => {
+    const email = alert();
+    for (const part of [email.text, htmlReads(email.html)]) {
+      expect(part).toContain('TW-4821-7730');
+      expect(part).toContain('Ada Lovelace · ada@example.com');
+      expect(part).toContain('$24.98');
+      expect(part).toContain('Artwork needs review');
+      expect(part).toContain('https://shop.example/admin/orders/TW-4821-7730');
+    }
+    expect(
+      readPage(email.html).getByRole('link', { name: 'Open the order on the desk' }),
+    ).toHaveProperty('href', 'https://shop.example/admin/orders/TW-4821-7730');
+  });
+
+  it('tells the moment in the shop’s time zone, not as a raw timestamp', () => {
+    const email = alert();
+    expect(email.text).toContain('on hold since 2025-03-03 22:05 EST');
+    expect(email.text).not.toContain('2025-03-04T03:05');
+    expect(alert({ timeZone: 'UTC' }).text).toContain('on hold since 2025-03-04 03:05 UTC');
+  });
+
+  it('says so when the order has no shopper yet', () => {
+    expect(alert({ shopper: { name: null, email: null } }).text).toContain(
+      'Shopper: not known yet',
+    );
   });
 });

@@ -16,7 +16,8 @@ import {
 } from '@tshirt/shared/labels';
 import type { OrderProgress, ShipTo } from '@tshirt/shared/types';
 import { cleanShopperText } from '../http/cleanText';
-import { escapeHtml } from '../pages/htmlPages';
+import { shopTime } from '../html/shopTime';
+import { renderEmailHtml } from './orderEmailHtml';
 
 export const ORDER_EMAIL_KINDS = [
   'confirmed',
@@ -87,7 +88,7 @@ const HEADINGS: Readonly<Record<OrderEmailKind, string>> = {
 };
 
 /** The parts of an email's body; each is written once and drawn both as text and as HTML. */
-type Block =
+export type EmailBlock =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }
   | { type: 'facts'; title?: string; rows: Array<[label: string, value: string]> }
@@ -142,8 +143,8 @@ function subjectOf(facts: OrderEmailFacts): string {
     : `${characters.slice(0, MAX_SUBJECT_LENGTH - 1).join('')}…`;
 }
 
-function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string): Block[] {
-  const blocks: Block[] = [
+function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string): EmailBlock[] {
+  const blocks: EmailBlock[] = [
     { type: 'heading', text: HEADINGS[facts.kind] },
     {
       type: 'facts',
@@ -210,7 +211,7 @@ function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string):
   return blocks;
 }
 
-function blockText(block: Block): string {
+function blockText(block: EmailBlock): string {
   switch (block.type) {
     case 'heading':
     case 'paragraph':
@@ -226,62 +227,6 @@ function blockText(block: Block): string {
     case 'button':
       return `${block.label}: ${block.url}`;
   }
-}
-
-const FONT = `font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
-const INK = '#1d1d1f';
-const LINK = '#1f4fa3';
-
-function blockHtml(block: Block): string {
-  switch (block.type) {
-    case 'heading':
-      return `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${INK}">${escapeHtml(block.text)}</h1>`;
-    case 'paragraph':
-      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
-    case 'facts': {
-      const title = block.title
-        ? `<tr><td colspan="2" style="padding:0 0 4px;font-weight:bold">${escapeHtml(block.title)}</td></tr>`
-        : '';
-      const rows = block.rows
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:4px 16px 4px 0;color:#4a4d52;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('');
-      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;font-size:16px;color:${INK}">${title}${rows}</table>`;
-    }
-    case 'lines':
-      return `<p style="margin:0 0 16px"><strong>${escapeHtml(block.title)}</strong><br>${block.lines.map(escapeHtml).join('<br>')}</p>`;
-    case 'image':
-      return `<img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="240" style="display:block;width:240px;max-width:100%;height:auto;margin:0 0 16px;border:0">`;
-    case 'button':
-      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${LINK}"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:14px 24px;font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></td></tr></table>`;
-  }
-}
-
-function htmlDocument(subject: string, brandName: string, body: string, contact: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f6f5f2">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f6f5f2">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT}">
-<tr><td style="padding:20px 24px;background:${INK};border-radius:8px 8px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(brandName)}</td></tr>
-<tr><td style="padding:24px;font-size:16px;line-height:1.5;color:${INK}">
-${body}
-</td></tr>
-${contact ? `<tr><td style="padding:16px 24px 24px;border-top:1px solid #e8e6e1;font-size:14px;line-height:1.5;color:#4a4d52">Questions? Write to us at <a href="mailto:${escapeHtml(contact)}" style="color:${LINK}">${escapeHtml(contact)}</a>.</td></tr>` : ''}
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
 }
 
 /**
@@ -308,7 +253,7 @@ export function renderOrderEmail(
   return {
     subject,
     text: `${text}\n`,
-    html: htmlDocument(subject, brandName, blocks.map(blockHtml).join('\n'), contact),
+    html: renderEmailHtml({ subject, brandName, blocks, contact }),
   };
 }
 
@@ -329,6 +274,12 @@ export interface OwnerAlertFacts {
   /** What the print shop or the last try said. */
   detail: string | null;
   submitAttempts: number;
+  /** Who ordered: their name and email, as far as the order knows them. */
+  shopper: { name: string | null; email: string | null };
+  totalCents: number;
+  currency: string;
+  /** The shop's time zone (SHOP_TIME_ZONE): the moment reads in it. */
+  timeZone: string;
 }
 
 const ALERT_HEADINGS: Readonly<Record<OwnerAlertReason, string>> = {
@@ -351,13 +302,19 @@ export function renderOwnerAlert(facts: OwnerAlertFacts): RenderedEmail {
     characters.length <= MAX_SUBJECT_LENGTH
       ? full
       : `${characters.slice(0, MAX_SUBJECT_LENGTH - 1).join('')}…`;
+  const shopper = [facts.shopper.name, facts.shopper.email]
+    .map((part) => line(part ?? ''))
+    .filter(Boolean)
+    .join(' · ');
   const rows: Array<[string, string]> = [
     [ORDER_TEXT.orderNumber, line(facts.orderNumber)],
-    [ORDER_TEXT.status, `${line(facts.stateWords)} since ${facts.since.toISOString()}`],
-    ['Tries', String(facts.submitAttempts)],
+    ['Shopper', shopper || 'not known yet'],
+    ['Total', formatTotal(facts.totalCents, facts.currency)],
+    [ORDER_TEXT.status, `${line(facts.stateWords)} since ${shopTime(facts.since, facts.timeZone)}`],
   ];
-  if (facts.detail && line(facts.detail)) rows.push(['Detail', line(facts.detail)]);
-  const blocks: Block[] = [
+  if (facts.detail && line(facts.detail)) rows.push(['Reason', line(facts.detail)]);
+  rows.push(['Tries', String(facts.submitAttempts)]);
+  const blocks: EmailBlock[] = [
     { type: 'heading', text: heading },
     { type: 'facts', rows },
     { type: 'button', label: 'Open the order on the desk', url: desk },
@@ -366,6 +323,6 @@ export function renderOwnerAlert(facts: OwnerAlertFacts): RenderedEmail {
   return {
     subject,
     text: `${text}\n`,
-    html: htmlDocument(subject, brandName, blocks.map(blockHtml).join('\n'), ''),
+    html: renderEmailHtml({ subject, brandName, blocks, contact: '' }),
   };
 }

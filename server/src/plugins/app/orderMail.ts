@@ -44,6 +44,11 @@ export interface OrderMail {
     occasion: number,
     since: Date,
   ): Promise<boolean>;
+  /**
+   * Writes a copy of an email already written (sent or given up), as a new message to the same
+   * recipient; the owner's resend from the desk. False when there is no such email of the order.
+   */
+  resend(orderId: string, messageId: string): Promise<boolean>;
   readonly transport: 'smtp' | 'folder';
 }
 
@@ -115,6 +120,10 @@ async function orderMailPlugin(app: FastifyInstance) {
       since: new Date(row.queued_at),
       detail: order.fulfillmentError,
       submitAttempts: order.submitAttempts,
+      shopper: { name: order.shipTo?.name ?? null, email: order.email },
+      totalCents: order.totalCents,
+      currency: order.currency,
+      timeZone: app.appConfig.shopTimeZone,
     });
     return { messageId: row.message_id, to: { name: null, address: row.recipient }, ...rendered };
   }
@@ -222,6 +231,30 @@ async function orderMailPlugin(app: FastifyInstance) {
       await queue.send(tx, { messageId } satisfies EmailJob);
       app.log.warn({ orderId: order.id, reason }, 'the owner is told about an order');
       return true;
+    },
+    async resend(orderId, messageId) {
+      return app.db.transaction(async (tx) => {
+        const [copies] = await tx.query<{ count: string | number }>(
+          'SELECT count(*) AS count FROM order_emails WHERE order_id = $1',
+          [orderId],
+        );
+        // Another Message-ID, so that mail apps show it rather than fold it into the first.
+        const copyId = messageIdFor(
+          orderId,
+          `resent-${Number(copies?.count ?? 0)}-${messageId}`,
+          mail.from,
+        );
+        const written = await tx.query(
+          `INSERT INTO order_emails (message_id, order_id, event_id, kind, recipient, audience)
+           SELECT $3, order_id, event_id, kind, recipient, audience FROM order_emails
+           WHERE message_id = $1 AND order_id = $2
+           ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+          [messageId, orderId, copyId],
+        );
+        if (written.length === 0) return false;
+        await queue.send(tx, { messageId: copyId } satisfies EmailJob);
+        return true;
+      });
     },
   } satisfies OrderMail);
 }
