@@ -4,7 +4,7 @@
  * carries the same idempotency key, so an ask that went unanswered and is made again is the same
  * refund; only after a definite refusal (no money moved) does the next try get a key of its own.
  */
-import type { Database } from '../storage/database';
+import type { Database, Queryable } from '../storage/database';
 
 export type RefundStatus = 'requested' | 'succeeded' | 'refused';
 
@@ -33,7 +33,12 @@ export interface OrderRefunds {
    * whose last ask went unanswered or was abandoned. Anything else (an ask under way, a refund
    * that succeeded) is answered as it stands, unclaimed.
    */
-  claim(orderId: string, amountCents: number): Promise<RefundClaim>;
+  claim(
+    orderId: string,
+    amountCents: number,
+    /** Runs in the claim's transaction when this call takes the refund (the recovery job is put then). */
+    whenClaimed?: (tx: Queryable) => Promise<void>,
+  ): Promise<RefundClaim>;
   succeeded(orderId: string, providerReference: string): Promise<void>;
   refused(orderId: string, error: string): Promise<void>;
   /** The provider did not answer: it may have refunded, so it stays `requested`, with why, for the next try. */
@@ -97,14 +102,18 @@ export function createOrderRefunds(db: Database): OrderRefunds {
   return {
     find,
     isClaimable,
-    claim(orderId, amountCents) {
+    claim(orderId, amountCents, whenClaimed) {
       return db.transaction(async (tx): Promise<RefundClaim> => {
+        const taken = async (row: RefundRow | undefined): Promise<RefundClaim> => {
+          await whenClaimed?.(tx);
+          return { claimed: true, refund: fromRow(row!) };
+        };
         const [inserted] = await tx.query<RefundRow>(
           `INSERT INTO order_refunds (order_id, idempotency_key, status, amount_cents)
            VALUES ($1, $2, 'requested', $3) ON CONFLICT (order_id) DO NOTHING RETURNING *`,
           [orderId, refundIdempotencyKey(orderId), amountCents],
         );
-        if (inserted) return { claimed: true, refund: fromRow(inserted) };
+        if (inserted) return taken(inserted);
         const [row] = await tx.query<RefundRow>(
           'SELECT * FROM order_refunds WHERE order_id = $1 FOR UPDATE',
           [orderId],
@@ -122,7 +131,7 @@ export function createOrderRefunds(db: Database): OrderRefunds {
            WHERE order_id = $1 RETURNING *`,
           [orderId, key, refused ? amountCents : standing.amountCents],
         );
-        return { claimed: true, refund: fromRow(claimed!) };
+        return taken(claimed);
       });
     },
     async succeeded(orderId, providerReference) {

@@ -2,30 +2,29 @@
  * What the owner can do to an order (orders/ownerActions.ts), the same for the desk, the JSON API
  * and the CLI: every action goes through the order's state machine with its effects
  * (plugins/app/fulfillment.ts), and a refusal is an OwnerActionRefused that changed nothing.
- * Cancelling and refunding takes the order back from the print provider while it can still cancel,
- * then refunds the shopper through the payment provider exactly once (payments/orderRefunds.ts).
+ * Cancelling and refunding is the order module's workflow (orders/refunding.ts); a refund whose
+ * ask a crash interrupted is finished by the refund recovery job, under the same idempotency key.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PrintProvider } from '../../fulfillment/printfulProvider';
 import fp from 'fastify-plugin';
 import { cleanShopperText } from '../../http/cleanText';
 import { notFound } from '../../http/httpError';
-import { NOT_YET_SHIPPED, type OrderState, type Tracking } from '../../orders/orderLife';
+import type { Tracking } from '../../orders/orderLife';
 import { OwnerActionRefused, type OwnerActions } from '../../orders/ownerActions';
-import {
-  orderState,
-  providerExternalId,
-  type Applied,
-  type Order,
-} from '../../orders/ordersRepository';
+import type { Applied, Order } from '../../orders/ordersRepository';
+import { createRefunding } from '../../orders/refunding';
 import { createOrderRefunds } from '../../payments/orderRefunds';
-import {
-  createTestPaymentProvider,
-  PaymentProviderUnavailable,
-  PaymentRefundRefused,
-  type PaymentProvider,
-} from '../../payments/paymentProvider';
+import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
 import { isOrderId } from '../../orders/orderNumber';
+import { jobExpirySeconds } from './jobQueues';
+
+/** The queue of refunds to finish should their first ask never settle (a crash mid-refund). */
+export const REFUND_RECOVERY_QUEUE = 'refund-recovery';
+
+interface RefundRecoveryJob {
+  orderId: string;
+  reason: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,17 +38,6 @@ export const MAX_TRACKING_URL_LENGTH = 500;
 export const MAX_REASON_LENGTH = 300;
 const DEFAULT_REASON = 'Cancelled by the owner';
 
-/** States in which the print provider has (or may have) the order's current attempt. */
-const MAY_BE_AT_PROVIDER: readonly OrderState[] = [
-  'queued',
-  'in_production',
-  'on_hold',
-  'failed',
-  'cancelled',
-];
-
-const words = (state: OrderState) => state.replace(/_/g, ' ');
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 function refuse(code: string, message: string): never {
   throw new OwnerActionRefused(code, message);
 }
@@ -104,6 +92,9 @@ async function ownerActionsPlugin(app: FastifyInstance) {
   const refunds = createOrderRefunds(app.db);
   const { printProvider } = app;
   const testPayments = createTestPaymentProvider();
+  const payment = app.appConfig.paymentProvider;
+  /** The longest one ask of the payment provider takes: two time-outs (one retry). */
+  const refundAskMs = payment.kind === 'stripe' ? payment.timeoutMs * 2 : 1000;
 
   async function existing(orderId: string): Promise<Order> {
     const order = isOrderId(orderId) ? await orders.find(orderId) : undefined;
@@ -129,145 +120,29 @@ async function ownerActionsPlugin(app: FastifyInstance) {
     );
   }
 
-  /**
-   * Takes the order back from the print provider when it has (or may have) it: refused, changing
-   * nothing, once the provider has started making it. A queued order is taken off the queue first,
-   * so the print queue cannot send it while the provider is asked.
-   */
-  async function cancelAtPrintProvider(order: Order, reason: string): Promise<void> {
-    const state = orderState(order);
-    if (!MAY_BE_AT_PROVIDER.includes(state)) return;
-    if (!printProvider) {
-      if (state === 'in_production' || state === 'on_hold') {
-        refuse(
-          'no_print_provider',
-          `Order ${order.id} is ${words(state)} at the print provider, and no print provider is configured (PRINT_PROVIDER_API_KEY) to cancel it there.`,
-        );
-      }
-      return;
-    }
-    let dequeued = false;
-    if (state === 'queued') {
-      const applied = await fulfillment.apply(
-        order.id,
-        { type: 'cancelled_by_owner', reason },
-        'owner',
-      );
-      dequeued = applied.decision?.moves === true;
-    }
-    const already = dequeued ? ' It was taken off the print queue (cancelled).' : '';
-    const externalId = providerExternalId(order);
-    let answer: Awaited<ReturnType<PrintProvider['cancel']>>;
-    try {
-      answer = await printProvider.cancel(externalId);
-    } catch (error) {
-      return refuse(
-        'print_provider_unavailable',
-        `The print provider could not be asked to cancel order ${order.id} (${errorMessage(error)}); nothing was refunded. Try again.${already}`,
-      );
-    }
-    if (answer.outcome === 'refused') {
-      app.log.warn(
-        { orderId: order.id, externalId, providerStatus: answer.status },
-        'the print provider would not cancel the order',
-      );
-      refuse(
-        answer.started ? 'provider_started' : 'provider_refused',
-        `${answer.message}.${already}`,
-      );
-    }
-    app.log.info(
-      { orderId: order.id, externalId, outcome: answer.outcome },
-      'order cancelled at the print provider',
-    );
-    if (!dequeued && state !== 'cancelled') {
-      await fulfillment.apply(order.id, { type: 'cancelled_by_owner', reason }, 'owner');
-    }
-  }
-
-  /** Once the money went back: the order is cancelled (if it was not) and refunded, the shopper told. */
-  async function settleRefunded(orderId: string, reason: string): Promise<Applied> {
-    const order = await existing(orderId);
-    const state = orderState(order);
-    if (state !== 'cancelled' && NOT_YET_SHIPPED.includes(state)) {
-      await fulfillment.apply(orderId, { type: 'cancelled_by_owner', reason }, 'owner');
-    }
-    const applied = await fulfillment.apply(orderId, { type: 'refunded', reason }, 'owner');
-    // The payment provider's webhook for this very refund may have moved it first: refunded all the same.
-    if (applied.order && orderState(applied.order) === 'refunded') return applied;
-    return moved(applied, 'not_refundable', `Order ${orderId} could not be marked refunded`);
-  }
-
-  /** A refusal of the refund itself, saying when the order is cancelled all the same (that is the truth). */
-  async function refundRefusal(orderId: string, code: string, message: string): Promise<never> {
-    const now = await orders.find(orderId);
-    const cancelled = now !== undefined && orderState(now) === 'cancelled';
-    return refuse(
-      code,
-      cancelled
-        ? `${message} The order is cancelled (it will not be printed) but the shopper is not refunded yet.`
-        : message,
-    );
-  }
-
-  async function cancelAndRefund(order: Order, reason: string): Promise<Applied> {
-    const state = orderState(order);
-    if (state === 'refunded') refuse('already_refunded', `Order ${order.id} is already refunded.`);
-    if (!NOT_YET_SHIPPED.includes(state)) {
-      refuse(
-        'not_refundable',
-        `Order ${order.id} cannot be cancelled and refunded: it is ${words(state)} (only a paid order that has not shipped can be).`,
-      );
-    }
-    const payments = paymentsFor(order);
-    if (payments.name === 'stripe' && !order.paymentReference) {
-      refuse(
-        'refund_refused',
-        `Order ${order.id} has no Stripe Checkout Session to refund: refund it in Stripe's dashboard.`,
-      );
-    }
-    const standing = await refunds.find(order.id);
-    const underWay = () =>
-      refuse('refund_under_way', `A refund of order ${order.id} is already under way.`);
-    if (standing?.status === 'requested' && !refunds.isClaimable(standing, new Date())) underWay();
-    // The printer is asked before the money moves: a refunded shirt still printed and posted costs
-    // the shop twice, while a cancelled order whose refund was refused only waits for a retry.
-    if (standing?.status !== 'succeeded') await cancelAtPrintProvider(order, reason);
-
-    const claim =
-      standing?.status === 'succeeded'
-        ? { claimed: false, refund: standing }
-        : await refunds.claim(order.id, order.totalCents);
-    if (!claim.claimed && claim.refund.status !== 'succeeded') underWay();
-    if (claim.claimed) {
-      const { idempotencyKey, amountCents } = claim.refund;
-      const who = payments.name === 'stripe' ? 'Stripe' : 'The payment provider';
-      try {
-        const { reference } = await payments.refund(order, { idempotencyKey, amountCents });
-        await refunds.succeeded(order.id, reference);
-        app.log.info({ orderId: order.id, reference, amountCents }, 'the shopper was refunded');
-      } catch (error) {
-        if (error instanceof PaymentRefundRefused) {
-          await refunds.refused(order.id, error.message);
-          app.log.warn({ orderId: order.id, reason: error.message }, 'the refund was refused');
-          return refundRefusal(
-            order.id,
-            'refund_refused',
-            `${who} refused the refund: ${error.message}`,
-          );
-        }
-        await refunds.unanswered(order.id, errorMessage(error));
-        if (!(error instanceof PaymentProviderUnavailable)) throw error;
-        app.log.warn({ orderId: order.id, err: error }, 'the refund went unanswered');
-        return refundRefusal(
-          order.id,
-          'refund_unanswered',
-          `${who} did not answer, so the refund is not confirmed (${error.message}). Try again: it will be the same refund, never a second one.`,
-        );
-      }
-    }
-    return settleRefunded(order.id, reason);
-  }
+  const refundRecovery = await app.jobQueues.queue<RefundRecoveryJob>(REFUND_RECOVERY_QUEUE, {
+    attempts: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: jobExpirySeconds(refundAskMs, 1),
+  });
+  const refunding = createRefunding({
+    orders,
+    apply: (orderId, event, source) => fulfillment.apply(orderId, event, source),
+    refunds,
+    printProvider,
+    paymentsFor,
+    log: app.log,
+    // After the longest the first ask can take: by then it settled, or its instance is gone.
+    scheduleRecovery: (tx, orderId, reason) =>
+      refundRecovery.send(
+        tx,
+        { orderId, reason },
+        { startAfterSeconds: Math.ceil(refundAskMs / 1000) + 1 },
+      ),
+  });
+  await refundRecovery.work(async ({ data }) => {
+    await refunding.finishClaimedRefund(data.orderId, data.reason);
+  });
 
   app.decorate('ownerActions', {
     async resubmit(orderId) {
@@ -316,7 +191,7 @@ async function ownerActionsPlugin(app: FastifyInstance) {
       const reason = checkReason(reasonText);
       const order = await existing(orderId);
       try {
-        return await cancelAndRefund(order, reason);
+        return await refunding.cancelAndRefund(order, reason);
       } catch (error) {
         // The refusal is part of the order's story: the desk shows it in the history.
         if (error instanceof OwnerActionRefused) {
@@ -330,6 +205,6 @@ async function ownerActionsPlugin(app: FastifyInstance) {
 
 export default fp(ownerActionsPlugin, {
   name: 'owner-actions',
-  dependencies: ['storage', 'providers', 'fulfillment'],
+  dependencies: ['storage', 'providers', 'fulfillment', 'job-queues'],
   decorators: { fastify: ['appConfig'] },
 });
