@@ -6,7 +6,7 @@ import { STORE_OFFER_PATH } from '@tshirt/shared/apiPaths';
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, newVisitor, payOnTestPage, query, type SendRequest } from './helpers';
 import { orderIdOfPaymentLink } from './orderLinks';
-import { createStripeStandIn } from './stripeStandIn';
+import { createStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
 
 async function checkout(send: SendRequest): Promise<string> {
   const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {

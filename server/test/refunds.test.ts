@@ -10,7 +10,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
 import { SHIPPING_FORM, VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn, sendSignedWebhook } from './stripeStandIn';
+import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_refunds_secret';
 const ADMIN_TOKEN = 'refunds-admin-token-0123456789';

@@ -4,7 +4,7 @@
  */
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn, sendSignedWebhook } from './stripeStandIn';
+import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_money_secret';
 const stripeApi = withStandIn();

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStandIn, withTestServer } from './fixtures';
 import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
-import { sendSignedWebhook } from './stripeStandIn';
+import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
