@@ -2,7 +2,8 @@
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import { fabricFor } from '../ink/contrast';
 import type { Motif } from '../motifs';
-import { parsePalette } from '../palette/parsePalette';
+import type { LibraryMotif } from '../library/emojiMotif';
+import { buildPalette, parsePalette, type Palette } from '../palette/parsePalette';
 import { createRandom, hashString, type Random } from '../random';
 import { describeArtwork } from './describe';
 import { chooseSubject, subjectMotifs, type Subject } from './subject';
@@ -16,7 +17,7 @@ import { writeRecipe } from './recipe';
 export { normaliseFields, type ArtFields } from './fields';
 
 /** With no style asked for, themes lean toward a fitting language; the seed has the last word. */
-function chooseStyle(motifs: readonly Motif[], random: Random): ConcreteArtStyle {
+function chooseStyle(motifs: readonly Motif[], keepColors: boolean, random: Random): ConcreteArtStyle {
   const leanings: Record<string, ConcreteArtStyle[]> = {
     animals: ['Cartoon', 'Sketch', 'Oil Painting'],
     nature: ['Oil Painting', 'Sketch', 'Minimalist'],
@@ -28,9 +29,29 @@ function chooseStyle(motifs: readonly Motif[], random: Random): ConcreteArtStyle
     hobbies: ['Sketch', 'Cartoon', 'Minimalist'],
     holidays: ['Cartoon', 'Oil Painting', 'Black and White'],
   };
-  const all = Object.keys(STYLE_RENDERERS) as ConcreteArtStyle[];
-  const preferred = motifs[0] ? (leanings[motifs[0].category] ?? all) : all;
+  // Colours asked for stay: the engine's own choice is never a style that greys them out.
+  const all = (Object.keys(STYLE_RENDERERS) as ConcreteArtStyle[]).filter((style) => !keepColors || style !== 'Black and White');
+  const leaning = (motifs[0] ? (leanings[motifs[0].category] ?? all) : all).filter((style) => all.includes(style));
+  const preferred = leaning.length > 0 ? leaning : all;
   return random.chance(0.6) ? random.pick(preferred) : random.pick(all);
+}
+
+/**
+ * The palette to paint with: the colours asked for (their order another arrangement per seed), else
+ * the library drawing's own colours, so a cat with no colours asked for is a cat's colours.
+ */
+function choosePalette(fields: ArtFields, hero: Motif | undefined, random: Random): Palette {
+  const asked = parsePalette(fields.colors, random.int(0, 1000));
+  if (asked.source === 'words' && asked.colors.length >= 2 && random.chance(0.5)) {
+    const [first, second, ...rest] = asked.colors as [string, string, ...string[]];
+    return buildPalette([second, first, ...rest], 'words');
+  }
+  const own = hero && 'ownColors' in hero ? (hero as LibraryMotif).ownColors : undefined;
+  if (asked.source !== 'default' || !own) return asked;
+  const colors = [own.base, own.second, own.accent].filter((color): color is string => color !== undefined);
+  // Too few of its own: the curated palette's colours make up the rest.
+  for (const color of asked.colors) if (colors.length < 4 && !colors.includes(color)) colors.push(color);
+  return buildPalette(colors, 'default');
 }
 
 /** The style a request resolves to for a seed (the empty style lets the engine choose). */
@@ -50,7 +71,7 @@ function planArtwork(fields: ArtFields, seed: number): ArtworkPlan {
   const random = createRandom((Math.floor(seed) ^ hashString(JSON.stringify(fields))) >>> 0);
   const subject = chooseSubject(fields, random.fork('motifs'));
   const motifs = subjectMotifs(subject);
-  const style = fields.style === '' ? chooseStyle(motifs, random.fork('style')) : fields.style;
+  const style = fields.style === '' ? chooseStyle(motifs, parsePalette(fields.colors).source !== 'default', random.fork('style')) : fields.style;
   return { style, random, subject, motifs };
 }
 
@@ -73,8 +94,10 @@ export interface Artwork {
 export function composeArtwork(request: Partial<ArtFields>, seed: number, options: ArtworkOptions = {}): Artwork {
   const fields = normaliseFields(request);
   const { style, random, subject, motifs } = planArtwork(fields, seed);
-  const palette = parsePalette(fields.colors, random.int(0, 1000));
-  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, motifs);
+  const palette = choosePalette(fields, subject.hero, random.fork('palette'));
+  // Consecutive seeds letter the same request with consecutive slogans: each re-generation reads anew.
+  const design = (Math.floor(seed) + hashString(JSON.stringify(fields))) >>> 0;
+  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, motifs, design);
   const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
   const body = STYLE_RENDERERS[style]({

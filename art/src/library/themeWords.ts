@@ -3,7 +3,9 @@
  * best (icon names in Fluent Emoji Flat). Words no drawing shows get the nearest one that does:
  * k-pop is sung into a microphone, pickleball is played with a paddle and ball.
  */
-export const THEME_ICONS: Readonly<Record<string, readonly string[]>> = {
+import { wordTable } from '../palette/dictionary';
+
+export const THEME_ICONS: Readonly<Record<string, readonly string[]>> = wordTable({
   music: ['musical-notes'],
   love: ['red-heart'],
   sport: ['trophy'],
@@ -280,5 +282,8 @@ export const THEME_ICONS: Readonly<Record<string, readonly string[]>> = {
   dinosaur: ['t-rex'],
   'unicorns': ['unicorn'],
   dragons: ['dragon'],
-  'pizza': ['pizza'],
-};
+  pizza: ['pizza'],
+  futebol: ['soccer-ball'],
+  fussball: ['soccer-ball'],
+  'fuss ball': ['soccer-ball'],
+});

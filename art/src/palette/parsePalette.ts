@@ -120,7 +120,7 @@ function completeColors(colors: string[]): string[] {
   return completed;
 }
 
-function buildPalette(colors: string[], source: Palette['source']): Palette {
+export function buildPalette(colors: string[], source: Palette['source']): Palette {
   const [primary, secondary, accent] = colors as [string, string, string];
   const anchor = hexToHsl(colors.find((hex) => !isGrey(hex)) ?? primary);
   const neutral = colors.every((hex) => hexToHsl(hex).s <= 0.08);

@@ -80,7 +80,7 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
     const fill = fills[part.role];
     return part.stroke === undefined ? { fill, stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' } : paintRole(part, fill === paper ? paper : ink);
   };
-  const slots = layoutScene(subject, { x: cx, y: 560, size: 700 }, random);
+  const slots = layoutScene(subject, { x: cx, y: 580, size: 860 }, random);
   parts.push(el('g', { 'clip-path': url(blockClip) }, drawScene(slots, () => [cut, carve])));
   if (subject.decoration) {
     parts.push(el('g', { 'clip-path': url(blockClip) }, drawMotif(subject.decoration, { x: block.right - 110, y: block.top + 110, size: 130, rotate: 8 }, [cut, carve])));

@@ -77,7 +77,7 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
     el('path', { d: hill, fill: hillFill, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
     el('path', { d: `M${cx - 300} ${cy + 300}q20 -30 40 0M${cx + 200} ${cy + 280}q20 -30 40 0M${cx - 60} ${cy + 350}q20 -30 40 0`, fill: 'none', stroke: ink, 'stroke-width': 8, 'stroke-linecap': 'round' }),
   ];
-  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 680 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 30, size: 880 }, random);
   if (slots.length > 0) {
     parts.push(el('ellipse', { cx, cy: cy + 290, rx: 230, ry: 30, fill: ink, opacity: 0.25 }));
     // Each character gets the die-cut sticker border, so it shows on any shirt, then its outline.

@@ -78,7 +78,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
       'stroke-linecap': 'round',
     }),
   );
-  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 600 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 20, size: 840 }, random);
   if (slots.length > 0) {
     const outline: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 0.6

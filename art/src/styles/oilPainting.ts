@@ -202,7 +202,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   const colour: PartPainter = (part) =>
     part.stroke !== undefined || (part.opacity ?? 1) < 1 ? paintRole(part, colors[part.role]) : paintRole(part, paintFor(part.role));
   const painted: string[] = [ground];
-  const slots = layoutScene(subject, { x: cx, y: cy + 50, size: 640 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 820 }, random);
   if (slots.length > 0) {
     painted.push(el('ellipse', { cx, cy: cy + 330, rx: 250, ry: 36, fill: colors.dark, opacity: 0.3 }));
     painted.push(drawScene(slots, () => [contour, colour]));

@@ -36,25 +36,28 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
   if (land) {
     slots.push({ motif: land, layer: 'land', placement: { x, y: y + size * 0.25, size: size * 0.56, stretch: 1.75 } });
   }
-  const heroSize = crowded ? size * 0.74 : size;
+  // The hero fills the scene; companions overlap its corners rather than shrink it.
+  const heroSize = companions.length > 0 ? size * 0.8 : crowded ? size * 0.86 : size;
   const leaping = hero.airborne === true;
+  const flip = random.chance(0.5);
+  const side = flip ? -1 : 1;
   const heroPlacement: Placement = {
-    x: companions.length > 0 ? x - size * 0.1 : x,
-    y: land ? y - size * (leaping ? 0.15 : 0.06) : y,
+    x: companions.length > 0 ? x - side * size * 0.1 : x,
+    y: land ? y - size * (leaping ? 0.15 : 0.06) : companions.length > 0 ? y - size * 0.06 : y,
     size: heroSize,
     rotate: leaping && land ? -18 : random.range(-3, 3),
   };
   slots.push({ motif: hero, layer: 'hero', placement: heroPlacement });
   companions.forEach((motif, index) => {
-    const side = index === 0 ? 1 : -1;
+    const across = index === 0 ? side : -side;
     slots.push({
       motif,
       layer: 'companion',
       placement: {
-        x: x + side * size * (index === 0 ? 0.3 : 0.36),
-        y: y + size * (index === 0 ? 0.22 : 0.26),
-        size: size * (index === 0 ? 0.44 : 0.36),
-        rotate: side * random.range(4, 10),
+        x: x + across * size * (index === 0 ? 0.3 : 0.32),
+        y: y + size * (index === 0 ? 0.24 : 0.2),
+        size: size * (index === 0 ? 0.46 : 0.38),
+        rotate: across * random.range(4, 10),
       },
     });
   });

@@ -34,7 +34,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   };
   // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
   // not drawn at all. The full width, since a motif may reach past its box (a planet's ring).
-  const region = { x: 0, y: 140, width: 1200, height: 960 };
+  const region = { x: 0, y: 0, width: 1200, height: 1100 };
   // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
   // graphite grain (a finer noise tile, made an alpha in the tile, that thins the strokes like
   // pencil on paper tooth).
@@ -109,7 +109,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   if (subject.decoration) {
     drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)], pencilGroup));
   }
-  const slots = layoutScene(subject, { x: cx, y: cy + 20, size: 860 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy, size: 920 }, random);
   drawing.push(drawScene(slots, () => [hatchPass, linePass(6)], () => pencilGroup));
   // The second, looser pass of the pencil.
   drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)], () => pencilGroup));

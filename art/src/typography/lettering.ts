@@ -1,5 +1,6 @@
 /** Turns recipient, occasion and themes into shirt lettering, e.g. "Happy Retirement, Grandpa". */
-import type { Motif } from '../motifs';
+import { motifForWord, motifName, type Motif } from '../motifs';
+import { detectLanguage, ENGLISH_PAIR_SLOGANS, ENGLISH_SLOGANS, LANGUAGES, type LanguageWords, type LetteringLanguage } from './language';
 import { PHRASE_SEPARATOR } from './layout';
 
 export interface Lettering {
@@ -160,37 +161,113 @@ function notRepeating(phrases: readonly string[], headline: string): string[] {
   return phrases.filter((phrase) => [...contentWords(phrase)].every((word) => !said.has(word) && !said.has(word.replace(/s$/, ''))));
 }
 
-/**
- * Headline and subline for one artwork, phrased as a person would: "Happy Birthday, Leo" over the
- * themes; "World's Best Grandpa"; a motif's tagline over "For my son Leo". No word of the headline
- * is repeated in the subline.
- */
-export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[]): Lettering {
-  const greeting = greetingFor(occasion);
-  const recipient = readRecipient(target);
-  const phrases = themePhrases(interests);
-  const tagline = motifs[0]?.tagline ?? '';
+/** A line that sells the theme: the motif's own tagline, else a slogan on the theme's words. */
+function taglineOf(motif: Motif | undefined): string {
+  if (!motif) return '';
+  if (motif.tagline) return motif.tagline;
+  // A library drawing borrows the tagline of the engine's own drawing of the same thing.
+  for (const word of [motif.id, ...motif.id.split('-')]) {
+    const own = motifForWord(word);
+    if (own?.tagline) return own.tagline;
+  }
+  return '';
+}
+
+/** The theme as the lettering names it: the shopper's phrase, else the drawing's English name. */
+function themeNames(phrases: readonly string[], motifs: readonly Motif[]): string[] {
+  if (phrases.length > 0) return phrases.slice(0, 2);
+  return motifs.slice(0, 2).map((motif) => titleCase(motifName(motif).replace(/^(a|an) /, '')));
+}
+
+function fill(template: string, names: readonly string[]): string {
+  return template.replace('{X}', names[0] ?? '').replace('{Y}', names[1] ?? '');
+}
+
+/** The slogans a request may be lettered with; the design number picks one. */
+function slogans(language: LetteringLanguage, names: readonly string[], tagline: string): string[] {
+  if (names.length === 0) return tagline ? [tagline] : [];
+  const words = language === 'en' ? undefined : LANGUAGES[language];
+  const templates = names.length > 1 ? (words?.pairSlogans ?? ENGLISH_PAIR_SLOGANS) : (words?.slogans ?? ENGLISH_SLOGANS);
+  const lines = templates.map((template) => fill(template, names)).filter((line) => line.length <= MAX_HEADLINE);
+  return language === 'en' && tagline ? [tagline, ...lines] : lines;
+}
+
+function foreignRecipient(target: string, words: LanguageWords): { relation: string; gender: 'm' | 'f'; name: string; phrase: string } {
+  const clean = printableText(target).replace(/[.!?]+$/, '');
+  const tokens = clean.split(' ').filter(Boolean);
+  const relationIndex = tokens.findIndex((token) => words.relations[token.toLowerCase()] !== undefined);
+  const relationWord = relationIndex >= 0 ? (tokens[relationIndex] as string) : '';
+  const gender = words.relations[relationWord.toLowerCase()] ?? 'm';
+  const relation = titleCase(relationWord);
+  const possessive = tokens.find((token) => words.possessives.includes(token.toLowerCase()));
+  const name = shorten(titleCase(tokens.filter((token, index) => index !== relationIndex && !words.possessives.includes(token.toLowerCase())).join(' ')), MAX_NAME);
+  const phrase = [possessive?.toLowerCase(), relationWord ? relation : '', name].filter(Boolean).join(' ');
+  return { relation, gender, name, phrase };
+}
+
+/** Lettering in Spanish, German, French or Portuguese: every word of it in that language. */
+function foreignLettering(language: Exclude<LetteringLanguage, 'en'>, target: string, occasion: string, slogan: string): Lettering {
+  const words = LANGUAGES[language];
+  const lower = printableText(occasion).toLowerCase();
+  const greeting = lower === '' ? '' : (words.greetings.find(([pattern]) => pattern.test(lower))?.[1] ?? titleCase(printableText(occasion)));
+  const recipient = foreignRecipient(target, words);
   let headline: string;
-  let sublineParts: string[];
-  if (greeting && !recipient.name && !ADDRESSED.has(recipient.relation.toLowerCase())) {
-    // "Happy Anniversary, Husband" is not how anyone says it: the greeting, then "For my husband".
-    headline = greeting;
-    sublineParts = [`For ${recipient.phrase}`, ...phrases];
-  } else if (greeting && (recipient.name || recipient.relation)) {
+  let subline: string;
+  if (greeting && (recipient.name || recipient.relation)) {
     headline = `${greeting}, ${recipient.name || recipient.relation}`;
-    sublineParts = phrases;
+    subline = slogan;
   } else if (greeting) {
     headline = greeting;
-    sublineParts = phrases.length > 0 ? phrases : [tagline];
+    subline = slogan;
+  } else if (recipient.relation && !recipient.name) {
+    headline = words.best(recipient.relation, recipient.gender);
+    subline = slogan;
+  } else if (recipient.phrase) {
+    headline = slogan || recipient.phrase;
+    subline = slogan ? `${words.forWord} ${recipient.phrase}` : '';
+  } else {
+    headline = slogan;
+    subline = '';
+  }
+  headline = shorten(headline, MAX_HEADLINE);
+  return { headline, subline: joinPhrases(notRepeating([subline].filter(Boolean), headline)) };
+}
+
+/**
+ * Headline and subline for one artwork, phrased as a person would, in the request's language:
+ * "Happy Birthday, Leo" over a slogan; "World's Best Grandpa"; a tagline over "For my son Leo".
+ * The subline never only repeats the words typed, nor any word of the headline; `design` picks
+ * the slogan, so another design of the same request is lettered another way.
+ */
+export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[], design = 0): Lettering {
+  const language = detectLanguage(target, occasion, interests);
+  const phrases = themePhrases(interests);
+  const options = slogans(language, themeNames(phrases, motifs), taglineOf(motifs[0]));
+  const slogan = options.length > 0 ? (options[Math.abs(Math.floor(design)) % options.length] as string) : '';
+  if (language !== 'en') return foreignLettering(language, target, occasion, slogan);
+  const greeting = greetingFor(occasion);
+  const recipient = readRecipient(target);
+  let headline: string;
+  let sublineParts: string[];
+  if (greeting && !recipient.name && recipient.relation && !ADDRESSED.has(recipient.relation.toLowerCase())) {
+    // "Happy Anniversary, Husband" is not how anyone says it: the greeting, then "For my husband".
+    headline = greeting;
+    sublineParts = [`For ${recipient.phrase}`];
+  } else if (greeting && (recipient.name || recipient.relation)) {
+    headline = `${greeting}, ${recipient.name || recipient.relation}`;
+    sublineParts = [slogan];
+  } else if (greeting) {
+    headline = greeting;
+    sublineParts = [slogan];
   } else if (recipient.name) {
-    headline = tagline || phrases[0] || recipient.name;
-    sublineParts = headline === recipient.name ? phrases.slice(1) : [`For ${recipient.phrase}`];
+    headline = slogan || recipient.name;
+    sublineParts = headline === recipient.name ? [] : [`For ${recipient.phrase}`];
   } else if (recipient.relation) {
     headline = `World's Best ${recipient.relation}`;
-    sublineParts = phrases;
+    sublineParts = [slogan];
   } else {
-    headline = tagline || phrases[0] || 'Good Vibes Only';
-    sublineParts = tagline ? phrases : phrases.slice(1);
+    headline = slogan || 'Good Vibes Only';
+    sublineParts = [];
   }
   headline = shorten(headline, MAX_HEADLINE);
   const subline = joinPhrases(notRepeating(sublineParts.filter(Boolean), headline));
