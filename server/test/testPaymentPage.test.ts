@@ -204,6 +204,43 @@ describe('the test payment page’s shipping form', () => {
     expect(page.alerts()).toEqual([]);
   });
 
+  it('names the design the shopper pays for: a ready-made one by its name, their own by its words', async () => {
+    const premade = await openPage(await placeOrder());
+    const caption = (page: PaymentPage) => page.elements.find((el) => el.tag === 'figcaption');
+    expect(caption(premade)?.text).toBe('Your design Cosmic Cat');
+    const answer = await server.request(
+      `/creator/checkout?${query({ ...VALID_ORDER, prompt: 'A cat <b>surfing</b> at dawn' })}`,
+      { method: 'POST', headers: newVisitor() },
+    );
+    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
+    const own = await openPage(paymentLinkURL.replace('/pay/', ''));
+    expect(caption(own)?.text).toBe('Your design “A cat <b>surfing</b> at dawn”');
+  });
+
+  it('keeps every price whole on one line, however narrow the screen', async () => {
+    const page = await openPage(await placeOrder());
+    const prices = page.elements.filter(
+      (el) => /\$\d/.test(el.text) && el.within.every((inner) => !/\$\d/.test(inner.text)),
+    );
+    expect(prices.length).toBeGreaterThanOrEqual(4);
+    const style = page.elements.find((el) => el.tag === 'style')?.text ?? '';
+    for (const price of prices) {
+      // The innermost element holding a price is a price, or a figure of the amounts list.
+      const kind =
+        price.attributes.class === 'price'
+          ? '.price'
+          : price.tag === 'dd'
+            ? '.amounts dd'
+            : price.tag;
+      expect([price.text, style]).toEqual([
+        price.text,
+        expect.stringMatching(
+          new RegExp(`${kind.replace('.', '\\.')} \\{[^}]*white-space: nowrap`),
+        ),
+      ]);
+    }
+  });
+
   it('offers exactly the countries the shop ships to, by name, the first chosen', async () => {
     const page = await openPage(await placeOrder());
     const options = page.control('Country').within.filter((el) => el.tag === 'option');

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { artworkUrlForShirt } from '@tshirt/shared/artworkUrls';
-import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
+import { SHIRT_COLOR_HEX, findPremadeDesignByPath, formatPrice } from '@tshirt/shared/catalog';
 import { SHIRT_DRAWING } from '@tshirt/shared/shirtDrawing';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import { zoneOf, type SalesTaxMode, type ShippingZone } from '@tshirt/shared/money';
@@ -12,8 +12,10 @@ import { amountsShippedTo } from '../orders/orderAmounts';
 import type { Order } from '../orders/ordersRepository';
 import { testPaymentPath } from './paymentProvider';
 import { countryName } from './countryName';
+import { Fragment, type ReactNode } from 'react';
 import type { InlineSources } from '../http/contentSecurityPolicy';
-import { escapeHtml } from '../pages/htmlPages';
+import { FieldError, invalidAttributes } from '../html/components';
+import { Document, renderDocument } from '../html/document';
 import { hashSource } from '../pages/inlineSources';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 
@@ -59,11 +61,15 @@ const STYLE = `${STORE_TOKENS}
     font-variant-numeric: tabular-nums; }
   .details { display: grid; grid-template-columns: auto 1fr; gap: var(--space-2) var(--space-4); margin: 0 0 var(--space-4); }
   .details dt { color: var(--color-text-muted); }
-  .details dd { margin: 0; font-weight: 600; text-align: right; }
+  .details dd { margin: 0; font-weight: 600; text-align: right; overflow-wrap: anywhere; }
   .amounts { display: grid; grid-template-columns: auto 1fr; gap: var(--space-1) var(--space-4); margin: 0 0 var(--space-3);
     border-top: 1px solid var(--color-border); padding-top: var(--space-3); }
   .amounts dt { color: var(--color-text-muted); }
-  .amounts dd { margin: 0; font-weight: 600; text-align: right; }
+  .amounts dd { margin: 0; font-weight: 600; text-align: right; white-space: nowrap; }
+  .price { white-space: nowrap; font-variant-numeric: tabular-nums; }
+  .preview figcaption { margin: var(--space-3) 0 0; text-align: center; overflow-wrap: anywhere; }
+  .preview figcaption span { display: block; color: var(--color-text-muted); font-size: var(--font-size-sm); font-weight: 600; }
+  .preview figure { margin: 0; }
   .notice { background: #fff3c4; color: #4d3800; border-radius: var(--radius-sm); padding: var(--space-3) var(--space-4);
     font-weight: 600; margin: 0 0 var(--space-4); }
   .total { display: flex; justify-content: space-between; align-items: baseline; border-top: 1px solid var(--color-border);
@@ -109,54 +115,85 @@ export const TEST_PAYMENT_PAGE_SOURCES: InlineSources = {
 };
 
 /** The shirt as the order pages draw it: the shop's tee in the fabric colour, the artwork on its chest. */
-function shirtPicture(order: Order): string {
+function ShirtPicture({ order }: { order: Order }) {
   const { viewBox, outline, collar, neckOpening, printArea } = SHIRT_DRAWING;
   const fabric = SHIRT_COLOR_HEX[order.shirtColor];
-  const artwork = escapeHtml(artworkUrlForShirt(order.imagePath, order.shirtColor));
-  return `<svg viewBox="0 0 ${viewBox.width} ${viewBox.height}" role="img" aria-label="${escapeHtml(
-    `Your artwork on a ${order.shirtColor} ${order.shirtStyle} t-shirt`,
-  )}">
-  <path d="${outline}" fill="${fabric}" stroke="#000" stroke-opacity="0.22" stroke-width="2" stroke-linejoin="round"/>
-  <path d="${neckOpening}" fill="${fabric}"/>
-  <path d="${neckOpening}" fill="#000" fill-opacity="0.28"/>
-  <path d="${collar}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="2"/>
-  <image href="${artwork}" x="${printArea.x}" y="${printArea.y}" width="${printArea.width}" height="${printArea.height}" preserveAspectRatio="xMidYMin meet"/>
-</svg>`;
+  const seam = { stroke: '#000', strokeOpacity: 0.22, strokeWidth: 2 };
+  return (
+    <svg
+      viewBox={`0 0 ${viewBox.width} ${viewBox.height}`}
+      role="img"
+      aria-label={`Your artwork on a ${order.shirtColor} ${order.shirtStyle} t-shirt`}
+    >
+      <path d={outline} fill={fabric} {...seam} strokeLinejoin="round" />
+      <path d={neckOpening} fill={fabric} />
+      <path d={neckOpening} fill="#000" fillOpacity={0.28} />
+      <path d={collar} fill="none" {...seam} />
+      <image
+        href={artworkUrlForShirt(order.imagePath, order.shirtColor)}
+        x={printArea.x}
+        y={printArea.y}
+        width={printArea.width}
+        height={printArea.height}
+        preserveAspectRatio="xMidYMin meet"
+      />
+    </svg>
+  );
 }
 
 /** The shop's shirt logo, as the top bar of every store page shows it. */
-const BRAND_MARK = `<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-<path d="M11 4 4 8l2.5 6 3-1.3V28h13V12.7l3 1.3L28 8l-7-4c-.6 2-2.6 3.3-5 3.3S11.6 6 11 4Z" fill="var(--color-accent)"/>
-<circle cx="16" cy="17" r="3.2" fill="var(--color-accent-soft)"/>
-</svg>`;
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+      <path
+        d="M11 4 4 8l2.5 6 3-1.3V28h13V12.7l3 1.3L28 8l-7-4c-.6 2-2.6 3.3-5 3.3S11.6 6 11 4Z"
+        fill="var(--color-accent)"
+      />
+      <circle cx="16" cy="17" r="3.2" fill="var(--color-accent-soft)" />
+    </svg>
+  );
+}
 
-const LOCK_ICON = `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-<path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 5H6V4.5a2 2 0 1 1 4 0V6Z"/>
-</svg>`;
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm2 5H6V4.5a2 2 0 1 1 4 0V6Z"
+      />
+    </svg>
+  );
+}
 
-function pageShell(brandName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(brandName)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="top-bar">
-<div class="top-bar-inner">
-<a class="brand" href="/">${BRAND_MARK}${escapeHtml(brandName)}</a>
-<p class="secure">${LOCK_ICON}Checkout</p>
-</div>
-</header>
-<p class="test-banner" role="note">TEST PAYMENT — no card is charged</p>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+function CheckoutPage({
+  brandName,
+  title,
+  children,
+}: {
+  brandName: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Document title={`${title} · ${brandName}`} style={STYLE} robots="noindex">
+      <header className="top-bar">
+        <div className="top-bar-inner">
+          <a className="brand" href="/">
+            <BrandMark />
+            {brandName}
+          </a>
+          <p className="secure">
+            <LockIcon />
+            Checkout
+          </p>
+        </div>
+      </header>
+      <p className="test-banner" role="note">
+        TEST PAYMENT — no card is charged
+      </p>
+      <main>{children}</main>
+    </Document>
+  );
 }
 
 /** The form's fields: their names are the shipping details' keys. */
@@ -177,7 +214,7 @@ interface FieldSpec {
   /** The message when it is not in the right form, where plainer than the general one. */
   whenMalformed?: string;
   /** Its input's type and typing help (spelling, capitals); `type="text"` when absent. */
-  input?: string;
+  input?: { type: 'text' | 'email'; spellCheck?: boolean; autoCapitalize?: string };
 }
 
 const EMAIL_MESSAGE = 'Enter your email address, like name@example.com';
@@ -191,7 +228,7 @@ export const SHIPPING_FIELDS: Readonly<Record<ShippingField, FieldSpec>> = {
     autocomplete: 'name',
     noun: 'Full name',
     whenMissing: 'Enter your full name',
-    input: 'type="text" spellcheck="false"',
+    input: { type: 'text', spellCheck: false },
   },
   email: {
     id: 'ship-email',
@@ -200,7 +237,7 @@ export const SHIPPING_FIELDS: Readonly<Record<ShippingField, FieldSpec>> = {
     noun: 'Email address',
     whenMissing: EMAIL_MESSAGE,
     whenMalformed: EMAIL_MESSAGE,
-    input: 'type="email" spellcheck="false" autocapitalize="off"',
+    input: { type: 'email', spellCheck: false, autoCapitalize: 'off' },
   },
   line1: {
     id: 'ship-line1',
@@ -235,7 +272,7 @@ export const SHIPPING_FIELDS: Readonly<Record<ShippingField, FieldSpec>> = {
     noun: 'ZIP or postal code',
     whenMissing: 'Enter the ZIP or postal code',
     whenMalformed: 'Enter the ZIP or postal code using only letters, numbers, spaces and hyphens',
-    input: 'type="text" spellcheck="false" autocapitalize="characters"',
+    input: { type: 'text', spellCheck: false, autoCapitalize: 'characters' },
   },
   country: {
     id: 'ship-country',
@@ -274,39 +311,59 @@ export function pageAmounts(order: Order, form: ShippingFormState) {
 }
 
 /** Subtotal, shipping (+ tax) lines and the total, as the shopper pays them. */
-function amountLines(order: Order, form: ShippingFormState): string {
+function Amounts({ order, form }: { order: Order; form: ShippingFormState }) {
   const { country, amounts } = pageAmounts(order, form);
-  const shipsTo = countryName(country);
-  const lines: Array<[string, string]> = [
+  const price = (cents: number) => formatPrice(cents, order.currency);
+  const lines: Array<[ReactNode, string]> = [
     [
-      `Subtotal (${order.quantity} × ${formatPrice(order.unitPriceCents, order.currency)})`,
-      formatPrice(amounts.subtotalCents, order.currency),
+      <>
+        Subtotal ({order.quantity} × <span className="price">{price(order.unitPriceCents)}</span>)
+      </>,
+      price(amounts.subtotalCents),
     ],
     [
-      order.status === 'pending' ? `Shipping to ${shipsTo}` : 'Shipping',
-      amounts.shippingCents === 0 ? 'Free' : formatPrice(amounts.shippingCents, order.currency),
+      order.status === 'pending' ? `Shipping to ${countryName(country)}` : 'Shipping',
+      amounts.shippingCents === 0 ? 'Free' : price(amounts.shippingCents),
     ],
   ];
   if (form.money && form.money.salesTax !== 'off') {
-    lines.push(['Sales tax (test: none charged)', formatPrice(0, order.currency)]);
+    lines.push(['Sales tax (test: none charged)', price(0)]);
   } else if (amounts.taxCents > 0) {
-    lines.push(['Sales tax', formatPrice(amounts.taxCents, order.currency)]);
+    lines.push(['Sales tax', price(amounts.taxCents)]);
   }
   const zones = form.money?.zones ?? [];
-  const elsewhere =
-    order.status === 'pending' && zones.length > 1
-      ? `<p class="note">Shipping depends on the country: ${zones
-          .map((zone) => {
+  return (
+    <>
+      <dl className="amounts">
+        {lines.map(([term, value], index) => (
+          <Fragment key={index}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <p className="total">
+        <span>Total</span>
+        <span className="price">{price(amounts.totalCents)}</span>
+      </p>
+      {order.status === 'pending' && zones.length > 1 && (
+        <p className="note">
+          Shipping depends on the country:{' '}
+          {zones.map((zone, index) => {
             const cost = amountsShippedTo(order, zones, zone.countries[0] ?? '')!.shippingCents;
-            const names = zone.countries.map(countryName).join(', ');
-            return `${escapeHtml(names)} ${cost === 0 ? 'free' : escapeHtml(formatPrice(cost, order.currency))}`;
-          })
-          .join('; ')}. Pay always pays the total shown here.</p>`
-      : '';
-  return `<dl class="amounts">
-${lines.map(([term, value]) => `      <dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
-    </dl>
-    <p class="total"><span>Total</span><span>${escapeHtml(formatPrice(amounts.totalCents, order.currency))}</span></p>${elsewhere}`;
+            return (
+              <Fragment key={index}>
+                {index > 0 && '; '}
+                {zone.countries.map(countryName).join(', ')}{' '}
+                <span className="price">{cost === 0 ? 'free' : price(cost)}</span>
+              </Fragment>
+            );
+          })}
+          . Pay always pays the total shown here.
+        </p>
+      )}
+    </>
+  );
 }
 
 /** Whether a country is one the zones ship to (for the message naming it). */
@@ -316,120 +373,176 @@ export function shipsTo(zones: readonly ShippingZone[], country: string): boolea
 
 const errorId = (name: ShippingField) => `${SHIPPING_FIELDS[name].id}-error`;
 
-function countryOptions(countries: readonly string[], chosen = countries[0]): string {
-  return countries
-    .map(
-      (code) =>
-        `<option value="${escapeHtml(code)}"${code === chosen ? ' selected' : ''}>${escapeHtml(
-          countryName(code),
-        )}</option>`,
-    )
-    .join('');
-}
-
-function fieldHtml(name: ShippingField, state: ShippingFormState): string {
+function FormField({ name, state }: { name: ShippingField; state: ShippingFormState }) {
   const field = SHIPPING_FIELDS[name];
   const error = state.errors?.[name];
   const value = state.values?.[name];
-  const attributes = [
-    `id="${field.id}" name="${name}" autocomplete="${field.autocomplete}"`,
-    field.whenMissing === undefined ? '' : 'required',
-    error === undefined ? '' : `aria-invalid="true" aria-describedby="${errorId(name)}"`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const control =
-    name === 'country'
-      ? `<select ${attributes}>${countryOptions(state.countries, value)}</select>`
-      : `<input ${field.input ?? 'type="text"'} ${attributes} value="${escapeHtml(value ?? '')}">`;
-  const message =
-    error === undefined
-      ? ''
-      : `<p class="error" id="${errorId(name)}"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>`;
-  return `<div class="field">
-  <label for="${field.id}">${escapeHtml(field.label)}</label>${message}
-  ${control}
-</div>`;
+  const attributes = {
+    id: field.id,
+    name,
+    autoComplete: field.autocomplete,
+    required: field.whenMissing !== undefined,
+    ...invalidAttributes(errorId(name), error),
+  };
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{field.label}</label>
+      <FieldError id={errorId(name)} className="error" message={error} />
+      {name === 'country' ? (
+        <select {...attributes} defaultValue={value ?? state.countries[0]}>
+          {state.countries.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input type="text" {...field.input} {...attributes} defaultValue={value ?? ''} />
+      )}
+    </div>
+  );
 }
 
-function errorSummary(errors: ShippingFormErrors): string {
-  const links = SHIPPING_FIELD_NAMES.flatMap((name) => {
-    const error = errors[name];
-    return error === undefined
-      ? []
-      : [`<li><a href="#${SHIPPING_FIELDS[name].id}">${escapeHtml(error)}</a></li>`];
-  });
-  if (links.length === 0) return '';
+function ErrorSummary({ errors }: { errors: ShippingFormErrors }) {
+  const wrong = SHIPPING_FIELD_NAMES.filter((name) => errors[name] !== undefined);
+  if (wrong.length === 0) return null;
   // With no script to move focus, autofocus brings the shopper to the summary first.
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
-<h2 id="error-summary-title">Please check these fields</h2>
-<ul>
-${links.join('\n')}
-</ul>
-</div>`;
+  return (
+    <div
+      className="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+      autoFocus
+    >
+      <h2 id="error-summary-title">Please check these fields</h2>
+      <ul>
+        {wrong.map((name) => (
+          <li key={name}>
+            <a href={`#${SHIPPING_FIELDS[name].id}`}>{errors[name]}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
-function shippingForm(order: Order, state: ShippingFormState): string {
+function ShippingFormPart({ order, state }: { order: Order; state: ShippingFormState }) {
   const fields = (...names: ShippingField[]) =>
-    names.map((name) => fieldHtml(name, state)).join('\n');
-  return `<form method="post" action="${escapeHtml(testPaymentPath(order))}" novalidate aria-labelledby="shipping-title">
-${errorSummary(state.errors ?? {})}
-<input type="hidden" name="${SHOWN_TOTAL_FIELD}" value="${pageAmounts(order, state).amounts.totalCents}">
-<h2 id="shipping-title" class="form-title">Where should we send it?</h2>
-${fields('name', 'email', 'line1', 'line2')}
-<div class="area">
-${fields('city', 'state', 'postalCode')}
-</div>
-${fields('country')}
-  <button type="submit">Pay</button>
-</form>`;
+    names.map((name) => <FormField key={name} name={name} state={state} />);
+  return (
+    <form method="post" action={testPaymentPath(order)} noValidate aria-labelledby="shipping-title">
+      <ErrorSummary errors={state.errors ?? {}} />
+      <input
+        type="hidden"
+        name={SHOWN_TOTAL_FIELD}
+        value={String(pageAmounts(order, state).amounts.totalCents)}
+      />
+      <h2 id="shipping-title" className="form-title">
+        Where should we send it?
+      </h2>
+      {fields('name', 'email', 'line1', 'line2')}
+      <div className="area">{fields('city', 'state', 'postalCode')}</div>
+      {fields('country')}
+      <button type="submit">Pay</button>
+    </form>
+  );
+}
+
+/** What the design is called: the shopper's words for it, or a ready-made design's name. */
+function designName(order: Order): string | undefined {
+  const prompt = order.prompt.trim();
+  return prompt ? `“${prompt}”` : findPremadeDesignByPath(order.imagePath)?.title;
 }
 
 export function testPaymentPage(order: Order, brandName: string, form: ShippingFormState): string {
-  const details: Array<[string, string]> = [
+  const details: Array<[string, ReactNode]> = [
     ['Product', order.productName],
     ['Color', order.shirtColor],
     ['Style', order.shirtStyle],
     ['Size', order.shirtSize],
     ['Quantity', String(order.quantity)],
-    ['Unit price', formatPrice(order.unitPriceCents, order.currency)],
+    [
+      'Unit price',
+      <span className="price">{formatPrice(order.unitPriceCents, order.currency)}</span>,
+    ],
   ];
-  // A paid order shows neither its address nor its order page's link: this page's link is not that.
-  const action =
-    order.status === 'paid'
-      ? `<p class="paid" role="status">This order is already paid.</p>
-<p><a href="${PAGE_PATHS.complete}">See your order confirmation</a></p>`
-      : `${shippingForm(order, form)}
-<p class="note">This is the store’s built-in test checkout. Pressing Pay marks the order as paid; nothing is charged.</p>`;
   const hasErrors = Object.keys(form.errors ?? {}).length > 0;
-  return pageShell(
-    brandName,
-    hasErrors ? 'Error: Test payment' : 'Test payment',
-    `<p class="eyebrow">${escapeHtml(order.productName)}</p>
-<h1>Review and pay</h1>
-<div class="layout">
-  <section class="card preview" aria-label="Your shirt"><div class="shirt">${shirtPicture(order)}</div></section>
-  <section class="card summary" aria-labelledby="summary-title">
-    <h2 id="summary-title" class="visually-hidden">Your order</h2>
-    <dl class="order-number"><dt>Order number</dt><dd>${escapeHtml(order.id)}</dd></dl>
-    <dl class="details">
-${details.map(([term, value]) => `      <dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
-    </dl>
-    ${amountLines(order, form)}
-    ${form.notice ? `<p class="notice" role="alert">${escapeHtml(form.notice)}</p>` : ''}
-    ${action}
-    <a class="back" href="/product">Back to the shop</a>
-  </section>
-</div>`,
+  return renderDocument(
+    <CheckoutPage brandName={brandName} title={hasErrors ? 'Error: Test payment' : 'Test payment'}>
+      <p className="eyebrow">{order.productName}</p>
+      <h1>Review and pay</h1>
+      <div className="layout">
+        <section className="card preview" aria-label="Your shirt">
+          <figure>
+            <div className="shirt">
+              <ShirtPicture order={order} />
+            </div>
+            {designName(order) && (
+              <figcaption>
+                <span>Your design</span> {designName(order)}
+              </figcaption>
+            )}
+          </figure>
+        </section>
+        <section className="card summary" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="visually-hidden">
+            Your order
+          </h2>
+          <dl className="order-number">
+            <dt>Order number</dt>
+            <dd>{order.id}</dd>
+          </dl>
+          <dl className="details">
+            {details.map(([term, value]) => (
+              <Fragment key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+          <Amounts order={order} form={form} />
+          {form.notice && (
+            <p className="notice" role="alert">
+              {form.notice}
+            </p>
+          )}
+          {order.status === 'paid' ? (
+            // A paid order shows neither its address nor its order page's link: this page's link is not that.
+            <>
+              <p className="paid" role="status">
+                This order is already paid.
+              </p>
+              <p>
+                <a href={PAGE_PATHS.complete}>See your order confirmation</a>
+              </p>
+            </>
+          ) : (
+            <>
+              <ShippingFormPart order={order} state={form} />
+              <p className="note">
+                This is the store’s built-in test checkout. Pressing Pay marks the order as paid;
+                nothing is charged.
+              </p>
+            </>
+          )}
+          <a className="back" href="/product">
+            Back to the shop
+          </a>
+        </section>
+      </div>
+    </CheckoutPage>,
   );
 }
 
 export function orderNotFoundPage(brandName: string): string {
-  return pageShell(
-    brandName,
-    'Order not found',
-    `<h1>Order not found</h1>
-<p>There is no order at this address. It may have been mistyped.</p>
-<a class="back" href="/product">Back to the shop</a>`,
+  return renderDocument(
+    <CheckoutPage brandName={brandName} title="Order not found">
+      <h1>Order not found</h1>
+      <p>There is no order at this address. It may have been mistyped.</p>
+      <a className="back" href="/product">
+        Back to the shop
+      </a>
+    </CheckoutPage>,
   );
 }
