@@ -4,7 +4,7 @@
  * route has the page the host's build pre-rendered for it (brand and contact address filled in);
  * a page with remote parts is composed per request with the remotes' current markup.
  */
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SiteConfig } from '@tshirt/shared/contract';
 import { ALL_PAGE_PATHS, isPagePath } from '@tshirt/shared/routes';
@@ -22,6 +22,7 @@ import { escapeHtml } from './htmlPages';
 import { inlineScriptHashes } from './inlineSources';
 import { injectIntoShell } from './siteConfig';
 import { readRegularFileBytes } from '../staticFiles/regularFile';
+import { statThisTurn } from '../staticFiles/statThisTurn';
 
 export interface HostShell {
   /** The page for `pathname` (the not-found page for unknown paths), or undefined when the host is not built. */
@@ -56,59 +57,71 @@ async function builtPage(html: string, siteConfig: SiteConfig): Promise<BuiltPag
 /** A page or a manifest of the host's build is far smaller; anything larger is not one. */
 const MAX_HOST_FILE_BYTES = 8 * 1024 * 1024;
 
-/** A file of the host's build as text: only a regular file is opened (a FIFO would hold a thread). */
-async function readHostText(file: string): Promise<string> {
-  const bytes = await readRegularFileBytes(file, MAX_HOST_FILE_BYTES);
-  if (!bytes) throw new Error(`${file} is not a readable file`);
-  return bytes.toString('utf8');
+/** The files of a host build the pages are made from, as read: index.html, the pages, the manifests. */
+interface BuildFiles {
+  index: string;
+  /** Route → its pre-rendered page's HTML. */
+  pages: Map<string, string>;
+  hostManifest: unknown;
+  /** The SHA-256 of every byte above: a build is told from another by its content, never by file times. */
+  digest: string;
 }
 
-async function readJson(file: string): Promise<unknown> {
+async function readBuildFiles(hostDistDir: string): Promise<BuildFiles> {
+  const hash = createHash('sha256');
+  const read = async (file: string) => {
+    const bytes = await readRegularFileBytes(join(hostDistDir, file), MAX_HOST_FILE_BYTES);
+    hash.update(`${file}\0${bytes ? bytes.length : -1}\0`);
+    if (bytes) hash.update(bytes);
+    return bytes?.toString('utf8');
+  };
+  const index = await read('index.html');
+  if (index === undefined) throw new Error(`${hostDistDir}/index.html is not a readable file`);
+  const pages = new Map<string, string>();
+  const routes = parseJson(await read(PRERENDERED_ROUTES_FILE));
+  if (typeof routes === 'object' && routes !== null) {
+    for (const route of [...ALL_PAGE_PATHS, NOT_FOUND_ROUTE]) {
+      const file = (routes as Record<string, unknown>)[route];
+      if (typeof file !== 'string' || file.includes('..')) continue;
+      // A missing page falls back to the empty shell.
+      const html = await read(file);
+      if (html !== undefined) pages.set(route, html);
+    }
+  }
+  const hostManifest = parseJson(await read(HOST_MANIFEST_FILE));
+  return { index, pages, hostManifest, digest: hash.digest('hex') };
+}
+
+function parseJson(text: string | undefined): unknown {
   try {
-    const bytes = await readRegularFileBytes(file, MAX_HOST_FILE_BYTES);
-    return bytes && (JSON.parse(bytes.toString('utf8')) as unknown);
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
   } catch {
     return undefined;
   }
 }
 
-/**
- * The host's pre-rendered pages (route → page), so a route paints before any JavaScript runs; a
- * route without one gets the empty shell.
- */
-async function readPrerenderedPages(
-  hostDistDir: string,
-  siteConfig: SiteConfig,
-): Promise<Map<string, BuiltPage>> {
-  const pages = new Map<string, BuiltPage>();
-  const routes = await readJson(join(hostDistDir, PRERENDERED_ROUTES_FILE));
-  if (typeof routes !== 'object' || routes === null) return pages;
-  for (const route of [...ALL_PAGE_PATHS, NOT_FOUND_ROUTE]) {
-    const file = (routes as Record<string, unknown>)[route];
-    if (typeof file !== 'string' || file.includes('..')) continue;
-    try {
-      const html = await readHostText(join(hostDistDir, file));
-      pages.set(route, await builtPage(fillSiteSettings(html, siteConfig), siteConfig));
-    } catch {
-      // A missing page falls back to the empty shell.
-    }
-  }
-  return pages;
-}
-
-/** How often the built index.html is checked for a new build (not on every request). */
+/** How often the build's files are read again for a build written into the same folder. */
 const BUILD_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Which folder the host's build is (it follows a link): a production build or a release switches
+ * to a new folder in one step, and the static files follow it on the next loop turn (statThisTurn).
+ */
+function folderIdentity(hostDistDir: string): string {
+  const info = statThisTurn(hostDistDir);
+  return info ? `${info.dev}:${info.ino}` : 'none';
+}
 
 export function createHostShell(
   hostDistDir: string,
   siteConfig: SiteConfig,
   composer: PageComposer,
 ): HostShell {
-  const indexFile = join(hostDistDir, 'index.html');
   /** The pages of the current build: the empty shell and the pre-rendered routes. */
   let build:
     | {
-        mtimeMs: number;
+        digest: string;
+        folder: string;
         shell: CompressedPage;
         prerendered: Map<string, BuiltPage>;
         host: HostManifest | undefined;
@@ -117,18 +130,28 @@ export function createHostShell(
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
 
-  // A new build replaces index.html: its pages are read and compressed once, not per request.
+  // A new build's pages are read and compressed once, not per request.
   async function checkBuild(): Promise<void> {
+    const folder = folderIdentity(hostDistDir);
     try {
-      const { mtimeMs } = await stat(indexFile);
-      if (build?.mtimeMs === mtimeMs) return;
-      const html = await readHostText(indexFile);
-      const shell = await compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html));
+      const files = await readBuildFiles(hostDistDir);
+      if (build?.digest === files.digest) {
+        build.folder = folder;
+        return;
+      }
+      const prerendered = new Map<string, BuiltPage>();
+      for (const [route, html] of files.pages) {
+        prerendered.set(route, await builtPage(fillSiteSettings(html, siteConfig), siteConfig));
+      }
       build = {
-        mtimeMs,
-        shell,
-        prerendered: await readPrerenderedPages(hostDistDir, siteConfig),
-        host: parseHostManifest(await readJson(join(hostDistDir, HOST_MANIFEST_FILE))),
+        digest: files.digest,
+        folder,
+        shell: await compressPage(
+          injectIntoShell(files.index, siteConfig),
+          inlineScriptHashes(files.index),
+        ),
+        prerendered,
+        host: parseHostManifest(files.hostManifest),
       };
     } catch {
       build = undefined;
@@ -136,8 +159,11 @@ export function createHostShell(
   }
 
   function refresh(): Promise<void> | undefined {
+    if (checking) return checking;
     const now = Date.now();
-    if (now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
+    // Another folder (a build or a release switched to): its pages before any of its scripts.
+    const switched = build !== undefined && build.folder !== folderIdentity(hostDistDir);
+    if (switched || now - checkedAt >= BUILD_CHECK_INTERVAL_MS) {
       checkedAt = now;
       checking = checkBuild().finally(() => {
         checking = undefined;

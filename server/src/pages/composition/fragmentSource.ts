@@ -1,9 +1,11 @@
 /**
  * Where the server gets a remote's fragments (REMOTE_FRAGMENTS_FILE): from the folder it serves
  * the remote from, or from the remote's own origin. Every page load revalidates them (a stat of the
- * file, or a conditional GET with the ETag), so a release or a rollback shows on the next load; a
+ * file, and its bytes while it is too new for its times to tell; or a conditional GET with the
+ * ETag), so a release or a rollback shows on the next load; a
  * check never holds a request longer than its budget, and concurrent requests share one check.
  */
+import { createHash } from 'node:crypto';
 import { statThisTurn } from '../../staticFiles/statThisTurn';
 import { REMOTE_FRAGMENTS_FILE, type RemoteName } from '@tshirt/shared/contract';
 import { FRAGMENTS_LIMITS, type RemoteFragments } from '@tshirt/shared/fragments';
@@ -76,6 +78,13 @@ function singleFlight(
   };
 }
 
+/**
+ * File times are coarse (a clock tick, seconds on some file systems): a file rewritten within the
+ * same tick as it was read can keep its inode, size and times. A file changed this shortly before
+ * it was read is therefore read again, and told by its bytes, until it is older than this.
+ */
+const FILE_TIME_SLACK_MS = 1000;
+
 /** Fragments in the folder the server itself serves the remote from (the same-origin default). */
 export function fileFragmentSource(
   remote: RemoteName,
@@ -83,7 +92,8 @@ export function fileFragmentSource(
   now: () => number = () => performance.now(),
 ): FragmentSource {
   const file = `${folder.replace(/\/+$/, '')}/${REMOTE_FRAGMENTS_FILE}`;
-  let cached: { version: string; state: FragmentsState } | undefined;
+  let cached:
+    { version: string; digest: string; readAt: number; state: FragmentsState } | undefined;
   const check = async (): Promise<FragmentsState> => {
     // One synchronous stat a loop turn rather than a trip through libuv's thread pool on every
     // page load, as the static files are checked (src/staticFiles/staticFileTable.ts).
@@ -93,23 +103,25 @@ export function fileFragmentSource(
       return unavailable(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
     }
     const version = fileVersion(info);
-    if (cached?.version === version) return cached.state;
+    if (cached?.version === version && cached.readAt - info.ctimeMs > FILE_TIME_SLACK_MS) {
+      return cached.state;
+    }
     if (!info.isFile()) {
       cached = undefined;
       return unavailable(`${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder is not a file`);
     }
-    let state: FragmentsState;
-    if (info.size > FRAGMENTS_LIMITS.fileBytes) state = refused(TOO_LARGE);
-    else {
-      // Only a regular file is opened (a FIFO would hold a thread of libuv's pool).
-      const bytes = await readRegularFileBytes(file, FRAGMENTS_LIMITS.fileBytes);
-      if (!bytes)
-        return unavailable(
-          `${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder could not be read`,
-        );
-      state = parseBytes(bytes);
+    const readAt = Date.now();
+    if (info.size > FRAGMENTS_LIMITS.fileBytes) {
+      cached = { version, digest: `too large: ${version}`, readAt, state: refused(TOO_LARGE) };
+      return cached.state;
     }
-    cached = { version, state };
+    // Only a regular file is opened (a FIFO would hold a thread of libuv's pool).
+    const bytes = await readRegularFileBytes(file, FRAGMENTS_LIMITS.fileBytes);
+    if (!bytes)
+      return unavailable(`${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder could not be read`);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const state = cached?.digest === digest ? cached.state : parseBytes(bytes);
+    cached = { version, digest, readAt, state };
     return state;
   };
   return { remote, location: file, local: true, current: singleFlight(check, now) };
