@@ -153,6 +153,33 @@ describe('the confirmation email', () => {
   });
 });
 
+describe('the print shop’s own reason', () => {
+  it('reaches the owner, never the shopper: the email and the order page say the shop’s words', async () => {
+    const internal = 'Billing: your Printful wallet balance is too low to charge this order';
+    const { link, id } = await checkout(server.request);
+    await payOnTestPage(server.request, link);
+    await waitUntil(async () => (await stateOf(id)) === 'in_production', 'in production');
+    await provider.sendEvent(server.url, 'order_put_hold', id, { data: { reason: internal } });
+
+    const email = await waitForEmail(id, 'on_hold');
+    for (const part of [email.text ?? '', String(email.html)]) {
+      expect(part).not.toContain('wallet');
+      expect(part).toContain('The print shop has a question about this order');
+    }
+    const token = tokenIn(email.text ?? '');
+    const view = (await (
+      await server.request(`/creator/order?token=${token}`)
+    ).json()) as OrderView;
+    expect(view).toMatchObject({
+      state: 'on_hold',
+      problem: 'The print shop has a question about this order, which we are answering.',
+    });
+    expect(JSON.stringify(view)).not.toContain('wallet');
+    // The owner sees it (desk, JSON API and command line read the order's fulfilment error).
+    expect((await server.app.repositories.orders.find(id))?.fulfillmentError).toBe(internal);
+  });
+});
+
 describe('an address the printer refuses', () => {
   /** An order refused for its address: its id and the token from the email asking for a new one. */
   async function refusedOrder(): Promise<{ id: string; token: string }> {
@@ -161,7 +188,9 @@ describe('an address the printer refuses', () => {
     await payOnTestPage(server.request, link);
     const email = await waitForEmail(id, 'address_needed');
     expect(email.text).toMatch(/\/order\?token=[A-Za-z0-9_-]{24}#address/);
-    expect(email.text).toContain('ZIP code does not match the city');
+    // The shop's words: the print shop's own reason is the owner's.
+    expect(email.text).toContain('The print shop cannot ship to this address as it is written.');
+    expect(email.text).not.toContain('ZIP code does not match the city');
     expect(await stateOf(id)).toBe('problem');
     return { id, token: tokenIn(email.text ?? '') };
   }

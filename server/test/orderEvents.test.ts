@@ -245,7 +245,8 @@ describe('odd provider events', () => {
     const view = (await answer.json()) as Record<string, unknown>;
     expect(view).toMatchObject({
       state: 'returned',
-      problem: 'Undeliverable address',
+      // The shop's words, not the provider's reason.
+      problem: 'The carrier could not deliver the package to this address.',
       canCorrectAddress: true,
     });
   });

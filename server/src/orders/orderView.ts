@@ -6,6 +6,7 @@ import type { OrderProgress, OrderView } from '@tshirt/shared/types';
 import type { OrderEmailKind } from '../mail/orderEmail';
 import { canCorrectAddress, shopperProgress } from './orderLife';
 import { orderState, type Order } from './ordersRepository';
+import { shopperReason } from './orderStatus';
 
 /** `jane.doe@example.com` → `j•••@example.com`. */
 export function maskEmail(email: string): string {
@@ -34,19 +35,6 @@ export function shopperEmailState(kind: OrderEmailKind): OrderProgress {
   return EMAIL_STATES[kind];
 }
 
-/** States where the print shop's own words (its reason) help the shopper; a failure's are the owner's. */
-const REASON_SHOWN: ReadonlySet<OrderProgress> = new Set([
-  'on_hold',
-  'problem',
-  'returned',
-  'cancelled',
-]);
-
-/** Whether the shopper is told the print shop's reason in this state (order page and emails). */
-export function tellsShopperWhy(state: OrderProgress): boolean {
-  return REASON_SHOWN.has(state);
-}
-
 export function orderView(
   order: Order & { accessToken: string },
   shippingCountries: readonly string[],
@@ -73,7 +61,8 @@ export function orderView(
     shipTo: order.shipTo,
     email: order.email === null ? null : maskEmail(order.email),
     tracking: order.tracking,
-    problem: tellsShopperWhy(state) ? order.fulfillmentError || null : null,
+    // The shop's words: the print provider's reason (fulfillmentError) is the owner's alone.
+    problem: shopperReason(state),
     canCorrectAddress: correctable,
     addressCountries: correctable ? [...shippingCountries] : [],
     paidAt: order.paidAt?.toISOString() ?? null,

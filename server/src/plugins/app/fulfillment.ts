@@ -21,8 +21,8 @@ import {
 } from '../../fulfillment/variantAvailability';
 import { HttpError } from '../../http/httpError';
 import type { Queue } from '../../jobs/jobQueue';
-import type { OwnerAlertReason } from '../../mail/orderEmail';
-import type { ChargedAmounts, OrderEvent, OrderState } from '../../orders/orderLife';
+import type { ChargedAmounts, OrderEvent } from '../../orders/orderLife';
+import { FULFILMENT_STATUS } from '../../orders/orderStatus';
 import {
   orderState,
   providerExternalId,
@@ -69,14 +69,6 @@ declare module 'fastify' {
   }
 }
 
-/** The states an order reaches without the owner that they are told of at once. */
-const OWNER_ALERTS: Partial<Record<OrderState, OwnerAlertReason>> = {
-  failed: 'failed',
-  on_hold: 'on_hold',
-  cancelled: 'cancelled',
-  returned: 'returned',
-};
-
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function fulfillmentPlugin(app: FastifyInstance) {
@@ -96,7 +88,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
       }
       if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
       // The owner hears of what went wrong without them; their own actions they know of.
-      const alert = source === 'owner' ? undefined : OWNER_ALERTS[decision.to];
+      const alert = source === 'owner' ? undefined : FULFILMENT_STATUS[decision.to].alert;
       if (alert && decision.from !== decision.to) {
         await app.orderMail.enqueueOwnerAlert(tx, order, alert, eventId, app.clock());
       }

@@ -17,7 +17,8 @@ import {
   type OwnerAlertReason,
 } from '../../mail/orderEmail';
 import { parseArtworkReference } from '../../orders/artworkReference';
-import { shopperEmailState, tellsShopperWhy } from '../../orders/orderView';
+import { shopperEmailState } from '../../orders/orderView';
+import { FULFILMENT_STATUS, shopperReason } from '../../orders/orderStatus';
 import { orderPagePath } from '../../orders/orderView';
 import { orderState, type Order } from '../../orders/ordersRepository';
 import { printableArtwork } from '../../images/printFiles';
@@ -116,7 +117,7 @@ async function orderMailPlugin(app: FastifyInstance) {
       brandName: frontEnd.brandName,
       orderNumber: order.id,
       deskUrl: `${publicUrl}/admin/orders/${order.id}`,
-      stateWords: orderState(order).replace(/_/g, ' '),
+      stateWords: FULFILMENT_STATUS[orderState(order)].ownerLabel,
       since: new Date(row.queued_at),
       detail: order.fulfillmentError,
       submitAttempts: order.submitAttempts,
@@ -151,7 +152,8 @@ async function orderMailPlugin(app: FastifyInstance) {
         currency: order.currency,
         shipTo: order.shipTo,
         tracking: order.tracking,
-        reason: tellsShopperWhy(shopperEmailState(kind)) ? row.note : null,
+        // The shop's words; the print provider's own reason goes to the owner only.
+        reason: shopperReason(shopperEmailState(kind)),
       },
       picture ? { artworkCid: ARTWORK_CID } : {},
     );

@@ -6,17 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OrderState } from '../../orders/orderLife';
+import { statusesWhere } from '../../orders/orderStatus';
 import { orderFromRow, type Order, type OrderRow } from '../../orders/ordersRepository';
 
 /** The states in which an order waits for the shop, not for the printer or the carrier. */
-export const WAITING_ON_THE_SHOP: readonly OrderState[] = [
-  'ready_to_print',
-  'queued',
-  'on_hold',
-  'problem',
-  'failed',
-  'returned',
-];
+export const WAITING_ON_THE_SHOP: readonly OrderState[] = statusesWhere(
+  (status) => status.waitsOnShop,
+);
 
 export interface StuckOrder {
   order: Order;
