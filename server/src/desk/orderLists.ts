@@ -3,49 +3,27 @@
  * actions the state machine (`ORDER_RULES`) lets apply to an order in each state.
  */
 import { NOT_YET_SHIPPED, ORDER_RULES, ORDER_STATES, type OrderState } from '../orders/orderLife';
+import {
+  FULFILMENT_STATUS,
+  statusesWhere,
+  type DeskListKey,
+  type StatusTone,
+} from '../orders/orderStatus';
 
-/** Each state in the owner's words. */
-export const STATE_LABELS: Readonly<Record<OrderState, string>> = {
-  pending: 'Not paid',
-  ready_to_print: 'Ready to print',
-  queued: 'Going to the printer',
-  in_production: 'In production',
-  on_hold: 'On hold',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  returned: 'Returned',
-  problem: 'Needs a new address',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
+/** Each state in the owner's words (the order module's table). */
+export const STATE_LABELS: Readonly<Record<OrderState, string>> = Object.fromEntries(
+  ORDER_STATES.map((state) => [state, FULFILMENT_STATUS[state].ownerLabel]),
+) as Record<OrderState, string>;
 
-export type StateTone = 'attention' | 'waiting' | 'moving' | 'done' | 'quiet';
+export type { StatusTone as StateTone } from '../orders/orderStatus';
 
-/** The colour of a state's badge: what it asks of the owner. */
-export const STATE_TONES: Readonly<Record<OrderState, StateTone>> = {
-  pending: 'quiet',
-  ready_to_print: 'waiting',
-  queued: 'moving',
-  in_production: 'moving',
-  on_hold: 'attention',
-  shipped: 'done',
-  delivered: 'done',
-  returned: 'attention',
-  problem: 'attention',
-  failed: 'attention',
-  cancelled: 'attention',
-  refunded: 'quiet',
-};
+/** The colour of a state's badge: what it asks of the owner (the order module's table). */
+export const STATE_TONES: Readonly<Record<OrderState, StatusTone>> = Object.fromEntries(
+  ORDER_STATES.map((state) => [state, FULFILMENT_STATUS[state].tone]),
+) as Record<OrderState, StatusTone>;
 
 /** States where the order waits for the owner to do something. */
-export const NEEDS_ATTENTION: readonly OrderState[] = [
-  'problem',
-  'failed',
-  'on_hold',
-  'returned',
-  'cancelled',
-];
+export const NEEDS_ATTENTION: readonly OrderState[] = statusesWhere((status) => status.needsOwner);
 
 export interface OrderList {
   /** Its `?show=` value. */
@@ -54,19 +32,21 @@ export interface OrderList {
   states: readonly OrderState[];
 }
 
+const inList = (key: DeskListKey) => statusesWhere((status) => status.deskList === key);
+
 /** The lists the desk's filter links open, in their order; the first named `all` is the default. */
 export const ORDER_LISTS: readonly OrderList[] = [
-  { key: 'attention', label: 'Needs attention', states: NEEDS_ATTENTION },
-  { key: 'ready', label: 'Ready to print', states: ['ready_to_print'] },
-  { key: 'production', label: 'In production', states: ['queued', 'in_production'] },
-  { key: 'shipped', label: 'Shipped', states: ['shipped', 'delivered'] },
-  { key: 'refunded', label: 'Refunded', states: ['refunded'] },
+  { key: 'attention', label: 'Needs attention', states: inList('attention') },
+  { key: 'ready', label: 'Ready to print', states: inList('ready') },
+  { key: 'production', label: 'In production', states: inList('production') },
+  { key: 'shipped', label: 'Shipped', states: inList('shipped') },
+  { key: 'refunded', label: 'Refunded', states: inList('refunded') },
   {
     key: 'all',
     label: 'All paid',
     states: ORDER_STATES.filter((state) => state !== 'pending'),
   },
-  { key: 'unpaid', label: 'Not paid', states: ['pending'] },
+  { key: 'unpaid', label: 'Not paid', states: inList('unpaid') },
 ];
 
 export const DEFAULT_LIST = ORDER_LISTS.find((list) => list.key === 'all') as OrderList;
