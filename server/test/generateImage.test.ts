@@ -31,7 +31,7 @@ describe('GET /creator/generate_image', () => {
     // The engine's own description, the title of the SVG it drew: subject, style, lettering.
     expect(body.prompt).toMatch(/^A cat\b.*Cartoon style, lettered “Happy Birthday, Grandpa”/);
     const svg = await (await server.request(body.image_url)).text();
-    expect(svg).toContain(`<title>${body.prompt}</title>`);
+    expect(svg).toContain(`<title>${body.prompt.replace(/&/g, '&amp;')}</title>`);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -84,13 +84,24 @@ describe('GET /creator/generate_image', () => {
     async (word) => {
       for (const field of ['target', 'interests', 'occasion', 'colors', 'objects']) {
         const response = await generate({ [field]: word });
-        expect([field, response.status]).toEqual([field, 200]);
+        if (response.status === 422 && (field === 'interests' || field === 'objects')) {
+          // No subject the engine could draw: named to the shopper like any other word.
+          const { error } = (await response.json()) as { error: { code: string; message: string } };
+          expect([field, error.code, error.message]).toEqual([
+            field,
+            'not_understood',
+            expect.stringMatching(/^We could not draw “/),
+          ]);
+        } else {
+          expect([field, response.status]).toEqual([field, 200]);
+        }
       }
     },
   );
 
   it('accepts exactly 500 characters (counted as characters, not bytes)', async () => {
-    expect((await generate({ interests: 'é'.repeat(500) })).status).toBe(200);
+    // In a field the engine letters (500 of one letter is no word it could draw as Interests).
+    expect((await generate({ target: 'é'.repeat(500) })).status).toBe(200);
   });
 
   it('refuses a field given twice with a 400', async () => {
@@ -158,6 +169,37 @@ describe('GET /creator/generate_image', () => {
     expect(body.error.code).toBe('art_engine_busy');
     // The refused try did not count: the one generation of the day is still there.
     expect((await generate({}, visitor)).status).toBe(200);
+  });
+});
+
+describe('words the engine cannot draw', () => {
+  it('draws the words it knows and names the ones it could not draw', async () => {
+    const response = await generate({ interests: 'pizza, zorblaxian', style: 'Cartoon' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { image_url: string; not_understood?: string[] };
+    expect(body.image_url).toMatch(/\.svg$/);
+    expect(body.not_understood).toEqual(['zorblaxian']);
+    const plain = (await (await generate({ interests: 'pizza' })).json()) as object;
+    expect(plain).not.toHaveProperty('not_understood');
+  });
+
+  it('refuses, naming the words under Interests, when it understands none of them, and counts nothing', async () => {
+    const limited = await server.start({ GENERATION_DAILY_LIMIT: '1' });
+    const ask = (interests: string, visitor: Record<string, string>) =>
+      injectAsFetch(limited.app)(`/creator/generate_image?${query({ interests })}`, {
+        headers: visitor,
+      });
+    const visitor = newVisitor();
+    const response = await ask('zorblaxian, qwrtzp', visitor);
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as {
+      error: { code: string; message: string; field?: string };
+    };
+    expectErrorShape(body);
+    expect(body.error).toMatchObject({ code: 'not_understood', field: 'interests' });
+    expect(body.error.message).toContain('“zorblaxian” or “qwrtzp”');
+    // Not counted: the one generation of the day is still there.
+    expect((await ask('pizza', visitor)).status).toBe(200);
   });
 });
 

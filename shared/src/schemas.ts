@@ -75,6 +75,8 @@ export const GenerateImageResponseSchema = Type.Object({
       advice: Type.Optional(ArtworkShirtAdviceSchema),
     }),
   ),
+  /** The shopper's interest words the built-in engine could not draw (absent: none). */
+  not_understood: Type.Optional(Type.Array(Type.String())),
 });
 export type GenerateImageResponse = Static<typeof GenerateImageResponseSchema>;
 

@@ -8,7 +8,7 @@ import {
   orderStore,
 } from '@tshirt/shared';
 import { apiMockServer, storeFailsOnce } from '@tshirt/shared/mocks/node';
-import { installFakeFetch } from '@tshirt/tooling/test/fakeFetch';
+import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { generated, limitReached } from '../../test-support/generateAnswers';
 import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streamedAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
@@ -317,5 +317,76 @@ describe('Generate button with an image model that streams', () => {
     expect(getGenerationProgress()).toEqual({ drawing: false });
     await stream.cancelled;
     expect(orderStore.getState().currentArtworkUrl).toBe('');
+  });
+});
+
+describe('what the store refuses or could not draw', () => {
+  const refusal = (field: string, message: string) =>
+    jsonResponse(422, { error: { code: 'content_refused', message, field } });
+
+  it('shows a refusal of the interests under Interests, marks that field, and clears it on the next try', async () => {
+    const user = userEvent.setup();
+    installFakeFetch(
+      refusal('interests', 'We can’t print the words in “Interests”.'),
+      generated('/creator/images/ok.svg', 'ok'),
+    );
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+
+    const interests = screen.getByRole('textbox', { name: FIELD_LABELS.interests });
+    await waitFor(() => expect(interests).toBeInvalid());
+    expect(interests).toHaveAccessibleDescription('We can’t print the words in “Interests”.');
+    expect(screen.getByRole('alert')).toHaveTextContent('We can’t print the words in “Interests”.');
+    expect(screen.queryByText(/generation failed/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: FIELD_LABELS.colors })).toBeValid();
+    expect(generateButton(GENERATE_BUTTON_LABELS.idle)).not.toHaveAttribute('aria-disabled');
+
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+    await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated });
+    expect(interests).toBeValid();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('opens Additional customizations to show a refusal of the recipient under its field', async () => {
+    const user = userEvent.setup();
+    installFakeFetch(refusal('target', 'We can’t print the words in “Who is it for?”.'));
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+
+    const target = await screen.findByRole('textbox', { name: FIELD_LABELS.target });
+    expect(target).toBeVisible();
+    expect(target).toBeInvalid();
+    expect(target).toHaveAccessibleDescription('We can’t print the words in “Who is it for?”.');
+    expect(screen.getByRole('button', { name: FIELD_LABELS.customizations })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('names the words the art could not draw near Interests, until the next generation', async () => {
+    const user = userEvent.setup();
+    installFakeFetch(
+      jsonResponse(200, {
+        image_url: '/creator/images/some.svg',
+        prompt: 'A cat',
+        not_understood: ['zorblax', 'quuxle'],
+      }),
+      generated('/creator/images/all.svg', 'A cat'),
+    );
+    render(<ArtForm />);
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.idle));
+
+    const interests = screen.getByRole('textbox', { name: FIELD_LABELS.interests });
+    await waitFor(() =>
+      expect(interests).toHaveAccessibleDescription('We could not draw: zorblax, quuxle.'),
+    );
+    expect(interests).toBeValid();
+    expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/some.svg');
+
+    await user.click(generateButton(GENERATE_BUTTON_LABELS.generated));
+    await waitFor(() =>
+      expect(orderStore.getState().currentArtworkUrl).toBe('/creator/images/all.svg'),
+    );
+    expect(screen.queryByText(/We could not draw/)).not.toBeInTheDocument();
   });
 });

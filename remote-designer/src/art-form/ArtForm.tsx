@@ -1,15 +1,26 @@
 import { useId, type FormEvent } from 'react';
 import { FIELD_LABELS, type ArtFormProps } from '@tshirt/shared';
 import { ArtStyleSelect } from './ArtStyleSelect';
-import { ArtTextField } from './ArtTextField';
+import { ArtTextField, type TextArtField } from './ArtTextField';
 import { CustomizationsDisclosure } from './CustomizationsDisclosure';
 import { useGenerateArt } from './useGenerateArt';
 import styles from './ArtForm.module.css';
 
+/** The fields the shopper sees, where a refusal about one of them is shown (Objects is hidden). */
+const VISIBLE_FIELDS: readonly string[] = ['interests', 'colors', 'target', 'occasion'];
+
 /** Describe the art, then generate it: the inputs, the generate button and its messages. */
 export default function ArtForm(_props: ArtFormProps) {
   const headingId = useId();
-  const { label, unavailable, loading, limitReached, failure, generate } = useGenerateArt();
+  const { label, unavailable, loading, limitReached, failure, notUnderstood, generate } =
+    useGenerateArt();
+  // A refusal about one field is shown under it; any other failure in the alert below.
+  const refusedField =
+    failure?.field !== undefined && VISIBLE_FIELDS.includes(failure.field)
+      ? (failure.field as TextArtField)
+      : undefined;
+  const errorOf = (field: TextArtField) =>
+    refusedField === field ? failure?.message : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,12 +40,21 @@ export default function ArtForm(_props: ArtFormProps) {
         field="interests"
         label={FIELD_LABELS.interests}
         placeholder="e.g. surfing, vintage cars, cats"
+        error={errorOf('interests')}
+        note={
+          notUnderstood.length > 0 ? `We could not draw: ${notUnderstood.join(', ')}.` : undefined
+        }
       />
-      <ArtTextField field="colors" label={FIELD_LABELS.colors} placeholder="e.g. teal and coral" />
+      <ArtTextField
+        field="colors"
+        label={FIELD_LABELS.colors}
+        placeholder="e.g. teal and coral"
+        error={errorOf('colors')}
+      />
       {/* The spec keeps must-have objects in the order but out of sight. */}
       <ArtTextField field="objects" label={FIELD_LABELS.objects} hidden />
       <ArtStyleSelect />
-      <CustomizationsDisclosure />
+      <CustomizationsDisclosure errors={{ target: errorOf('target'), occasion: errorOf('occasion') }} />
 
       <button
         type="submit"
@@ -56,7 +76,7 @@ export default function ArtForm(_props: ArtFormProps) {
         </p>
       )}
 
-      {failure && (
+      {failure && !refusedField && (
         <div className={styles.alert} role="alert">
           <p className={styles.alertTitle}>Generation failed.</p>
           <p>{failure.message}</p>

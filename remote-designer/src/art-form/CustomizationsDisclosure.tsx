@@ -3,10 +3,22 @@ import { FIELD_LABELS } from '@tshirt/shared';
 import { ArtTextField } from './ArtTextField';
 import styles from './ArtForm.module.css';
 
+interface CustomizationsDisclosureProps {
+  /** Why the store refused the recipient or the occasion: the panel opens to show it. */
+  errors?: { target?: string | undefined; occasion?: string | undefined };
+}
+
 /** The `Additional customizations` accordion: recipient and occasion, closed at first. */
-export function CustomizationsDisclosure() {
+export function CustomizationsDisclosure({ errors = {} }: CustomizationsDisclosureProps) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  // A new refusal opens the panel once (adjusted during render, not in an effect).
+  const refusal = errors.target ?? errors.occasion;
+  const [shownRefusal, setShownRefusal] = useState(refusal);
+  if (refusal !== shownRefusal) {
+    setShownRefusal(refusal);
+    if (refusal) setOpen(true);
+  }
   return (
     <div className={styles.disclosure}>
       <button
@@ -22,8 +34,18 @@ export function CustomizationsDisclosure() {
         </svg>
       </button>
       <div id={panelId} className={styles.disclosurePanel} hidden={!open}>
-        <ArtTextField field="target" label={FIELD_LABELS.target} placeholder="e.g. my sister, a new dad" />
-        <ArtTextField field="occasion" label={FIELD_LABELS.occasion} placeholder="e.g. birthday, family reunion" />
+        <ArtTextField
+          field="target"
+          label={FIELD_LABELS.target}
+          placeholder="e.g. my sister, a new dad"
+          error={errors.target}
+        />
+        <ArtTextField
+          field="occasion"
+          label={FIELD_LABELS.occasion}
+          placeholder="e.g. birthday, family reunion"
+          error={errors.occasion}
+        />
       </div>
     </div>
   );

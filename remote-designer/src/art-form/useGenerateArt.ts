@@ -26,6 +26,8 @@ export interface GenerateArt {
   limitReached: boolean;
   /** Why the last attempt failed; cleared when the next one starts. */
   failure: ApiFailure | null;
+  /** The interest words the last art could not draw; cleared when the next attempt starts. */
+  notUnderstood: string[];
   generate: () => void;
 }
 
@@ -50,6 +52,7 @@ export function useGenerateArt(): GenerateArt {
   const hasGenerated = useOrderState((state) => state.lastGeneratedUrl !== '');
   const [phase, setPhase] = useState<'ready' | 'loading' | 'limit'>('ready');
   const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [notUnderstood, setNotUnderstood] = useState<string[]>([]);
   // A ref, not state: a second press in the same tick must already see the first request.
   const busy = useRef(false);
   const pending = useRef<AbortController | null>(null);
@@ -66,6 +69,7 @@ export function useGenerateArt(): GenerateArt {
     controller.signal.addEventListener('abort', () => progress.end(), { once: true });
     setPhase('loading');
     setFailure(null);
+    setNotUnderstood([]);
     const order = orderStore.getState();
     const fields = artFieldsOf(order);
     // A press before the form was live was already sent by the early script: its answer is this one.
@@ -88,6 +92,7 @@ export function useGenerateArt(): GenerateArt {
           busy.current = false;
           keepAnswerArtwork(result.imageUrl, result.artwork);
           orderStore.recordGeneratedImage(result.imageUrl, result.prompt);
+          setNotUnderstood(result.notUnderstood ?? []);
           progress.end(result.imageUrl);
           setPhase('ready');
           scrollPageToTop();
@@ -122,6 +127,7 @@ export function useGenerateArt(): GenerateArt {
     loading: phase === 'loading',
     limitReached: phase === 'limit',
     failure,
+    notUnderstood,
     generate,
   };
 }

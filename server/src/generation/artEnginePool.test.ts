@@ -1,8 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HELD_TASK_MODULE, refusalByAFullPool } from '../../test/heldTask';
-import { ArtEngineBusyError, createArtEnginePool, type ArtEnginePool } from './artEnginePool';
+import {
+  ArtEngineBusyError,
+  NothingUnderstoodError,
+  createArtEnginePool,
+  type ArtEnginePool,
+} from './artEnginePool';
 
 const request = {
   interests: 'surfing, tacos',
@@ -29,18 +34,37 @@ describe('createArtEnginePool', () => {
   it('draws a new artwork on its thread and writes it to the file it is given, never over another', async () => {
     pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
     const saveAs = join(folder, 'artwork.svg');
-    const svg = await pool.generate(request, 42, saveAs);
+    const { svg, notUnderstood } = await pool.generate(request, 42, saveAs);
     expect(svg.toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(notUnderstood).toEqual([]);
     expect(readFileSync(saveAs).equals(svg)).toBe(true);
     // The same request and seed draw the same artwork; only the file would be written twice.
-    expect((await pool.generate(request, 42)).equals(svg)).toBe(true);
+    expect((await pool.generate(request, 42)).svg.equals(svg)).toBe(true);
     await expect(pool.generate(request, 7, saveAs)).rejects.toThrow(/EEXIST/);
     expect(readFileSync(saveAs).equals(svg)).toBe(true);
   }, 60_000);
 
+  it('names the words it could not draw beside the ones it did, and draws nothing when it understood none', async () => {
+    pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
+    const some = await pool.generate({ ...request, interests: 'surfing, zorblaxian' }, 1);
+    expect(some.notUnderstood).toEqual(['zorblaxian']);
+    expect(some.svg.toString('utf8')).toMatch(/^<svg/);
+
+    const saveAs = join(folder, 'nothing.svg');
+    const refused = pool.generate({ ...request, interests: 'zorblaxian, qwrtzp' }, 1, saveAs);
+    await expect(refused).rejects.toBeInstanceOf(NothingUnderstoodError);
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'not_understood',
+      field: 'interests',
+      words: ['zorblaxian', 'qwrtzp'],
+    });
+    expect(existsSync(saveAs)).toBe(false);
+  }, 60_000);
+
   it('redraws its own artwork for another shirt colour, and leaves the default shirt and any other SVG alone', async () => {
     pool = createArtEnginePool({ threads: 1, queueLimit: 10 });
-    const onBlack = (await pool.generate(request, 42)).toString('utf8');
+    const onBlack = (await pool.generate(request, 42)).svg.toString('utf8');
     const onWhite = await pool.forShirt(onBlack, 'White');
     expect(onWhite).toMatch(/^<svg/);
     expect(onWhite).not.toBe(onBlack);

@@ -9,7 +9,7 @@ import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import { HttpError } from '../http/httpError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
-import type { ArtEngineJob } from './artEngineTask';
+import type { ArtEngineJob, GenerateJobResult } from './artEngineTask';
 
 export const ART_ENGINE_TASK = join(__dirname, 'artEngineTask.ts');
 
@@ -37,6 +37,34 @@ export class ArtEngineBusyError extends HttpError {
   }
 }
 
+/** 422 on Interests: none of the shopper's words calls up a drawing; they are named. */
+export class NothingUnderstoodError extends HttpError {
+  constructor(readonly words: string[]) {
+    super(
+      422,
+      'not_understood',
+      `We could not draw ${listed(words)}. Try other words for what they love: an animal, a food, a sport, a hobby.`,
+      {},
+      'interests',
+    );
+    this.name = 'NothingUnderstoodError';
+  }
+}
+
+/** “a”, “a or b”, “a, b or c”, each in quotes. */
+function listed(words: string[]): string {
+  const quoted = words.map((word) => `“${word}”`);
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]!}`;
+}
+
+/** A new artwork drawn by the engine, and the shopper's words it could not draw. */
+export interface DrawnArtwork {
+  svg: Buffer;
+  notUnderstood: string[];
+}
+
 export interface ArtEnginePoolOptions {
   threads: number;
   queueLimit: number;
@@ -47,8 +75,11 @@ export interface ArtEnginePoolOptions {
 }
 
 export interface ArtEnginePool {
-  /** A new artwork's SVG bytes, also written to `saveAs` (a new file) when given. */
-  generate(request: ArtFields, seed: number, saveAs?: string): Promise<Buffer>;
+  /**
+   * A new artwork's SVG bytes, also written to `saveAs` (a new file) when given; rejects with
+   * NothingUnderstoodError, drawing and writing nothing, when none of the words can be drawn.
+   */
+  generate(request: ArtFields, seed: number, saveAs?: string): Promise<DrawnArtwork>;
   /**
    * A stored artwork as drawn for `shirt`: itself on the default shirt (or none), and when the engine
    * did not make it; redrawn on a thread otherwise.
@@ -61,7 +92,7 @@ const asBuffer = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePool {
-  const pool = createBoundedWorkerPool<ArtEngineJob, Uint8Array | undefined>({
+  const pool = createBoundedWorkerPool<ArtEngineJob, GenerateJobResult | Uint8Array | undefined>({
     threads: options.threads,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? ART_ENGINE_TASK,
@@ -72,14 +103,15 @@ export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePoo
   });
   return {
     async generate(request, seed, saveAs) {
-      const bytes = await pool.run({ kind: 'generate', request, seed, saveAs });
-      if (!bytes) throw new Error('The art engine drew nothing');
-      return asBuffer(bytes);
+      const drawn = await pool.run({ kind: 'generate', request, seed, saveAs });
+      if (!drawn || drawn instanceof Uint8Array) throw new Error('The art engine drew nothing');
+      if (!drawn.svg) throw new NothingUnderstoodError(drawn.notUnderstood);
+      return { svg: asBuffer(drawn.svg), notUnderstood: drawn.notUnderstood };
     },
     async forShirt(svg, shirt) {
       if (shirt === undefined || shirt === DEFAULT_SHIRT_COLOR) return svg;
       const bytes = await pool.run({ kind: 'redraw', svg, shirt });
-      return bytes ? asBuffer(bytes).toString('utf8') : svg;
+      return bytes instanceof Uint8Array ? asBuffer(bytes).toString('utf8') : svg;
     },
     close: () => pool.close(),
   };

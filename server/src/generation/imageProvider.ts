@@ -11,6 +11,8 @@ export interface GeneratedImage {
   saved?: boolean;
   /** How the picture's colours fare on each shirt, for a picture printed as drawn (a model's). */
   advice?: ArtworkShirtAdvice;
+  /** The shopper's words the picture could not show (the built-in engine's; a model draws any). */
+  notUnderstood?: string[];
 }
 
 export interface GenerateOptions {

@@ -126,6 +126,39 @@ describe('generateImage', () => {
     });
   });
 
+  it('passes on the field a refusal is about', async () => {
+    const fetchMock = fakeFetch(
+      jsonResponse(422, {
+        error: { code: 'content_refused', message: 'We can’t print that.', field: 'interests' },
+      }),
+    );
+    expect(await generateImage(fields, { fetch: fetchMock })).toEqual({
+      kind: 'error',
+      error: {
+        code: 'content_refused',
+        message: 'We can’t print that.',
+        status: 422,
+        field: 'interests',
+      },
+    });
+  });
+
+  it('returns the words the engine could not draw with the art', async () => {
+    const fetchMock = fakeFetch(
+      jsonResponse(200, {
+        image_url: '/creator/images/1.svg',
+        prompt: 'P',
+        not_understood: ['zyxx', 7, ''],
+      }),
+    );
+    expect(await generateImage(fields, { fetch: fetchMock })).toEqual({
+      kind: 'ok',
+      imageUrl: '/creator/images/1.svg',
+      prompt: 'P',
+      notUnderstood: ['zyxx'],
+    });
+  });
+
   it('explains a server error that has no JSON body', async () => {
     const fetchMock = fakeFetch(new Response('<html>oops</html>', { status: 502 }));
     const result = await generateImage(fields, { fetch: fetchMock });

@@ -53,6 +53,8 @@ export interface ApiFailure {
   status?: number;
   /** A message per form field the server refused (the address correction's fields). */
   fields?: Record<string, string>;
+  /** The one request field the refusal is about (an art field's name): shown under that field. */
+  field?: string;
 }
 
 /** What came with the answer for the shirt asked for (GenerateImageResponse `artwork`). */
@@ -64,7 +66,14 @@ export interface AnswerArtwork {
 }
 
 export type GenerateImageResult =
-  | { kind: 'ok'; imageUrl: string; prompt: string; artwork?: AnswerArtwork }
+  | {
+      kind: 'ok';
+      imageUrl: string;
+      prompt: string;
+      artwork?: AnswerArtwork;
+      /** The shopper's words the engine could not draw (absent: it drew every one). */
+      notUnderstood?: string[];
+    }
   | { kind: 'limit'; retryAfterSeconds?: number }
   | { kind: 'error'; error: ApiFailure };
 
@@ -189,12 +198,13 @@ function isFieldMessages(value: unknown): value is Record<string, string> {
 
 function failureFrom(status: number, body: unknown): ApiFailure {
   if (isErrorBody(body)) {
-    const fields = (body.error as { fields?: unknown }).fields;
+    const { fields, field } = body.error as { fields?: unknown; field?: unknown };
     return {
       code: body.error.code,
       message: body.error.message,
       status,
       ...(isFieldMessages(fields) && { fields }),
+      ...(typeof field === 'string' && { field }),
     };
   }
   if (status >= 200 && status < 300) {
@@ -258,14 +268,23 @@ function generateResultOf(status: number, headers: Headers, body: unknown): Gene
   const prompt = (body as Partial<GenerateImageResponse> | undefined)?.prompt;
   if (status >= 200 && status < 300 && typeof imageUrl === 'string' && imageUrl !== '') {
     const artwork = answerArtwork((body as { artwork?: unknown }).artwork);
+    const notUnderstood = wordList((body as { not_understood?: unknown }).not_understood);
     return {
       kind: 'ok',
       imageUrl,
       prompt: typeof prompt === 'string' ? prompt : '',
       ...(artwork ? { artwork } : {}),
+      ...(notUnderstood ? { notUnderstood } : {}),
     };
   }
   return { kind: 'error', error: failureFrom(status, body) };
+}
+
+/** A non-empty list of words, or undefined. */
+function wordList(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const words = value.filter((word): word is string => typeof word === 'string' && word !== '');
+  return words.length > 0 ? words : undefined;
 }
 
 /** The answer's `artwork`, when it is one; anything else is as if none came (the preview asks). */

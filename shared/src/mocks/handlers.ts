@@ -171,6 +171,7 @@ export function createApiHandlers({
         image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.svg`,
         prompt: artwork.description,
       };
+      if (artwork.notUnderstood?.length) answer.not_understood = artwork.notUnderstood;
       const shirt = shirtOf(url);
       if (shirt) {
         const svg = art.artworkSvgForShirt(artwork.svg, shirt) ?? artwork.svg;

@@ -12,7 +12,7 @@ export interface MockArtEngine {
     fields: ArtFields,
     seed: number,
     shirt?: ShirtColor,
-  ): { svg: string; description: string };
+  ): { svg: string; description: string; notUnderstood?: string[] };
   /** The same artwork drawn for another shirt colour; undefined for an SVG the engine did not make. */
   artworkSvgForShirt(svg: string, shirt: ShirtColor): string | undefined;
   shirtAdviceForArtwork(svg: string): ArtworkShirtAdvice | undefined;

@@ -155,6 +155,8 @@ export default async function generateImageRoute(app: FastifyInstance) {
           image_url: `${GENERATED_IMAGE_PATH_PREFIX}${id}.${image.format}`,
           prompt: described,
         };
+        // Named to the shopper beside Interests: the art shows the other words.
+        if (image.notUnderstood?.length) answer.not_understood = image.notUnderstood;
         const shirt = request.query.shirt;
         if (shirt) answer.artwork = await artworkForShirt(app, image, shirt, request.log);
         if (!events) return answer;
