@@ -30,7 +30,7 @@ export interface DeskFlash {
   kind: 'success' | 'error';
   message: string;
   /** The form the message is about, shown again with `values` and a message per bad field. */
-  form?: 'address' | 'ship' | 'cancel';
+  form?: 'address' | 'ship' | 'cancel' | 'note';
   fields?: Record<string, string>;
   values?: Record<string, string>;
 }
@@ -83,4 +83,20 @@ export function checkCancellation(form: DeskForm): Checked<string> {
     fields.reason = `The reason must be ${REASON_MAX_LENGTH} characters or fewer`;
   if (form.confirm !== 'yes') fields.confirm = 'Tick the box to confirm the refund';
   return Object.keys(fields).length === 0 ? { ok: true, value: reason } : { ok: false, fields };
+}
+
+/** A note of the owner's on an order: a few lines, not a file. */
+export const NOTE_MAX_LENGTH = 2000;
+
+export function checkNote(form: DeskForm): Checked<string> {
+  // Line breaks are kept: a note may be a short list.
+  const note = (form.text ?? '')
+    .split(/\r?\n/)
+    .map((line) => cleanShopperText(line).trimEnd())
+    .join('\n')
+    .trim();
+  if (!note) return { ok: false, fields: { text: 'Write the note first' } };
+  if (note.length > NOTE_MAX_LENGTH)
+    return { ok: false, fields: { text: `A note must be ${NOTE_MAX_LENGTH} characters or fewer` } };
+  return { ok: true, value: note };
 }

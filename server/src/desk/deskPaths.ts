@@ -16,7 +16,9 @@ export const DESK_ACTIONS = [
   'address',
   'ship',
   'resend-confirmation',
+  'resend-email',
   'cancel-and-refund',
+  'note',
 ] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 

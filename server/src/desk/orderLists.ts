@@ -49,10 +49,21 @@ export const ORDER_LISTS: readonly OrderList[] = [
   { key: 'unpaid', label: 'Not paid', states: inList('unpaid') },
 ];
 
+/** A list of each state alone (on hold, failed, returned…), its key the state's name. */
+export const STATE_LISTS: readonly OrderList[] = ORDER_STATES.map((state) => ({
+  key: state,
+  label: STATE_LABELS[state],
+  states: [state],
+}));
+
 export const DEFAULT_LIST = ORDER_LISTS.find((list) => list.key === 'all') as OrderList;
 
 export function orderList(key: string | undefined): OrderList {
-  return ORDER_LISTS.find((list) => list.key === key) ?? DEFAULT_LIST;
+  return (
+    ORDER_LISTS.find((list) => list.key === key) ??
+    STATE_LISTS.find((list) => list.key === key) ??
+    DEFAULT_LIST
+  );
 }
 
 /** How many orders a list holds, from the count of each state. */

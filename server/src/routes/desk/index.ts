@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@tshirt/shared/catalog';
 import {
   checkCancellation,
+  checkNote,
   checkTracking,
   readDeskForm,
   type DeskFlash,
@@ -18,9 +19,18 @@ import {
 } from '../../desk/deskForms';
 import { DESK_PAGE_SOURCES } from '../../desk/deskLayout';
 import { DESK_PATHS, DESK_ROOT, deskOrderPath, type DeskAction } from '../../desk/deskPaths';
-import { orderEmailLog } from '../../mail/orderEmailLog';
+import { MAX_ORDERS_IN_RANGE, ordersPlacedBetween } from '../../desk/deskQueries';
+import {
+  DESK_CSV_PATH,
+  placedBetween,
+  readOrderFilter,
+  type OrderFilter,
+} from '../../desk/orderFilter';
+import { addOrderNote, orderNotes } from '../../desk/orderNotes';
+import { ordersCsv } from '../../desk/ordersCsv';
+import { failedOrderEmails, orderEmailLog } from '../../mail/orderEmailLog';
 import { orderPage } from '../../desk/orderPage';
-import { NEEDS_ATTENTION, actionsFor, orderList, type OrderList } from '../../desk/orderLists';
+import { NEEDS_ATTENTION, actionsFor } from '../../desk/orderLists';
 import { ordersPage, type AttentionItem } from '../../desk/ordersPage';
 import { createOwnerSessionStore } from '../../desk/ownerSessionStore';
 import { createSignInFailures, sessionSecret, tokenMatches } from '../../http/ownerToken';
@@ -95,8 +105,9 @@ function errorWords(error: HttpError): [heading: string, message: string] {
 }
 
 export default async function deskRoutes(app: FastifyInstance) {
-  const { adminToken, publicUrl, shippingCountries, frontEnd } = app.appConfig;
-  const { brandName } = frontEnd;
+  const { adminToken, publicUrl, shippingCountries, frontEnd, shopTimeZone, mail } = app.appConfig;
+  /** What every desk page is framed with: the brand, and the time zone its moments read in. */
+  const frame = { brandName: frontEnd.brandName, timeZone: shopTimeZone };
   const headers = securityHeaders(publicUrl);
 
   function sendPage(reply: FastifyReply, html: string) {
@@ -109,9 +120,7 @@ export default async function deskRoutes(app: FastifyInstance) {
   }
 
   if (!adminToken) {
-    app.get(DESK_PATHS.desk, (_request, reply) =>
-      sendPage(reply.code(404), deskClosedPage(brandName)),
-    );
+    app.get(DESK_PATHS.desk, (_request, reply) => sendPage(reply.code(404), deskClosedPage(frame)));
     return;
   }
 
@@ -146,7 +155,7 @@ export default async function deskRoutes(app: FastifyInstance) {
     const [heading, message] = errorWords(error);
     return sendPage(
       reply.code(error.statusCode),
-      deskErrorPage(brandName, heading, message, isOwner(request)),
+      deskErrorPage(frame, heading, message, isOwner(request)),
     );
   });
 
@@ -173,39 +182,41 @@ export default async function deskRoutes(app: FastifyInstance) {
     return items;
   }
 
-  async function listOrders(list: OrderList, search: string): Promise<Order[]> {
-    return search
-      ? orders.search(search, DESK_LIST_LIMIT)
-      : orders.listInStates(list.states, DESK_LIST_LIMIT);
+  /** The orders a filter shows, `limit` at most. */
+  async function listOrders(filter: OrderFilter, limit: number): Promise<Order[]> {
+    if (filter.search) return orders.search(filter.search, limit);
+    if (!filter.from && !filter.to) return orders.listInStates(filter.list.states, limit);
+    return ordersPlacedBetween(app.db, {
+      states: filter.list.states,
+      ...placedBetween(filter, shopTimeZone),
+      limit,
+    });
   }
 
   app.get(DESK_PATHS.desk, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (!isOwner(request)) {
       const notice = 'signed-out' in query ? 'You are signed out.' : undefined;
-      return sendPage(
-        reply,
-        signInPage(brandName, { notice, next: deskPageOrNothing(query.next) }),
-      );
+      return sendPage(reply, signInPage(frame, { notice, next: deskPageOrNothing(query.next) }));
     }
-    const search = first(query.q).trim().slice(0, 200);
-    const list = orderList(first(query.show));
-    const [counts, listed, attention, earnings] = await Promise.all([
+    const filter = readOrderFilter(query);
+    const [counts, listed, attention, failedEmails, earnings] = await Promise.all([
       orders.countByState(),
-      listOrders(list, search),
+      listOrders(filter, DESK_LIST_LIMIT),
       attentionItems(),
-      search ? [] : orders.dailyEarnings(EARNINGS_DAYS),
+      failedOrderEmails(app.db, mail.attempts, DESK_LIST_LIMIT),
+      filter.search ? [] : orders.dailyEarnings(EARNINGS_DAYS),
     ]);
     return sendPage(
       reply,
       ordersPage({
-        brandName,
-        list,
+        ...frame,
+        filter,
         counts,
         orders: listed,
         limit: DESK_LIST_LIMIT,
-        search,
         attention,
+        failedEmails,
         earnings,
       }),
     );
@@ -240,7 +251,7 @@ export default async function deskRoutes(app: FastifyInstance) {
         if (lockedNow > 0) throw tooMany(lockedNow);
         return sendPage(
           reply.code(401),
-          signInPage(brandName, {
+          signInPage(frame, {
             error: 'That is not the owner token. Check it and try again.',
             next: deskPageOrNothing(request.body?.next),
           }),
@@ -279,11 +290,26 @@ export default async function deskRoutes(app: FastifyInstance) {
       return order;
     }
 
+    owner.get(DESK_CSV_PATH, async (request, reply) => {
+      const filter = readOrderFilter(request.query as Record<string, unknown>);
+      const listed = await listOrders({ ...filter, search: '' }, MAX_ORDERS_IN_RANGE);
+      return reply
+        .headers(headers)
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="orders-${filter.list.key}${filter.from ? `-from-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}.csv"`,
+        )
+        .send(ordersCsv(listed, shopTimeZone));
+    });
+
     owner.get<{ Params: { id: string } }>(DESK_PATHS.order, async (request, reply) => {
       const order = await existing(request.params.id);
-      const [history, emails] = await Promise.all([
+      const [history, emails, notes] = await Promise.all([
         orders.history(order.id),
         orderEmailLog(app.db, order.id),
+        orderNotes(app.db, order.id),
       ]);
       const flash = request.session.get('flash');
       if (flash) request.session.set('flash', undefined);
@@ -294,10 +320,11 @@ export default async function deskRoutes(app: FastifyInstance) {
       return sendPage(
         reply,
         orderPage({
-          brandName,
+          ...frame,
           order,
           history,
           emails,
+          notes,
           actions,
           countries: shippingCountries,
           flash,
@@ -390,6 +417,26 @@ export default async function deskRoutes(app: FastifyInstance) {
         kind: 'success',
         message: `The confirmation is on its way to ${order.email ?? 'the shopper'} again.`,
       };
+    });
+
+    action('resend-email', async (order, form) => {
+      const resent = await app.orderMail.resend(order.id, form.message ?? '');
+      return resent
+        ? { kind: 'success', message: 'The email is on its way again, as a new message.' }
+        : { kind: 'error', message: 'There is no such email of this order to send again.' };
+    });
+
+    action('note', async (order, form) => {
+      const checked = checkNote(form);
+      if (!checked.ok)
+        return refused(
+          'note',
+          'The note was not saved: see the marked field.',
+          checked.fields,
+          form,
+        );
+      await addOrderNote(app.db, order.id, checked.value, app.clock());
+      return { kind: 'success', message: 'The note is saved.' };
     });
 
     action('cancel-and-refund', async (order, form) => {

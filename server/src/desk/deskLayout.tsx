@@ -3,8 +3,10 @@
  * readable on a phone (tables become cards below 44rem), every control labelled and its focus
  * visible, colours at AA contrast or better.
  */
+import type { ReactNode } from 'react';
 import type { InlineSources } from '../http/contentSecurityPolicy';
-import { escapeHtml } from '../pages/htmlPages';
+import { TimeZone } from '../html/components';
+import { Document, renderDocument } from '../html/document';
 import { hashSource } from '../pages/inlineSources';
 import { DESK_PATHS } from './deskPaths';
 
@@ -127,6 +129,8 @@ const STYLE = `
   .actions form { margin: 0; }
   .actions p { margin: 0 0 0.75rem; }
   code { background: #ecebe7; padding: 0.05rem 0.3rem; border-radius: 4px; }
+  .filters form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; margin: 0 0 1.25rem; }
+  .filters form .field { margin: 0; flex: 0 1 11rem; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
     clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
@@ -134,44 +138,55 @@ const STYLE = `
 /** The inline sources of every desk page: its one style. */
 export const DESK_PAGE_SOURCES: InlineSources = { scripts: [], styles: [hashSource(STYLE)] };
 
-export interface DeskPage {
+export interface DeskFrame {
   brandName: string;
+  /** The shop's time zone (SHOP_TIME_ZONE): every moment on the page reads in it. */
+  timeZone: string;
+}
+
+export interface DeskPageProps extends DeskFrame {
   title: string;
-  body: string;
   /** Shows the sign-out button. */
   signedIn: boolean;
+  children: ReactNode;
 }
 
-export function deskPage({ brandName, title, body, signedIn }: DeskPage): string {
-  const signOut = signedIn
-    ? `<form method="post" action="${DESK_PATHS.signOut}"><button type="submit">Sign out</button></form>`
-    : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)} · ${escapeHtml(brandName)} owner’s desk</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="top"><div class="top-inner">
-<a class="brand" href="${DESK_PATHS.desk}">${escapeHtml(brandName)} · Owner’s desk</a>
-${signOut}
-</div></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+export function DeskPage({ brandName, timeZone, title, signedIn, children }: DeskPageProps) {
+  return (
+    <Document
+      title={`${title} · ${brandName} owner’s desk`}
+      style={STYLE}
+      robots="noindex, nofollow"
+    >
+      <TimeZone.Provider value={timeZone}>
+        <header className="top">
+          <div className="top-inner">
+            <a className="brand" href={DESK_PATHS.desk}>
+              {`${brandName} · Owner’s desk`}
+            </a>
+            {signedIn && (
+              <form method="post" action={DESK_PATHS.signOut}>
+                <button type="submit">Sign out</button>
+              </form>
+            )}
+          </div>
+        </header>
+        <main>{children}</main>
+      </TimeZone.Provider>
+    </Document>
+  );
 }
 
-/** A moment as the desk shows it everywhere: `2025-03-04 17:05 UTC`, machine-readable beside it. */
-export function when(date: Date | null): string {
-  if (date === null) return '—';
-  const iso = date.toISOString();
-  return `<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+/** The outcome of a form: an error is an alert, anything else a status. */
+export function Flash({ kind, children }: { kind: 'success' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`flash ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
 }
 
-export { escapeHtml };
+/** A desk page as the HTML sent. */
+export function renderDeskPage(props: DeskPageProps): string {
+  return renderDocument(<DeskPage {...props} />);
+}

@@ -1,0 +1,70 @@
+/**
+ * The desk's CSV export: one row per order with its money columns, amounts in the order's currency
+ * as decimal numbers a spreadsheet sums (`24.98`), empty where nobody knows them (never 0 for that).
+ */
+import { stringify } from 'csv-stringify/sync';
+import { marginCents } from '../orders/orderEarnings';
+import { orderState, type Order } from '../orders/ordersRepository';
+import { shopTime } from '../html/shopTime';
+import { STATE_LABELS } from './orderLists';
+
+/** What the order gave back to its shopper, in cents: all of it once refunded (the only refund there is). */
+function refundedCents(order: Order): number {
+  return order.refundedAt ? order.totalCents : 0;
+}
+
+const decimal = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+
+export const CSV_COLUMNS = [
+  'Order',
+  'Placed',
+  'Paid',
+  'State',
+  'Shopper',
+  'Email',
+  'Country',
+  'Quantity',
+  'Currency',
+  'Revenue',
+  'Shipping',
+  'Tax',
+  'Refunds',
+  'Print cost',
+  'Margin',
+] as const;
+
+export function ordersCsv(orders: readonly Order[], timeZone: string): string {
+  const rows = orders.map((order) => {
+    const refunded = refundedCents(order);
+    // What a refunded order earned is what it cost: the money, tax included, went back.
+    const margin =
+      order.providerCost === null
+        ? null
+        : refunded === order.totalCents && refunded > 0
+          ? -order.providerCost.totalCents
+          : marginCents(order);
+    return [
+      order.id,
+      shopTime(order.createdAt, timeZone),
+      order.paidAt ? shopTime(order.paidAt, timeZone) : '',
+      STATE_LABELS[orderState(order)],
+      order.shipTo?.name ?? '',
+      order.email ?? '',
+      order.shipTo?.country ?? '',
+      String(order.quantity),
+      order.currency,
+      decimal(order.status === 'paid' ? order.totalCents : 0),
+      decimal(order.shippingCents),
+      decimal(order.taxCents),
+      decimal(refunded),
+      decimal(order.providerCost?.totalCents),
+      decimal(margin),
+    ];
+  });
+  // A cell a spreadsheet would run as a formula (a name typed as `=HYPERLINK(…)`) is quoted as text.
+  return stringify([[...CSV_COLUMNS], ...rows], {
+    escape_formulas: true,
+    record_delimiter: 'windows',
+  });
+}
