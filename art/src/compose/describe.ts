@@ -17,9 +17,12 @@ const quoted = (text: string) => `“${text}”`;
 
 /** E.g. `A fish leaping over mountains, drawn in the Minimalist style, lettered “Happy Retirement, Grandpa” and “Fishing · Mountains”.` */
 export function describeArtwork(subject: Subject, style: string, lettering: Lettering): string {
-  const picture = scene(subject);
+  const picture = subject.ornament ? '' : scene(subject);
   const words = [lettering.headline, lettering.subline].filter(Boolean).map(quoted).join(' and ');
   const decoration = subject.decoration ? `, decorated with ${motifName(subject.decoration)}` : '';
-  if (!picture) return `Lettering only, in the ${style} style${decoration}${words ? `: ${words}` : ''}.`;
+  if (!picture) {
+    const ornament = subject.ornament && subject.hero ? ` with ${motifName(subject.hero)}` : '';
+    return `Lettering${ornament || ' only'}, in the ${style} style${decoration}${words ? `: ${words}` : ''}.`;
+  }
   return `${picture.charAt(0).toUpperCase()}${picture.slice(1)}${decoration}, drawn in the ${style} style${words ? `, lettered ${words}` : ''}.`;
 }

@@ -21,6 +21,8 @@ export interface Subject {
   companions: Motif[];
   /** Small decoration the occasion suggests, never the subject. */
   decoration?: Motif;
+  /** The hero is an ornament (sparkles) around lettering: nothing drawable was asked for. */
+  ornament?: boolean;
   /** Theme words nothing draws: reported to the shopper, never swapped for an invented subject. */
   undrawn: string[];
 }
@@ -49,7 +51,7 @@ const OCCASION_DECORATION: ReadonlyArray<[RegExp, string, string]> = [
   [/valentine|anniversary|wedding|married|love|aniversario|boda|hochzeit|mariage/, 'red-heart', 'heart'],
   [/graduat|\bgrad\b|graduaci|abschluss|dipl[oô]me/, 'graduation-cap', 'grad-cap'],
   [/new ?year|fourth|4th|independence|july|a[nñ]o nuevo|silvester/, 'fireworks', 'firework'],
-  [/birth ?day|\bbday\b|party|cumplea|geburtstag|anniversaire|anivers[aá]rio|誕生日/, 'birthday-cake', 'balloons'],
+  [/birth ?day|\bbday\b|party|cumplea|geburtstag|anniversaire|anivers[aá]rio|誕生日/, 'balloon', 'balloons'],
   [/retire|congrat|promotion|new job|jubila|ruhestand|retraite/, 'glowing-star', 'star'],
 ];
 
@@ -75,20 +77,23 @@ export function searchRequest(fields: Pick<ArtFields, 'objects' | 'interests'>):
 }
 
 /** The motifs a search draws, one per phrase: the seed may pick another variant of each. */
-function searchMotifs(search: SubjectSearch, random: Random): Motif[] {
+function searchMotifs(search: SubjectSearch, random: Random, variants: boolean): Motif[] {
   const motifs: Motif[] = [];
   for (const found of search.found) {
     const [first, ...more] = found.motifs;
-    const choice = found.variants.length > 0 && random.chance(0.4) ? random.pick(found.variants) : first;
+    const choice = variants && found.variants.length > 0 && random.chance(0.4) ? random.pick(found.variants) : first;
     for (const motif of [choice, ...more]) if (motif && !motifs.some((known) => known.id === motif.id)) motifs.push(motif);
   }
   return motifs;
 }
 
-/** Objects first (they are musts), then interests in the order typed. */
-export function chooseSubject(fields: ArtFields, random: Random): Subject {
+/**
+ * Objects first (they are musts), then interests in the order typed; `variants: false` keeps each
+ * phrase's best drawing (what the theme benchmark judges), else the seed may pick another.
+ */
+export function chooseSubject(fields: ArtFields, random: Random, { variants = true } = {}): Subject {
   const search = searchRequest(fields);
-  const motifs = searchMotifs(search, random);
+  const motifs = searchMotifs(search, random, variants);
   const decoration = decorationFor(fields.occasion);
   const subject: Subject = { companions: [], undrawn: search.notUnderstood };
   const actors = motifs.filter((motif) => motif.place === undefined);
@@ -100,8 +105,10 @@ export function chooseSubject(fields: ArtFields, random: Random): Subject {
     else if (motif.place === undefined && subject.companions.length < 2) subject.companions.push(motif);
   }
   if (!subject.hero) {
-    // Nothing drawable was asked for: the occasion's own picture, else lettering in the colours.
-    subject.hero = decoration;
+    // Nothing drawable was asked for: the occasion's own picture, else lettering around an
+    // ornament in the colours — never a subject nobody asked for.
+    subject.hero = decoration ?? emojiLibrary()?.motif('sparkles') ?? motifById('star');
+    subject.ornament = decoration === undefined;
     return subject;
   }
   if (decoration && decoration !== subject.hero && !subject.companions.includes(decoration)) {

@@ -19,12 +19,20 @@ export function foldKey(text: string): string {
 
 /** Emoji that are not pictures of a subject: faces, hands, flags, signs, shapes, clocks, skin tones. */
 const NOT_A_SUBJECT_NAME =
-  /hand|finger|fist|thumbs|palm|index-pointing|button|arrow|sign$|-sign-|symbol|mark|keycap|clock|thirty|regional|^input|japanese|squared|circled|ideograph|copyright|registered|trade-mark|information|^heavy-|^check|^(?:red|orange|yellow|green|blue|purple|brown|black|white)-(?:circle|square|large-square|medium-square|small-square|medium-small-square)|(?:^|-)(?:aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|ophiuchus)$|^(?:man|woman|person|men|women|people)$|kiss-mark|speech|balloon-|-balloon|^bust|silhouette/;
+  /hand(?!le)|finger|fist|thumbs|palms-up|index-pointing|button|arrow|sign$|-sign-|symbol|mark|keycap|clock|thirty|regional|^input|japanese|squared|circled|ideograph|copyright|registered|trade-mark|information|^heavy-|^check|^(?:red|orange|yellow|green|blue|purple|brown|black|white)-(?:circle|square|large-square|medium-square|small-square|medium-small-square)|(?:^|-)(?:aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces|ophiuchus)$|^(?:man|woman|person|men|women|people)$|kiss-mark|speech|balloon-|-balloon|^bust|silhouette/;
 
 function isSubject(codePoints: number[], name: string): boolean {
   if (codePoints.some((point) => point >= 0x1f3fb && point <= 0x1f3ff)) return false;
   if (codePoints.some((point) => point === 0x20e3 || (point >= 0x1f1e6 && point <= 0x1f1ff) || (point >= 0xe0020 && point <= 0xe007f))) return false;
   const first = codePoints[0] as number;
+  // Smileys (a cat's or a monkey's face aside, and the robot): moods, not subjects.
+  const smiley =
+    (first >= 0x1f600 && first <= 0x1f64f && !(first >= 0x1f638 && first <= 0x1f640) && !(first >= 0x1f648 && first <= 0x1f64a)) ||
+    (first >= 0x1f910 && first <= 0x1f92f && first !== 0x1f916) ||
+    (first >= 0x1f970 && first <= 0x1f97a) ||
+    (first >= 0x1fae0 && first <= 0x1faef) ||
+    first === 0x1f9d0;
+  if (smiley) return false;
   const animal = (first >= 0x1f400 && first <= 0x1f43f) || (first >= 0x1f980 && first <= 0x1f9af);
   if (/face/.test(name) && !animal) return false;
   return !NOT_A_SUBJECT_NAME.test(name);
@@ -83,7 +91,7 @@ export interface EmojiLibrary {
 const WEIGHT = { englishName: 4, englishKeyword: 3, name: 3, keyword: 2, extra: 1.5 } as const;
 
 /** Bumped when the index's shape or scoring changes: a cached index of another format is rebuilt. */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 4;
 /** A keyword shared by so many emoji that its best scores below this is too loose to draw ("animal"). */
 export const LEAST_SCORE = 0.6;
 /** Variants kept per key: hits within this share of the best one's score. */
@@ -131,7 +139,12 @@ function buildIndex(data: EmojiData): CompactIndex {
         entry.keywords.push(...keywords);
       }
       for (const name of tts) add(name, entry.icon, english ? WEIGHT.englishName : WEIGHT.name);
-      for (const keyword of keywords) add(keyword, entry.icon, english ? WEIGHT.englishKeyword : WEIGHT.keyword);
+      // A keyword its own name says ("cheese" of "cheese wedge") beats one it only suggests ("cheese" of pizza).
+      const named = new Set(tts.flatMap((name) => foldKey(name).split(' ')));
+      for (const keyword of keywords) {
+        const weight = english ? WEIGHT.englishKeyword : WEIGHT.keyword;
+        add(keyword, entry.icon, named.has(foldKey(keyword)) ? weight + 0.5 : weight);
+      }
     }
   }
   for (const [character, keywords] of Object.entries(data.englishExtras())) {
@@ -141,7 +154,9 @@ function buildIndex(data: EmojiData): CompactIndex {
   const hits = new Map<string, string>();
   let longestKey = 0;
   for (const [key, iconsForKey] of byKey) {
-    const sharing = Math.log2(1 + iconsForKey.size);
+    // Only keywords near as strong dilute each other: Spanish "llama" (a flame) does not weaken the llama.
+    const strongest = Math.max(...iconsForKey.values());
+    const sharing = Math.log2(1 + [...iconsForKey.values()].filter((weight) => weight >= strongest - 1).length);
     const ranked = [...iconsForKey.entries()]
       .map(([icon, weight]): [string, number] => [icon, Math.round((weight / sharing) * 1000) / 1000])
       .sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1));
@@ -209,7 +224,8 @@ function libraryFrom(index: CompactIndex, data: EmojiData): EmojiLibrary {
           icon,
           entry && body
             ? emojiMotif(icon, body, iconSet.width ?? 32, {
-                name: `${/^[aeiou]/i.test(entry[0]) ? 'an' : 'a'} ${entry[0]}`,
+                // "sparkles", "books": a plural takes no article.
+                name: /[^su]s$/.test(entry[0]) ? entry[0] : `${/^[aeiou]/i.test(entry[0]) ? 'an' : 'a'} ${entry[0]}`,
                 category: categoryOf(entry[1]),
                 keywords: entry[2],
                 place: PLACES[icon],

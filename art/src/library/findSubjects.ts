@@ -5,7 +5,7 @@
  * or "and" that nothing draws is reported as not understood, never swapped for an invented subject.
  */
 import { findMotifs, motifForWord, type Motif } from '../motifs';
-import { emojiLibrary, foldKey, LEAST_SCORE, type EmojiLibrary } from './emojiIndex';
+import { emojiLibrary, foldKey, LEAST_SCORE, type EmojiLibrary, type KeywordHit } from './emojiIndex';
 import { THEME_ICONS } from './themeWords';
 
 /** Words that carry no subject, in the languages shoppers write most. */
@@ -67,6 +67,8 @@ function wordForms(word: string): string[] {
   if (word.endsWith('en') && word.length > 4) add(word.slice(0, -2)), add(word.slice(0, -1));
   if (word.endsWith('n') && word.length > 4) add(word.slice(0, -1));
   if (word.endsWith('e') && word.length > 4) add(word.slice(0, -1));
+  // An adjective's noun: "stormy" sea, "windy" day.
+  if (word.endsWith('y') && word.length > 4) add(word.slice(0, -1));
   return forms;
 }
 
@@ -74,28 +76,40 @@ function motifsFor(library: EmojiLibrary, icons: readonly string[]): Motif[] {
   return icons.flatMap((icon) => library.motif(icon) ?? []);
 }
 
+/** The curated table by folded key ("new year's eve" is looked up as "new year s eve"). */
+const THEMES_BY_KEY: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(THEME_ICONS).flatMap(([phrase, icons]) => [
+    [foldKey(phrase), icons],
+    [foldKey(phrase).replace(/ /g, ''), icons],
+  ]),
+);
+
 /** What a phrase (folded) draws, or undefined. */
 function lookUp(library: EmojiLibrary, phrase: string, single: boolean): Omit<FoundSubject, 'words'> | undefined {
-  for (const form of single ? wordForms(phrase) : [phrase]) {
-    const curated = THEME_ICONS[form] ?? THEME_ICONS[form.replace(/ /g, '')];
+  // A phrase's last word may be plural too: "hot peppers" is listed as "hot pepper".
+  const lastSpace = phrase.lastIndexOf(' ');
+  const forms = single
+    ? wordForms(phrase)
+    : [phrase, phrase.replace(/ /g, ''), ...wordForms(phrase.slice(lastSpace + 1)).slice(1).map((last) => `${phrase.slice(0, lastSpace)} ${last}`)];
+  for (const form of forms) {
+    const curated = THEMES_BY_KEY.get(form);
     if (curated) {
       const motifs = motifsFor(library, curated);
       if (motifs.length > 0) return { motifs, variants: [] };
     }
   }
-  for (const form of single ? wordForms(phrase) : [phrase, phrase.replace(/ /g, '')]) {
-    const hits = library.lookup(form);
-    const best = hits[0];
-    if (!best || best.score < LEAST_SCORE) continue;
-    const motifs = motifsFor(library, hits.filter((hit) => hit.score >= best.score * 0.999).map((hit) => hit.icon).slice(0, 1));
-    if (motifs.length === 0) continue;
-    const variants = motifsFor(
-      library,
-      hits.slice(1, 6).filter((hit) => hit.score >= best.score * 0.8).map((hit) => hit.icon),
-    ).slice(0, 2);
-    return { motifs, variants };
-  }
-  return undefined;
+  // Every form competes, the word as typed ahead, a plain plural's singular close behind ("llamas"
+  // is a llama, not Spanish flames), a cut-off ending far behind ("ramen" is no ram).
+  let best: { hits: readonly KeywordHit[]; score: number } | undefined;
+  forms.forEach((form, index) => {
+    const hits = library.lookup(form).filter((hit) => library.motif(hit.icon) !== undefined);
+    const plural = form.length >= phrase.length - 3 && /(?:s|es|ies)$/.test(phrase) && phrase.startsWith(form.slice(0, -1));
+    const score = (hits[0]?.score ?? 0) * (index === 0 ? 1 : plural ? 0.9 : 0.45);
+    if (score >= LEAST_SCORE && score > (best?.score ?? 0)) best = { hits, score };
+  });
+  if (!best) return undefined;
+  const [first, ...others] = best.hits as [KeywordHit, ...KeywordHit[]];
+  return { motifs: motifsFor(library, [first.icon]), variants: motifsFor(library, others.slice(0, 2).map((hit) => hit.icon)) };
 }
 
 /** Keywords found inside a run of unspaced script, longest first. */
@@ -160,7 +174,8 @@ function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
       } else if (!FILLER_WORDS.has(folded) && folded.length > 1 && !/^\d+$/.test(folded)) {
         // The engine's own drawings fill what the library lacks (a lighthouse, the Eiffel tower).
         const own = motifForWord(folded);
-        if (own) {
+        // Only for what the library lacks: its own wave is the sea, whatever "stormy" suggests.
+        if (own && !library.lookup(own.id).some((hit) => library.motif(hit.icon))) {
           found.push({ words: token, motifs: [own], variants: [] });
           groupFound = true;
         } else groupWords.push(token);

@@ -36,30 +36,53 @@ describe('lettering from recipient and occasion', () => {
 
   it('keeps the shopper\'s phrases whole: "jazz saxophone, new orleans" is two phrases, not three words', () => {
     expect(themePhrases('jazz saxophone, new orleans')).toEqual(['Jazz Saxophone', 'New Orleans']);
-    expect(composeLettering('', '', 'jazz saxophone, new orleans', []).headline).toBe('Jazz Saxophone');
+    expect(composeLettering('', '', 'jazz saxophone, new orleans', []).headline).toBe('Jazz Saxophone & New Orleans');
     const note = findMotifs('jazz').motifs[0];
-    const withTagline = composeLettering('', '', 'jazz saxophone, new orleans', note ? [note] : []);
     expect(note).toBeDefined();
-    // "Jazz Saxophone" would repeat the tagline's "Jazz": the whole phrase is left out, never cut.
-    expect(withTagline).toEqual({ headline: 'All That Jazz', subline: 'New Orleans' });
+    // Design 0 is the drawing's own tagline; the next designs are slogans on the whole phrases.
+    expect(composeLettering('', '', 'jazz saxophone, new orleans', note ? [note] : [], 0)).toEqual({ headline: 'All That Jazz', subline: '' });
+    expect(composeLettering('', '', 'jazz saxophone', note ? [note] : [], 2).headline).toBe('Powered by Jazz Saxophone');
   });
 
   it.each([
-    ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Dinosaurs · Tacos'],
-    ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Fishing · Mountains'],
-    ['my husband', 'anniversary', 'guitar', 'Happy Anniversary', 'For my husband · Guitar'],
-    ['Ms. Lopez', 'thank you', 'teacher, books', 'Thank You, Ms. Lopez', 'Teacher · Books'],
-  ])('phrases "%s" for "%s" naturally', (target, occasion, interests, headline, subline) => {
-    expect(composeLettering(target, occasion, interests, [])).toEqual({ headline, subline });
+    ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Dinosaurs & Tacos Club'],
+    ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Fishing & Mountains Club'],
+    ['my husband', 'anniversary', 'guitar', 'Happy Anniversary', 'For my husband'],
+    ['Ms. Lopez', 'thank you', 'teacher, books', 'Thank You, Ms. Lopez', 'Powered by Books'],
+  ])('phrases "%s" for "%s" naturally, with a slogan rather than the words typed', (target, occasion, interests, headline, subline) => {
+    expect(composeLettering(target, occasion, interests, [], 1)).toEqual({ headline, subline });
+  });
+
+  it.each([
+    ['mi papá', 'cumpleaños', 'café, fútbol', 'Feliz Cumpleaños, Papá'],
+    ['meine Oma', '', 'Katzen', 'Beste Oma der Welt'],
+    ['ma sœur', 'anniversaire', 'chats', 'Joyeux Anniversaire, Sœur'],
+    ['meu pai', 'dia dos pais', 'futebol', 'Feliz Dia dos Pais, Pai'],
+  ])('letters "%s" / "%s" wholly in the request\'s language', (target, occasion, interests, headline) => {
+    const lettering = composeLettering(target, occasion, interests, [], 0);
+    expect(lettering.headline).toBe(headline);
+    // Never half-translated: no English word beside the shopper's own.
+    expect(`${lettering.headline} ${lettering.subline}`).not.toMatch(/\b(?:Happy|For|Best|Club|Powered|World)\b/);
+  });
+
+  it('never writes a subline that only repeats the words typed', () => {
+    for (const design of [0, 1, 2, 3, 4, 5]) {
+      for (const interests of ['cats, pizza', 'golf', 'skateboarding and pizza']) {
+        const { subline } = composeLettering('', '', interests, [], design);
+        expect(subline.toLowerCase().replace(/[^a-z]+/g, ' ').trim()).not.toBe(interests.toLowerCase().replace(/[^a-z]+/g, ' ').replace(/ and /g, ' ').trim());
+      }
+    }
   });
 
   it('says who it is for under a tagline, and never repeats a headline word in the subline', () => {
     const fish = findMotifs('fish').motifs;
     expect(composeLettering('my son Leo', '', '', fish)).toEqual({ headline: 'Reel Cool', subline: 'For my son Leo' });
     for (const [target, occasion, interests] of [['Grandpa', 'retirement', 'grandpa golf'], ['Dad', '', 'dad jokes, bbq'], ['', 'birthday', 'birthday cake']]) {
-      const { headline, subline } = composeLettering(target as string, occasion as string, interests as string, []);
-      const said = new Set(headline.toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 2));
-      expect(subline.toLowerCase().split(/[^a-z]+/).filter((word) => said.has(word))).toEqual([]);
+      for (const design of [0, 1, 2, 3]) {
+        const { headline, subline } = composeLettering(target as string, occasion as string, interests as string, [], design);
+        const said = new Set(headline.toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 2));
+        expect(subline.toLowerCase().split(/[^a-z]+/).filter((word) => said.has(word))).toEqual([]);
+      }
     }
   });
 

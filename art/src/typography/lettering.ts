@@ -174,7 +174,9 @@ function taglineOf(motif: Motif | undefined): string {
 }
 
 /** The theme as the lettering names it: the shopper's phrase, else the drawing's English name. */
-function themeNames(phrases: readonly string[], motifs: readonly Motif[]): string[] {
+function themeNames(allPhrases: readonly string[], motifs: readonly Motif[]): string[] {
+  // "Grandpa" typed among the interests is who it is for, not a theme.
+  const phrases = allPhrases.filter((phrase) => !RELATIONS.has(phrase.toLowerCase()));
   if (phrases.length > 0) return phrases.slice(0, 2);
   return motifs.slice(0, 2).map((motif) => titleCase(motifName(motif).replace(/^(a|an) /, '')));
 }
