@@ -31,6 +31,9 @@ interface ProviderEvent {
   data?: ProviderEventData | null;
 }
 
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A short piece of the provider's text, safe to keep and show: cut, then cleaned of half emoji. */
 function providerText(value: unknown, maxLength: number): string {
   return typeof value === 'string' ? cleanShopperText(value.slice(0, maxLength)) : '';
@@ -63,27 +66,33 @@ const shipped = (data: ProviderEventData): OrderEvent => {
   };
 };
 
+type ToOrderEvent = (data: ProviderEventData, type: string) => OrderEvent;
+
 /**
  * Each of Printful's webhook events (the older `package_*` names and the newer `shipment_*` ones)
- * as an event of the order's life; any other type is recorded and ignored.
+ * as an event of the order's life; any other type is recorded and ignored. A Map: a type such as
+ * `constructor` or `__proto__` must find nothing, not a member of Object.prototype.
  */
-const PROVIDER_EVENTS: Readonly<
-  Record<string, (data: ProviderEventData, type: string) => OrderEvent>
-> = {
-  package_shipped: shipped,
-  shipment_sent: shipped,
-  shipment_delivered: () => ({ type: 'provider_delivered' }),
-  package_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
-  shipment_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
-  order_failed: (data, type) => ({ type: 'provider_failed', reason: reasonOf(data, type) }),
-  order_canceled: (data, type) => ({ type: 'provider_cancelled', reason: reasonOf(data, type) }),
-  order_put_hold: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
-  order_put_hold_approval: (data, type) => ({
-    type: 'provider_hold',
-    reason: reasonOf(data, type),
-  }),
-  order_remove_hold: () => ({ type: 'provider_hold_removed' }),
-};
+const PROVIDER_EVENTS: ReadonlyMap<string, ToOrderEvent> = new Map(
+  Object.entries({
+    package_shipped: shipped,
+    shipment_sent: shipped,
+    shipment_delivered: () => ({ type: 'provider_delivered' }),
+    package_returned: (data, type) => ({ type: 'provider_returned', reason: reasonOf(data, type) }),
+    shipment_returned: (data, type) => ({
+      type: 'provider_returned',
+      reason: reasonOf(data, type),
+    }),
+    order_failed: (data, type) => ({ type: 'provider_failed', reason: reasonOf(data, type) }),
+    order_canceled: (data, type) => ({ type: 'provider_cancelled', reason: reasonOf(data, type) }),
+    order_put_hold: (data, type) => ({ type: 'provider_hold', reason: reasonOf(data, type) }),
+    order_put_hold_approval: (data, type) => ({
+      type: 'provider_hold',
+      reason: reasonOf(data, type),
+    }),
+    order_remove_hold: () => ({ type: 'provider_hold_removed' }),
+  } satisfies Record<string, ToOrderEvent>),
+);
 
 export default async function printProviderRoutes(app: FastifyInstance) {
   const provider = app.appConfig.printProvider;
@@ -141,14 +150,15 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     ) {
       throw new HttpError(400, 'invalid_signature', 'The webhook signature does not match.');
     }
-    let event: ProviderEvent;
+    let event: unknown;
     try {
-      event = JSON.parse(request.body.toString('utf8')) as ProviderEvent;
+      event = JSON.parse(request.body.toString('utf8'));
     } catch {
       throw new HttpError(400, 'invalid_request', 'The webhook body is not JSON.');
     }
-    const type = typeof event.type === 'string' ? event.type.slice(0, 60) : '';
-    const data = event.data;
+    // Signed JSON that is not an object (`null`, a number) has no type or data either.
+    const { type: typeGiven, data } = (isObject(event) ? event : {}) as ProviderEvent;
+    const type = typeof typeGiven === 'string' ? typeGiven.slice(0, 60) : '';
     if (!type || typeof data !== 'object' || data === null || Array.isArray(data)) {
       request.log.warn({ type }, 'a signed print provider event has no type or data');
       throw new HttpError(400, 'invalid_request', 'The webhook event has no type or data.');
@@ -164,7 +174,7 @@ export default async function printProviderRoutes(app: FastifyInstance) {
       );
       return { received: true };
     }
-    const toEvent = PROVIDER_EVENTS[type];
+    const toEvent = PROVIDER_EVENTS.get(type);
     const ignored = !toEvent
       ? `${type} is not an event the store acts on`
       : named.attempt !== order.providerAttempt

@@ -1,0 +1,127 @@
+/**
+ * Words from a request that name a member of Object.prototype (`__proto__`, `constructor`,
+ * `toString`…) find nothing where the server looks a word up: a signed webhook event of such a type
+ * is ignored, a signed body that is not an object is refused, and such theme words are read as any
+ * word the engine does not know. Never a 500.
+ */
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from '@tshirt/tooling/test/printProviderStandIn';
+import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { withTestApps } from './fixtures';
+import { orderIdOfPaymentLink } from './orderLinks';
+import { VALID_ORDER, fetchFrom, newVisitor, query, type RunningApp } from './helpers';
+
+const PROTOTYPE_WORDS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+];
+const NOT_OBJECTS = ['null', '42', '"package_shipped"', '[]'];
+const STRIPE_WEBHOOK_SECRET = 'whsec_prototype_keys';
+
+const apps = withTestApps();
+
+describe('the print provider’s signed webhook', () => {
+  let provider: PrintProviderStandIn;
+  let running: RunningApp;
+  let orderId: string;
+  beforeAll(async () => {
+    provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
+  });
+  afterAll(() => provider.close());
+  beforeEach(async () => {
+    running = await apps.start(printProviderEnv(provider));
+    const answer = await fetchFrom(running.url)(`/creator/checkout?${query(VALID_ORDER)}`, {
+      method: 'POST',
+      headers: newVisitor(),
+    });
+    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
+    orderId = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+  });
+
+  it('ignores an event whose type names a member of Object.prototype, and records it', async () => {
+    for (const type of PROTOTYPE_WORDS) {
+      const answer = await provider.sendEvent(running.url, type, orderId, {
+        data: { reason: 'odd' },
+      });
+      expect([type, answer.status]).toEqual([type, 200]);
+    }
+    const order = await running.app.repositories.orders.find(orderId);
+    expect(order?.status).toBe('pending');
+    const history = await running.app.repositories.orders.history(orderId);
+    expect(history.map((line) => line.note)).toEqual(
+      expect.arrayContaining(
+        PROTOTYPE_WORDS.map((type) => `${type} is not an event the store acts on`),
+      ),
+    );
+  });
+
+  it('refuses a signed body that is not an object (null, a number, a text, a list) with a 400', async () => {
+    for (const body of NOT_OBJECTS) {
+      const answer = await provider.sendEvent(running.url, 'package_shipped', orderId, { body });
+      expect([body, answer.status]).toEqual([body, 400]);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe(
+        'invalid_request',
+      );
+    }
+  });
+});
+
+describe('Stripe’s signed webhook', () => {
+  let running: RunningApp;
+  beforeEach(async () => {
+    running = await apps.start({
+      STRIPE_SECRET_KEY: 'sk_test_prototype_keys',
+      STRIPE_WEBHOOK_SECRET,
+      // Never called: no event here reaches Stripe's API.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+  });
+
+  it('acknowledges an event whose type names a member of Object.prototype, doing nothing', async () => {
+    for (const type of PROTOTYPE_WORDS) {
+      const answer = await sendSignedWebhook(
+        fetchFrom(running.url),
+        { id: 'evt_prototype', object: 'event', type, data: { object: { id: 'cs_test_1' } } },
+        STRIPE_WEBHOOK_SECRET,
+      );
+      expect([type, answer.status]).toEqual([type, 200]);
+    }
+  });
+
+  it('refuses a signed body that is not an object (null, a number, a text, a list) with a 400', async () => {
+    for (const body of NOT_OBJECTS) {
+      const answer = await sendSignedWebhook(
+        fetchFrom(running.url),
+        JSON.parse(body),
+        STRIPE_WEBHOOK_SECRET,
+      );
+      expect([body, answer.status]).toEqual([body, 400]);
+    }
+  });
+});
+
+describe('theme words', () => {
+  let running: RunningApp;
+  beforeEach(async () => {
+    running = await apps.start({ GENERATION_DAILY_LIMIT: '100' });
+  });
+
+  it('reads interests and objects that name members of Object.prototype as words it does not know', async () => {
+    for (const field of ['interests', 'objects'])
+      for (const word of PROTOTYPE_WORDS) {
+        const answer = await fetchFrom(running.url)(
+          `/creator/generate_image?${query({ [field]: word })}`,
+          { headers: newVisitor() },
+        );
+        // 200, or 422 for words nothing draws: a clear answer either way.
+        expect(`${field}=${word}: ${answer.status}`).toMatch(/: (200|422)$/);
+      }
+  });
+});
