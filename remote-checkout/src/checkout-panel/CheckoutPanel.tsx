@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import {
   BUY_BUTTON_LABELS,
   PAGE_PATHS,
@@ -42,15 +42,9 @@ export default function CheckoutPanel({
         shirt.shirtSize === state.shirtSize,
     ),
   );
-  const { status, failureMessage, buy, paymentOpenAt, startAnother } =
-    usePaymentTab(loadingPagePath);
+  const { status, failureMessage, buy, paymentOpenAt } = usePaymentTab(loadingPagePath);
   const hintId = useId();
   const sending = status === 'sending';
-  const notice = useRef<HTMLDivElement>(null);
-  // Buy It is gone: the keyboard's place moves to what took its place.
-  useEffect(() => {
-    if (paymentOpenAt) notice.current?.focus();
-  }, [paymentOpenAt]);
 
   const price = (cents: number) => formatPrice(cents, offer?.currency);
   return (
@@ -68,8 +62,21 @@ export default function CheckoutPanel({
           </p>
         </div>
         <ShippingCost offer={offer} />
-        {paymentOpenAt ? (
-          <div ref={notice} className={styles.paymentOpen} role="status" tabIndex={-1}>
+        {/* Back to Buy It when the call ends (SPEC §4), the open payment page named beside it. */}
+        <button
+          type="button"
+          className={styles.buyButton}
+          disabled={!hasArtwork || unmade !== undefined}
+          // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
+          aria-disabled={sending ? true : undefined}
+          aria-describedby={hasArtwork ? undefined : hintId}
+          onClick={sending ? undefined : buy}
+        >
+          {sending && <span className={styles.spinner} aria-hidden="true" />}
+          {sending ? BUY_BUTTON_LABELS.loading : BUY_BUTTON_LABELS.idle}
+        </button>
+        {paymentOpenAt && (
+          <div className={styles.paymentOpen} role="status">
             <p className={styles.paymentOpenTitle}>{PAYMENT_OPEN_TEXT.title}</p>
             <p className={styles.paymentOpenBody}>
               {PAYMENT_OPEN_TEXT.body}{' '}
@@ -77,23 +84,7 @@ export default function CheckoutPanel({
                 {PAYMENT_OPEN_TEXT.reopen}
               </a>
             </p>
-            <button type="button" className={styles.anotherButton} onClick={startAnother}>
-              {PAYMENT_OPEN_TEXT.another}
-            </button>
           </div>
-        ) : (
-          <button
-            type="button"
-            className={styles.buyButton}
-            disabled={!hasArtwork || unmade !== undefined}
-            // Stays focusable while busy (aria-disabled), so keyboard users keep their place.
-            aria-disabled={sending ? true : undefined}
-            aria-describedby={hasArtwork ? undefined : hintId}
-            onClick={sending ? undefined : buy}
-          >
-            {sending && <span className={styles.spinner} aria-hidden="true" />}
-            {sending ? BUY_BUTTON_LABELS.loading : BUY_BUTTON_LABELS.idle}
-          </button>
         )}
         {!hasArtwork && (
           <p id={hintId} className={styles.hint}>

@@ -16,7 +16,6 @@ export const PAYMENT_OPEN_TEXT = {
   title: 'Your payment page is open in another tab',
   body: 'Finish paying there to place this order.',
   reopen: 'Open the payment page again',
-  another: 'Order another shirt',
 };
 export const SWATCHES_LEGEND = 'Shirt color';
 export const SHIPPING_TEXT = {

@@ -25,8 +25,6 @@ export interface PaymentTabFlow {
   buy(): void;
   /** The payment link open in another tab for the order as it is picked now; empty when none is. */
   paymentOpenAt: string;
-  /** Offers Buy It again for the same picks: the shopper asked for a second order. */
-  startAnother(): void;
 }
 
 /** What makes one order differ from another: the art and the shirt. */
@@ -71,7 +69,7 @@ export function usePaymentTab(loadingPagePath: string): PaymentTabFlow {
       setStatus('idle');
       if (result.kind === 'ok' && isOpenablePaymentLink(result.paymentLinkURL)) {
         sendToPaymentPage(navigation, tab, result.paymentLinkURL);
-        // This order is being paid in the other tab: no second Buy It for it here.
+        // This order is being paid in the other tab: the page says so beside Buy It.
         if (tab) setPlaced({ link: result.paymentLinkURL, order: key });
         return;
       }
@@ -79,11 +77,9 @@ export function usePaymentTab(loadingPagePath: string): PaymentTabFlow {
       setFailureMessage(result.kind === 'error' ? result.error.message : UNSAFE_LINK_MESSAGE);
     });
   }, [navigation, loadingPagePath]);
-  const startAnother = useCallback(() => setPlaced(null), []);
-
-  // Changing the art or the shirt makes another order, which gets its Buy It.
+  // Changing the art or the shirt makes another order: the notice was about the one before.
   const paymentOpenAt = placed?.order === currentOrder ? placed.link : '';
-  return { status, failureMessage, buy, paymentOpenAt, startAnother };
+  return { status, failureMessage, buy, paymentOpenAt };
 }
 
 function openLoadingTab(navigation: PaymentNavigation, loadingPagePath: string): PaymentTab | null {
