@@ -131,6 +131,10 @@ const STYLE = `
   code { background: #ecebe7; padding: 0.05rem 0.3rem; border-radius: 4px; }
   .filters form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; margin: 0 0 1.25rem; }
   .filters form .field { margin: 0; flex: 0 1 11rem; }
+  th[scope="row"] a { white-space: nowrap; }
+  ul.notes { list-style: none; margin: 0 0 1rem; padding: 0.5rem 1.1rem; }
+  ul.notes li { padding: 0.35rem 0; white-space: pre-line; overflow-wrap: anywhere; }
+  ul.notes li + li { border-top: 1px solid #ecebe7; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
     clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;

@@ -467,7 +467,7 @@ function Notes({ order, notes, flash }: OrderPageData) {
       {notes.length === 0 ? (
         <p>No notes yet.</p>
       ) : (
-        <ul className="card" aria-labelledby="notes-title">
+        <ul className="card notes" aria-labelledby="notes-title">
           {notes.map((note) => (
             <li key={note.id}>
               <When date={note.at} />: <span className="why">{note.text}</span>
