@@ -52,6 +52,19 @@ describe('DesignGallery', () => {
     expect(designs()[0]?.querySelector('img')).toHaveAttribute('src', '/creator/images/mine.svg');
   });
 
+  it('draws every thumbnail for the shirt colour picked, as the big preview is: on White, fitted to White', () => {
+    render(<DesignGallery />);
+    act(() => orderStore.update({ shirtColor: 'White' }));
+    for (const { title, imagePath } of PREMADE_DESIGNS) {
+      expect(design(title).querySelector('img')).toHaveAttribute('src', `${imagePath}?shirt=White`);
+    }
+    act(() => orderStore.update({ shirtColor: 'Light Grey' }));
+    expect(design(mountain.title).querySelector('img')).toHaveAttribute(
+      'src',
+      `${mountain.imagePath}?shirt=Light%20Grey`,
+    );
+  });
+
   it('keeps every design generated in this visit, newest first, each to be picked again', async () => {
     const user = userEvent.setup();
     render(<DesignGallery />);

@@ -109,7 +109,11 @@ export default function DesignGallery(_props: DesignGalleryProps) {
               onFocus={() => setFocusableUrl(item.imageUrl)}
             >
               <span className={styles.tile}>
-                <DesignThumbnail imageUrl={item.imageUrl} wanted={imagesWanted} />
+                <DesignThumbnail
+                  imageUrl={item.imageUrl}
+                  shirt={shirtColor}
+                  wanted={imagesWanted}
+                />
                 {item.kind === 'generated' && (
                   <span className={styles.badgeNew} aria-hidden="true">
                     AI

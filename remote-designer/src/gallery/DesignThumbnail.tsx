@@ -1,20 +1,29 @@
 import { useState } from 'react';
-import { DEFAULT_SHIRT_COLOR, artworkUrlForShirt, storeUrl } from '@tshirt/shared';
+import { DEFAULT_SHIRT_COLOR, artworkUrlForShirt, storeUrl, type ShirtColor } from '@tshirt/shared';
 import { useKeptDrawing } from '../artwork-cache/artworkCache';
 import styles from './DesignGallery.module.css';
 
 /** Thumbnail size in CSS pixels: fixed, so lazy images never shift the row. 3:4 like the print area. */
 export const THUMBNAIL_SIZE = { width: 132, height: 176 } as const;
 
+interface DesignThumbnailProps {
+  imageUrl: string;
+  /** The shirt the tile shows: the design is drawn for it, as the big preview draws it. */
+  shirt: ShirtColor;
+  wanted: boolean;
+}
+
 /**
- * A design image, asked for only once `wanted` (./useImagesWanted.ts): until then the tile shows its
- * fabric, and a page without scripts its `<noscript>` copy. If it cannot load, a quiet placeholder
- * keeps the tile tidy.
+ * A design image, drawn for the tile's shirt colour and asked for only once `wanted`
+ * (./useImagesWanted.ts): until then the tile shows its fabric, and a page without scripts its
+ * `<noscript>` copy. If it cannot load, a quiet placeholder keeps the tile tidy.
  */
-export function DesignThumbnail({ imageUrl, wanted }: { imageUrl: string; wanted: boolean }) {
+export function DesignThumbnail({ imageUrl, shirt, wanted }: DesignThumbnailProps) {
   const [failedUrl, setFailedUrl] = useState('');
-  // The plain artwork is its drawing for the default shirt: when the page has it, no request.
-  const kept = useKeptDrawing(artworkUrlForShirt(imageUrl, DEFAULT_SHIRT_COLOR));
+  // The plain artwork is its drawing for the default shirt (the address the page's markup names).
+  const shirtUrl = shirt === DEFAULT_SHIRT_COLOR ? imageUrl : artworkUrlForShirt(imageUrl, shirt);
+  // The preview's drawings are kept by the same address: when the page has it, no request.
+  const kept = useKeptDrawing(artworkUrlForShirt(imageUrl, shirt));
   if (failedUrl === imageUrl) {
     return (
       <svg className={styles.placeholder} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -40,11 +49,11 @@ export function DesignThumbnail({ imageUrl, wanted }: { imageUrl: string; wanted
       onError={() => setFailedUrl(imageUrl)}
     />
   );
-  if (kept || wanted) return image(kept ?? storeUrl(imageUrl));
+  if (kept || wanted) return image(kept ?? storeUrl(shirtUrl));
   return (
     <>
       {image()}
-      <noscript>{image(storeUrl(imageUrl))}</noscript>
+      <noscript>{image(storeUrl(shirtUrl))}</noscript>
     </>
   );
 }
