@@ -188,7 +188,7 @@ export const AddressCorrectionSchema = ShipToSchema;
  * An order number as a person reads it aloud (`TW-4821-7730`), or the random 16-character id of an
  * order made before numbers were readable. It is no key to anything: every link carries a secret.
  */
-export const ORDER_NUMBER_PATTERN = '^(?:TW-[0-9]{4}-[0-9]{4}|[A-Za-z0-9_-]{16})$';
+export const ORDER_NUMBER_PATTERN = '^(?:[A-Z]{2,5}-[0-9]{4}-[0-9]{4}|[A-Za-z0-9_-]{16})$';
 
 /**
  * `GET /creator/offer`: what the store sells and what it costs before payment: the shirt price,

@@ -7,10 +7,13 @@ import { ORDER_NUMBER_PATTERN } from '@tshirt/shared/schemas';
 
 export const ORDER_NUMBER_PREFIX = 'TW';
 
-/** A new order number, drawn at random from 10^8; the checkout draws again if it is taken. */
-export function newOrderNumber(): string {
+/**
+ * A new order number, drawn at random from 10^8; the checkout draws again if it is taken. The
+ * prefix is the shop's (ORDER_NUMBER_PREFIX, 2–5 capitals).
+ */
+export function newOrderNumber(prefix = ORDER_NUMBER_PREFIX): string {
   const digits = String(randomInt(100_000_000)).padStart(8, '0');
-  return `${ORDER_NUMBER_PREFIX}-${digits.slice(0, 4)}-${digits.slice(4)}`;
+  return `${prefix}-${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
 
 const ORDER_ID_REGEX = new RegExp(ORDER_NUMBER_PATTERN);
@@ -28,6 +31,8 @@ export const ORDER_ID_SOURCE = ORDER_NUMBER_PATTERN.slice(1, -1);
  * it is stored; undefined when it is not one.
  */
 export function canonicalOrderNumber(text: string): string | undefined {
-  const match = /^\s*(?:tw)?[\s-]*(\d{4})[\s-]*(\d{4})\s*$/i.exec(text);
-  return match ? `${ORDER_NUMBER_PREFIX}-${match[1]}-${match[2]}` : undefined;
+  const match = /^\s*([a-z]{2,5})?[\s-]*(\d{4})[\s-]*(\d{4})\s*$/i.exec(text);
+  return match
+    ? `${match[1]?.toUpperCase() ?? ORDER_NUMBER_PREFIX}-${match[2]}-${match[3]}`
+    : undefined;
 }
