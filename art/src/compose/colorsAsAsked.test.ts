@@ -47,11 +47,13 @@ describe('colours as asked', () => {
       { interests: 'fishing and mountains', colors: '', target: 'Grandpa', occasion: 'retirement', objects: '', style: 'Oil Painting' },
       4,
     );
-    expect(description).toBe('A fish leaping over mountains, decorated with a star, drawn in the Oil Painting style, lettered “Happy Retirement, Grandpa” and “Fishing · Mountains”.');
+    expect(description).toBe(
+      'A fishing pole in front of a snow-capped mountain, decorated with a glowing star, drawn in the Oil Painting style, lettered “Happy Retirement, Grandpa” and “All About Fishing & Mountains”.',
+    );
     expect(describeArtworkSvg(svg)).toBe(description);
-    expect(svg).toContain('<title>A fish leaping over mountains');
+    expect(svg).toContain('<title>A fishing pole in front of a snow-capped mountain');
     expect(createArtwork({ interests: 'quantum entanglement', colors: '', target: '', occasion: '', objects: '', style: 'Sketch' }, 1).description).toBe(
-      'Lettering only, in the Sketch style: “Quantum Entanglement”.',
+      'Lettering with sparkles, in the Sketch style: “Quantum Entanglement Is My Therapy”.',
     );
   });
 });

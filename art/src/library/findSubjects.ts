@@ -5,6 +5,8 @@
  * or "and" that nothing draws is reported as not understood, never swapped for an invented subject.
  */
 import { findMotifs, motifForWord, type Motif } from '../motifs';
+import { CAT_BREED_MOTIFS } from '../motifs/library/catBreeds';
+import { DOG_BREED_MOTIFS } from '../motifs/library/dogBreeds';
 import { emojiLibrary, foldKey, LEAST_SCORE, type EmojiLibrary, type KeywordHit } from './emojiIndex';
 import { THEME_ICONS } from './themeWords';
 
@@ -76,6 +78,16 @@ function motifsFor(library: EmojiLibrary, icons: readonly string[]): Motif[] {
   return icons.flatMap((icon) => library.motif(icon) ?? []);
 }
 
+/**
+ * Breeds the library has no drawing of (it has one dog, one cat): the engine's own breed drawings,
+ * by their keywords written without spaces ("goldenretriever", "mainecoon").
+ */
+const BREEDS: ReadonlyMap<string, Motif> = new Map(
+  [...DOG_BREED_MOTIFS, ...CAT_BREED_MOTIFS]
+    .filter((motif) => motif.id !== 'poodle')
+    .flatMap((motif) => [motif.id.replace(/-/g, ''), ...motif.keywords].map((keyword) => [keyword, motif] as const)),
+);
+
 /** The curated table by folded key ("new year's eve" is looked up as "new year s eve"). */
 const THEMES_BY_KEY: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(THEME_ICONS).flatMap(([phrase, icons]) => [
@@ -91,6 +103,8 @@ function lookUp(library: EmojiLibrary, phrase: string, single: boolean): Omit<Fo
   const forms = single
     ? wordForms(phrase)
     : [phrase, phrase.replace(/ /g, ''), ...wordForms(phrase.slice(lastSpace + 1)).slice(1).map((last) => `${phrase.slice(0, lastSpace)} ${last}`)];
+  const breed = BREEDS.get(phrase.replace(/ /g, ''));
+  if (breed) return { motifs: [breed], variants: [] };
   for (const form of forms) {
     const curated = THEMES_BY_KEY.get(form);
     if (curated) {
