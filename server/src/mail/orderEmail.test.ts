@@ -105,9 +105,19 @@ const KEY_FACTS: Record<
     says: ['We could not print this design.'],
   },
   refunded: {
-    facts: { state: 'refunded' },
+    facts: { state: 'refunded', refundCents: 2499 },
     subject: 'order Ab3dEf6hIj9kLm0n was refunded',
-    says: [],
+    says: ['Refunded to you', '$24.99'],
+  },
+  partly_refunded: {
+    facts: { state: 'shipped', refundCents: 1000 },
+    subject: 'part of order Ab3dEf6hIj9kLm0n was refunded',
+    says: ['Part of your payment was refunded', 'Refunded to you', '$10.00'],
+  },
+  back_in_production: {
+    facts: { state: 'in_production' },
+    subject: 'order Ab3dEf6hIj9kLm0n is moving again',
+    says: ['Your order is moving again'],
   },
 };
 

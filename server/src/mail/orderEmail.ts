@@ -28,6 +28,8 @@ export const ORDER_EMAIL_KINDS = [
   'returned',
   'cancelled',
   'refunded',
+  'partly_refunded',
+  'back_in_production',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -52,8 +54,10 @@ export interface OrderEmailFacts {
   currency: string;
   shipTo: ShipTo | null;
   tracking: { carrier: string; number: string; url: string } | null;
-  /** What the print shop said, in plain words. */
+  /** Why the order is where it is, in the shop's words. */
   reason: string | null;
+  /** What this email's refund gave back (refund emails). */
+  refundCents?: number | null;
 }
 
 export interface RenderedEmail {
@@ -74,6 +78,8 @@ const SUBJECTS: Readonly<Record<OrderEmailKind, (orderNumber: string) => string>
   returned: (number) => `order ${number} came back to us`,
   cancelled: (number) => `order ${number} was cancelled`,
   refunded: (number) => `order ${number} was refunded`,
+  partly_refunded: (number) => `part of order ${number} was refunded`,
+  back_in_production: (number) => `order ${number} is moving again`,
 };
 
 const HEADINGS: Readonly<Record<OrderEmailKind, string>> = {
@@ -85,6 +91,8 @@ const HEADINGS: Readonly<Record<OrderEmailKind, string>> = {
   returned: 'Your order came back to us',
   cancelled: 'Your order was cancelled',
   refunded: 'Your order was refunded',
+  partly_refunded: 'Part of your payment was refunded',
+  back_in_production: 'Your order is moving again',
 };
 
 /** The parts of an email's body; each is written once and drawn both as text and as HTML. */
@@ -161,6 +169,13 @@ function bodyOf(facts: OrderEmailFacts, orderPage: string, artworkCid?: string):
     type: 'paragraph',
     text: `${ORDER_TEXT.whatHappensNext}: ${ORDER_NEXT_STEP_TEXT[facts.state]}`,
   });
+
+  if (facts.refundCents) {
+    blocks.push({
+      type: 'facts',
+      rows: [['Refunded to you', formatTotal(facts.refundCents, facts.currency)]],
+    });
+  }
 
   if (facts.kind === 'confirmed') {
     if (artworkCid) {
@@ -258,7 +273,15 @@ export function renderOrderEmail(
 }
 
 /** Why the owner is told about an order. */
-export const OWNER_ALERT_REASONS = ['failed', 'on_hold', 'cancelled', 'returned', 'stuck'] as const;
+export const OWNER_ALERT_REASONS = [
+  'failed',
+  'on_hold',
+  'cancelled',
+  'returned',
+  'stuck',
+  'not_stopped',
+  'reprint_asked',
+] as const;
 export type OwnerAlertReason = (typeof OWNER_ALERT_REASONS)[number];
 
 export interface OwnerAlertFacts {
@@ -288,6 +311,8 @@ const ALERT_HEADINGS: Readonly<Record<OwnerAlertReason, string>> = {
   cancelled: 'The print shop cancelled an order',
   returned: 'A package came back',
   stuck: 'An order has not moved',
+  not_stopped: 'A refunded order could not be stopped at the print shop',
+  reprint_asked: 'A shopper asks for a returned order to be sent again',
 };
 
 /** The email that tells the owner an order needs them, with the link to it on the desk. */
