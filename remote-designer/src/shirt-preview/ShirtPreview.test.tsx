@@ -195,6 +195,21 @@ describe('ShirtPreview', () => {
     }
   });
 
+  it('shows the print area as large as a real front print is on that shirt: 55–62% of its chest, above its hem', () => {
+    render(<ShirtPreview />);
+    act(() => orderStore.selectDesign(firstDesign.imagePath));
+    for (const style of SHIRT_STYLES) {
+      act(() => orderStore.update({ shirtStyle: style }));
+      const { chestWidth, floorY } = silhouetteFor(style);
+      const { width, top, height } = screen.getByRole('img', { name: firstDesign.title }).style;
+      const widthUnits = (parseFloat(width) / 100) * PREVIEW_VIEWBOX.width;
+      const bottomUnits = ((parseFloat(top) + parseFloat(height)) / 100) * PREVIEW_VIEWBOX.height;
+      const share = widthUnits / chestWidth;
+      expect([style, share >= 0.55 && share <= 0.62]).toEqual([style, true]);
+      expect(bottomUnits).toBeLessThan(floorY - 60);
+    }
+  });
+
   it('hides an artwork image that fails to load instead of showing a broken icon', () => {
     render(<ShirtPreview />);
     act(() => orderStore.selectDesign(firstDesign.imagePath));

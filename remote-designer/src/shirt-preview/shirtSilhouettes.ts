@@ -7,6 +7,9 @@ const CENTER_X = PREVIEW_VIEWBOX.width / 2;
 /** The print area is 12 × 16 inches, so artwork always sits in a 3:4 box. */
 export const PRINT_ASPECT_RATIO = 12 / 16;
 
+/** A 12-inch front print on a shirt about 20 inches across the chest: as large as it prints. */
+export const PRINT_SHARE_OF_CHEST = 12 / 20;
+
 type Point = readonly [x: number, y: number];
 
 /** One step of the right half of an outline, drawn from the neck down to the hem. */
@@ -28,7 +31,8 @@ interface SilhouetteShape {
   side: readonly Segment[];
   /** How far the hem's middle hangs below its corners. */
   hemDrop: number;
-  printArea: { top: number; width: number };
+  /** Where the print area starts below the collar (its width follows from the chest). */
+  printArea: { top: number };
 }
 
 export interface PrintArea {
@@ -50,6 +54,8 @@ export interface Silhouette {
   /** Soft creases where fabric gathers: under the arms and where the sleeves bend. */
   folds: string;
   printArea: PrintArea;
+  /** Across the chest, armpit to armpit: what a shirt's width is measured as. */
+  chestWidth: number;
   /** Where the soft shadow under the garment falls. */
   floorY: number;
 }
@@ -64,7 +70,7 @@ const MEN: SilhouetteShape = {
   armpit: [396, 182],
   side: [{ kind: 'cubic', control1: [398, 290], control2: [399, 400], to: [400, 492] }],
   hemDrop: 7,
-  printArea: { top: 118, width: 160 },
+  printArea: { top: 118 },
 };
 
 /** Women's: fitted waist, short cap sleeves, a deeper scoop neck. */
@@ -81,7 +87,7 @@ const WOMEN: SilhouetteShape = {
     { kind: 'cubic', control1: [346, 370], control2: [370, 430], to: [376, 486] },
   ],
   hemDrop: 9,
-  printArea: { top: 146, width: 136 },
+  printArea: { top: 146 },
 };
 
 /** Youth: narrower and shorter, hung lower so it sits centred in the same frame. */
@@ -95,7 +101,7 @@ const YOUTH: SilhouetteShape = {
   armpit: [360, 194],
   side: [{ kind: 'cubic', control1: [361, 280], control2: [362, 380], to: [363, 446] }],
   hemDrop: 6,
-  printArea: { top: 148, width: 120 },
+  printArea: { top: 148 },
 };
 
 const SHAPES: Readonly<Record<ShirtStyle, SilhouetteShape>> = {
@@ -218,7 +224,8 @@ function buildSilhouette(shape: SilhouetteShape): Silhouette {
   const foldsLeft = foldsRight.map((path) => mirrorPath(path));
   const folds = [...foldsRight, ...foldsLeft].join(' ');
 
-  const printWidth = shape.printArea.width;
+  const chestWidth = 2 * (shape.armpit[0] - CENTER_X);
+  const printWidth = Math.round(chestWidth * PRINT_SHARE_OF_CHEST);
   const printArea: PrintArea = {
     x: CENTER_X - printWidth / 2,
     y: shape.printArea.top,
@@ -226,7 +233,16 @@ function buildSilhouette(shape: SilhouetteShape): Silhouette {
     height: printWidth / PRINT_ASPECT_RATIO,
   };
 
-  return { outline, neckOpening, neckline, hemStitches, folds, printArea, floorY: hemMiddle[1] + 6 };
+  return {
+    outline,
+    neckOpening,
+    neckline,
+    hemStitches,
+    folds,
+    printArea,
+    chestWidth,
+    floorY: hemMiddle[1] + 6,
+  };
 }
 
 /** Mirrors every x of a path made of absolute `M`/`L`/`Q`/`C` commands and number pairs. */
