@@ -244,6 +244,9 @@ export const ENV_SCHEMA = Type.Object({
   ),
   STUCK_ORDER_HOURS: wholeNumber(1, 24 * 365, 24),
   SHOP_TIME_ZONE: Type.String({ maxLength: 64, default: 'UTC', description: 'an IANA time zone' }),
+  ORDER_NUMBER_PREFIX: Type.Optional(
+    Type.String({ pattern: '^[A-Z]{2,5}$', description: '2 to 5 capital letters, like TW' }),
+  ),
   ADMIN_TOKEN: secret({ minLength: 16 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -285,12 +288,29 @@ function schemaProblems(error: unknown, given: Env): string[] {
   });
 }
 
-/** Whether `name` is a time zone this Node.js knows (`Europe/Berlin`, `UTC`). */
-function isTimeZone(name: string): boolean {
 const NAME_THE_PROXIES =
   'Name the proxies in front of the server instead: TRUST_PROXY=loopback for one on this machine, ' +
   'or their addresses (e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/8, comma-separated)';
 
+/**
+ * The order numbers' prefix when ORDER_NUMBER_PREFIX is unset: `TW` for the default brand, else
+ * the initials of the brand's words (`Ink & Thread` → `IT`), or its first two letters (`Acme` → `AC`).
+ */
+export function orderNumberPrefixOf(brandName: string): string {
+  if (brandName === DEFAULT_BRAND_NAME) return 'TW';
+  const words = brandName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
+  const initials = words.map((word) => word[0]).join('');
+  const prefix = initials.length >= 2 ? initials.slice(0, 5) : (words[0] ?? '').slice(0, 2);
+  return prefix.length >= 2 ? prefix : 'TW';
+}
+
+/** Whether `name` is a time zone this Node.js knows (`Europe/Berlin`, `UTC`). */
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;
@@ -531,6 +551,8 @@ function appConfig(vars: EnvVars) {
     adminToken: vars.ADMIN_TOKEN,
     /** The time zone the owner reads moments in: the desk, its CSV and the owner's alerts. */
     shopTimeZone: vars.SHOP_TIME_ZONE,
+    /** What every new order number starts with (`TW` in `TW-4821-7730`). */
+    orderNumberPrefix: vars.ORDER_NUMBER_PREFIX ?? orderNumberPrefixOf(vars.BRAND_NAME),
   };
 }
 

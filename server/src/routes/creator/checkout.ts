@@ -5,6 +5,7 @@ import { cleanShopperText } from '../../http/cleanText';
 import { HttpError, badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
 import { quotedShippingCents } from '../../orders/orderAmounts';
+import { newOrderNumber } from '../../orders/orderNumber';
 import { draftOrder, type NewOrder, type Order } from '../../orders/ordersRepository';
 import { isUniqueViolation } from '../../storage/database';
 import { CHECKOUT_PATH } from '@tshirt/shared/api';
@@ -16,13 +17,14 @@ const ORDER_NUMBER_DRAWS = 3;
 
 export default async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
-  const { publicUrl, checkoutRateLimitPerMinute, shippingZones, currency } = app.appConfig;
+  const { publicUrl, checkoutRateLimitPerMinute, shippingZones, currency, orderNumberPrefix } =
+    app.appConfig;
 
   // The payment link is made first (Stripe's idempotency key is the draft's own); the order and
   // its payment reference are then written in one statement before the shopper gets the link,
   // so a payment always finds its order and a crash never leaves half an order behind.
   async function placeOrder(choice: NewOrder, draw = 1): Promise<{ order: Order; url: string }> {
-    const order = draftOrder(choice, app.clock());
+    const order = { ...draftOrder(choice, app.clock()), id: newOrderNumber(orderNumberPrefix) };
     const link = await app.paymentProvider.createPaymentLink(order);
     try {
       await orders.insertPending({ ...order, paymentReference: link.reference ?? null });
