@@ -45,7 +45,7 @@ describe('Any style keeps the colours asked for', () => {
   });
 
   it.each([1, 2, 3, 4, 5, 6, 7, 8])('paints neon green and pink with the engine choosing the style (seed %i)', (seed) => {
-    const { svg } = createArtwork({ interests: 'cats', colors: 'neon green and pink', style: '' }, seed, 'White');
+    const { svg } = createArtwork({ ...REQUEST, target: '', interests: 'cats', colors: 'neon green and pink' }, seed, 'White');
     const hues = paintedHues(svg);
     expect(hues.some((hue) => near(hue, 120))).toBe(true);
     expect(hues.some((hue) => near(hue, 340))).toBe(true);

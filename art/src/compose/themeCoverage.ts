@@ -16,9 +16,15 @@ export interface PopularTheme {
 }
 
 export const POPULAR_THEMES_FILE = path.join(__dirname, '..', '..', 'themes', 'popular-themes.json');
+/** Uncommon themes, 20 of them in Spanish, German, French, Japanese and Portuguese. */
+export const UNCOMMON_THEMES_FILE = path.join(__dirname, '..', '..', 'themes', 'uncommon-themes.json');
 
-export function readPopularThemes(): PopularTheme[] {
-  return (JSON.parse(readFileSync(POPULAR_THEMES_FILE, 'utf8')) as { themes: PopularTheme[] }).themes;
+export function readPopularThemes(file = POPULAR_THEMES_FILE): PopularTheme[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { themes: PopularTheme[] }).themes;
+}
+
+export function readUncommonThemes(): PopularTheme[] {
+  return readPopularThemes(UNCOMMON_THEMES_FILE);
 }
 
 export interface ThemeCoverage {

@@ -186,11 +186,12 @@ function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
         if (pieces.length > 0) groupFound = true;
         else groupWords.push(token);
       } else if (!FILLER_WORDS.has(folded) && folded.length > 1 && !/^\d+$/.test(folded)) {
-        // The engine's own drawings fill what the library lacks (a lighthouse, the Eiffel tower).
+        // The engine's own keywords reach further ("beekeeping" → a bee, "maine" → a lighthouse):
+        // the library's drawing of that subject where it has one, else the engine's own.
         const own = motifForWord(folded);
-        // Only for what the library lacks: its own wave is the sea, whatever "stormy" suggests.
-        if (own && !library.lookup(own.id).some((hit) => library.motif(hit.icon))) {
-          found.push({ words: token, motifs: [own], variants: [] });
+        const drawing = own && (lookUp(library, foldKey(own.id.replace(/-/g, ' ')), true) ?? { motifs: [own], variants: [] });
+        if (drawing) {
+          found.push({ words: token, ...drawing });
           groupFound = true;
         } else groupWords.push(token);
       }

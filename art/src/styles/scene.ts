@@ -70,5 +70,6 @@ export function drawScene(
   passesFor: (slot: SceneSlot) => readonly PartPainter[],
   attributesFor: (slot: SceneSlot) => Attributes = () => ({}),
 ): string {
-  return slots.map((slot) => drawMotif(slot.motif, slot.placement, passesFor(slot), attributesFor(slot))).join('');
+  // data-layer marks the subject's drawings, so the benchmark can measure the room they take.
+  return slots.map((slot) => drawMotif(slot.motif, slot.placement, passesFor(slot), { 'data-layer': slot.layer, ...attributesFor(slot) })).join('');
 }
