@@ -1,26 +1,13 @@
 /**
- * How the desk names an order's state, the lists it sorts orders into, and which of the owner's
- * actions the state machine (`ORDER_RULES`) lets apply to an order in each state.
+ * The lists the desk sorts orders into, and which of the owner's actions the state machine
+ * (`ORDER_RULES`) lets apply to an order in each state. Every status's label, tone, list and
+ * whether it needs the owner are the order module's (`FULFILMENT_STATUS`): none is kept here.
  */
 import { NOT_YET_SHIPPED, ORDER_RULES, ORDER_STATES, type OrderState } from '../orders/orderLife';
-import {
-  FULFILMENT_STATUS,
-  statusesWhere,
-  type DeskListKey,
-  type StatusTone,
-} from '../orders/orderStatus';
+import { FULFILMENT_STATUS, statusesWhere, type DeskListKey } from '../orders/orderStatus';
 
-/** Each state in the owner's words (the order module's table). */
-export const STATE_LABELS: Readonly<Record<OrderState, string>> = Object.fromEntries(
-  ORDER_STATES.map((state) => [state, FULFILMENT_STATUS[state].ownerLabel]),
-) as Record<OrderState, string>;
-
-export type { StatusTone as StateTone } from '../orders/orderStatus';
-
-/** The colour of a state's badge: what it asks of the owner (the order module's table). */
-export const STATE_TONES: Readonly<Record<OrderState, StatusTone>> = Object.fromEntries(
-  ORDER_STATES.map((state) => [state, FULFILMENT_STATUS[state].tone]),
-) as Record<OrderState, StatusTone>;
+/** A status in the owner's words. */
+export const ownerLabel = (state: OrderState): string => FULFILMENT_STATUS[state].ownerLabel;
 
 /** States where the order waits for the owner to do something. */
 export const NEEDS_ATTENTION: readonly OrderState[] = statusesWhere((status) => status.needsOwner);
@@ -32,19 +19,28 @@ export interface OrderList {
   states: readonly OrderState[];
 }
 
+/** The grouped lists' names, in the order of the desk's filter links. */
+const GROUPED_LISTS: ReadonlyArray<[DeskListKey, string]> = [
+  ['attention', 'Needs attention'],
+  ['ready', 'Ready to print'],
+  ['production', 'In production'],
+  ['shipped', 'Shipped'],
+  ['refunded', 'Refunded'],
+];
+
 const inList = (key: DeskListKey) => statusesWhere((status) => status.deskList === key);
 
-/** The lists the desk's filter links open, in their order; the first named `all` is the default. */
+/** The lists the desk's filter links open, in their order; the one named `all` is the default. */
 export const ORDER_LISTS: readonly OrderList[] = [
-  { key: 'attention', label: 'Needs attention', states: inList('attention') },
-  { key: 'ready', label: 'Ready to print', states: inList('ready') },
-  { key: 'production', label: 'In production', states: inList('production') },
-  { key: 'shipped', label: 'Shipped', states: inList('shipped') },
-  { key: 'refunded', label: 'Refunded', states: inList('refunded') },
+  ...GROUPED_LISTS.map(([key, label]) => ({
+    key,
+    label,
+    states: key === 'attention' ? NEEDS_ATTENTION : inList(key),
+  })),
   {
     key: 'all',
     label: 'All paid',
-    states: ORDER_STATES.filter((state) => state !== 'pending'),
+    states: statusesWhere((status) => status.deskList !== 'unpaid'),
   },
   { key: 'unpaid', label: 'Not paid', states: inList('unpaid') },
 ];
@@ -52,7 +48,7 @@ export const ORDER_LISTS: readonly OrderList[] = [
 /** A list of each state alone (on hold, failed, returned…), its key the state's name. */
 export const STATE_LISTS: readonly OrderList[] = ORDER_STATES.map((state) => ({
   key: state,
-  label: STATE_LABELS[state],
+  label: ownerLabel(state),
   states: [state],
 }));
 

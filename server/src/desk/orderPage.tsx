@@ -22,7 +22,7 @@ import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, TRACKING_LIMITS } from './deskForms
 import { Flash, renderDeskPage, type DeskFrame } from './deskLayout';
 import { DESK_PATHS, deskActionPath, type DeskAction } from './deskPaths';
 import type { OrderNote } from './orderNotes';
-import { STATE_LABELS, type ActionsAvailable } from './orderLists';
+import { ownerLabel, type ActionsAvailable } from './orderLists';
 import { StateBadge } from './ordersPage';
 
 export interface OrderPageData extends DeskFrame {
@@ -360,7 +360,7 @@ function Actions({ data, state }: { data: OrderPageData; state: OrderState }) {
     <section aria-labelledby="fix-title">
       <h2 id="fix-title">Fix it</h2>
       {quick.length + forms.length === 0 ? (
-        <p>{`Nothing to do for an order that is ${STATE_LABELS[state].toLowerCase()}.`}</p>
+        <p>{`Nothing to do for an order that is ${ownerLabel(state).toLowerCase()}.`}</p>
       ) : (
         <>
           {quick.length > 0 && <div className="actions">{quick}</div>}

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { marginCents } from '../orders/orderEarnings';
 import { orderState, type Order } from '../orders/ordersRepository';
 import { shopTime } from '../html/shopTime';
-import { STATE_LABELS } from './orderLists';
+import { ownerLabel } from './orderLists';
 
 /** What the order gave back to its shopper, in cents: all of it once refunded (the only refund there is). */
 function refundedCents(order: Order): number {
@@ -48,7 +48,7 @@ export function ordersCsv(orders: readonly Order[], timeZone: string): string {
       order.id,
       shopTime(order.createdAt, timeZone),
       order.paidAt ? shopTime(order.paidAt, timeZone) : '',
-      STATE_LABELS[orderState(order)],
+      ownerLabel(orderState(order)),
       order.shipTo?.name ?? '',
       order.email ?? '',
       order.shipTo?.country ?? '',

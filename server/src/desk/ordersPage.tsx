@@ -12,20 +12,14 @@ import {
   type DailyEarnings,
 } from '../orders/orderEarnings';
 import type { OrderState } from '../orders/orderLife';
+import { FULFILMENT_STATUS } from '../orders/orderStatus';
 import { orderState, type Order } from '../orders/ordersRepository';
 import { When } from '../html/components';
 import { renderDeskPage, type DeskFrame } from './deskLayout';
 import { DESK_PATHS, deskOrderPath } from './deskPaths';
 import type { OrderFilter } from './orderFilter';
 import { csvPath } from './orderFilter';
-import {
-  ORDER_LISTS,
-  STATE_LABELS,
-  STATE_LISTS,
-  STATE_TONES,
-  listCount,
-  type OrderList,
-} from './orderLists';
+import { ORDER_LISTS, STATE_LISTS, listCount, type OrderList } from './orderLists';
 
 /** An order waiting on the owner, and why. */
 export interface AttentionItem {
@@ -55,7 +49,8 @@ export interface OrdersPageData extends DeskFrame {
 }
 
 export function StateBadge({ state }: { state: OrderState }) {
-  return <span className={`state tone-${STATE_TONES[state]}`}>{STATE_LABELS[state]}</span>;
+  const { tone, ownerLabel } = FULFILMENT_STATUS[state];
+  return <span className={`state tone-${tone}`}>{ownerLabel}</span>;
 }
 
 function OrderLink({ id }: { id: string }) {
