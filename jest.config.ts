@@ -98,7 +98,12 @@ const config: Config = {
       displayName: 'server-processes',
       testMatch: SERVER_PROCESS_TESTS.map((name) => `<rootDir>/test/${name}.test.ts`),
     },
-    nodeProject('e2e', { setupFilesAfterEnv: ['<rootDir>/src/harness/testPageHooks.ts'] }),
+    // One build (only of apps whose sources changed) and one Chromium for the whole browser run.
+    nodeProject('e2e', {
+      globalSetup: '<rootDir>/src/harness/globalSetup.ts',
+      globalTeardown: '<rootDir>/src/harness/globalTeardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/src/harness/testPageHooks.ts'],
+    }),
   ],
 };
 

@@ -15,7 +15,12 @@ import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeSe
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { orderOnCompletePage } from './harness/orderPage';
-import { startStripeStandIn, type StripeCustomer, type StripeStandIn } from './harness/stripeStandIn';
+import { showStripeHostedPage } from './harness/stripeHostedPage';
+import {
+  startStripeStandIn,
+  type RunningStripeStandIn,
+  type StripeCustomer,
+} from '@tshirt/tooling/test/stripeStandIn';
 
 const ADMIN_TOKEN = 'e2e-money-owner-token-0123456789';
 const FIRST_SHIRT_SHIPPING = 599;
@@ -45,7 +50,7 @@ const customer: StripeCustomer = {
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
 let browser: TestBrowser;
-let stripe: StripeStandIn;
+let stripe: RunningStripeStandIn;
 let provider: PrintProviderStandIn;
 let server: StoreServer;
 
@@ -73,7 +78,7 @@ afterAll(async () => {
 });
 
 it('charges subtotal + shipping + tax through Stripe, and shows and sends the same figures', async () => {
-  const leaveHostedPage = await stripe.showHostedPage(browser.context);
+  const leaveHostedPage = await showStripeHostedPage(browser.context);
   try {
     const page = await browser.newPage(PORTRAIT);
     await page.goto(`${server.url}/product`);
@@ -86,7 +91,10 @@ it('charges subtotal + shipping + tax through Stripe, and shows and sends the sa
       .getByText(`${formatPrice(FIRST_SHIRT_SHIPPING)} for the first shirt`)
       .first()
       .waitFor();
-    await page.getByText(/sales tax, where it applies, is added at payment/i).first().waitFor();
+    await page
+      .getByText(/sales tax, where it applies, is added at payment/i)
+      .first()
+      .waitFor();
 
     const [tab] = await Promise.all([
       browser.context.waitForEvent('page'),

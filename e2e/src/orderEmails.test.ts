@@ -27,6 +27,11 @@ import {
   type SmtpStandIn,
 } from '@tshirt/tooling/test/smtpStandIn';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import {
+  startStripeStandIn,
+  type RunningStripeStandIn,
+  type StripeCustomer,
+} from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { designAndBuy } from './harness/designAndBuy';
@@ -35,11 +40,7 @@ import {
   waitForOrderPageOf,
   waitForOrderPageState,
 } from './harness/orderPage';
-import {
-  startStripeStandIn,
-  type StripeCustomer,
-  type StripeStandIn,
-} from './harness/stripeStandIn';
+import { showStripeHostedPage } from './harness/stripeHostedPage';
 import { payOnTestPage, TEST_PAGE_SHOPPER } from './harness/testPayment';
 
 /** One shirt and its shipping at the default rate ($4.99 for the first shirt). */
@@ -218,7 +219,7 @@ describe('the emails of an order paid through Stripe', () => {
     },
   };
   let smtp: SmtpStandIn;
-  let stripe: StripeStandIn;
+  let stripe: RunningStripeStandIn;
   let provider: PrintProviderStandIn;
   let server: StoreServer;
   beforeAll(async () => {
@@ -241,7 +242,7 @@ describe('the emails of an order paid through Stripe', () => {
   });
 
   it('confirm the order at the address Stripe collected, with a link that opens it, then give the tracking link', async () => {
-    const leaveHostedPage = await stripe.showHostedPage(browser.context);
+    const leaveHostedPage = await showStripeHostedPage(browser.context);
     try {
       const page = await browser.newPage(PORTRAIT);
       const tab = await designAndBuy(browser, page, server.url);

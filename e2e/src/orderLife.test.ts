@@ -3,8 +3,6 @@
  * through a Stripe stand-in with its {CHECKOUT_SESSION_ID} redirect), confirmed on /complete, sent
  * to the print provider's stand-in, shipped by its signed webhook, tracked on the order page.
  */
-import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import {
   BUY_BUTTON_LABELS,
@@ -18,8 +16,10 @@ import {
   type PrintProviderStandIn,
 } from '@tshirt/tooling/test/printProviderStandIn';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { startStripeStandIn, type RunningStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { showStripeHostedPage } from './harness/stripeHostedPage';
 
 const TRACKING_URL = 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000';
 
@@ -143,111 +143,37 @@ describe('an order paid on the test page', () => {
 });
 
 describe('an order paid through Stripe', () => {
-  const WEBHOOK_SECRET = 'whsec_e2e_0123456789';
-  const SESSION_ID = 'cs_test_e2eSession0123456789';
-  let stripeApi: Server;
-  let sessionRequest: URLSearchParams | undefined;
+  let stripe: RunningStripeStandIn;
   let server: StoreServer;
 
   beforeAll(async () => {
-    stripeApi = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        sessionRequest = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            id: SESSION_ID,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.com/c/pay/${SESSION_ID}`,
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
-    const address = stripeApi.address() as { port: number };
+    stripe = await startStripeStandIn();
     server = await startStoreServer({
       ...printProviderEnv(provider),
       PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-      STRIPE_SECRET_KEY: 'sk_test_e2e',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${address.port}`,
+      ...stripe.env,
     });
     provider.storeOrigin = server.url;
   });
   afterAll(async () => {
     await server?.stop();
-    await new Promise((resolve) => stripeApi?.close(resolve));
+    await stripe?.close();
   });
-
-  /** Stripe's signed `checkout.session.completed` for the order, with the address it collected. */
-  function sendCompleted(orderId: string): Promise<Response> {
-    const payload = JSON.stringify({
-      id: 'evt_e2e',
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: SESSION_ID,
-          object: 'checkout.session',
-          payment_status: 'paid',
-          // One shirt and its shipping at the default rate, as the session the store made charged.
-          amount_subtotal: 1999,
-          total_details: { amount_discount: 0, amount_shipping: 499, amount_tax: 0 },
-          amount_total: 2498,
-          currency: 'usd',
-          client_reference_id: orderId,
-          metadata: { order_id: orderId, subtotal_cents: '1999' },
-          customer_details: { email: 'jane@example.com' },
-          collected_information: {
-            shipping_details: {
-              name: 'Jane Doe',
-              address: {
-                line1: '1 Main St',
-                line2: null,
-                city: 'Springfield',
-                state: 'IL',
-                postal_code: '62701',
-                country: 'US',
-              },
-            },
-          },
-        },
-      },
-    });
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', WEBHOOK_SECRET)
-      .update(`${timestamp}.${payload}`)
-      .digest('hex');
-    return fetch(`${server.url}/creator/stripe/webhook`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': `t=${timestamp},v1=${signature}`,
-      },
-      body: payload,
-    });
-  }
 
   it('lands on /complete by its session id, confirms when the webhook arrives, and is tracked', async () => {
     // Stripe's hosted page, played by the test: it sends the shopper to the success URL.
-    await browser.context.route('https://checkout.stripe.com/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<title>Stripe</title><p>Stripe Checkout</p>',
-      }),
-    );
+    const leaveHostedPage = await showStripeHostedPage(browser.context);
     const page = await browser.newPage(PORTRAIT);
     const tab = await designAndBuy(page, server.url);
     await tab.waitForURL(/checkout\.stripe\.com/);
-    const successUrl = sessionRequest?.get('success_url') ?? '';
+    const successUrl = stripe.sessionRequest()?.get('success_url') ?? '';
     expect(successUrl).toBe(`${server.url}/complete?session_id={CHECKOUT_SESSION_ID}`);
-    const orderId = sessionRequest?.get('metadata[order_id]') ?? '';
+    const orderId = stripe.sessionRequest()?.get('metadata[order_id]') ?? '';
 
-    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', SESSION_ID));
+    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', stripe.sessionId));
     await tab.getByText('Payment received, confirming…').waitFor();
-    expect((await sendCompleted(orderId)).status).toBe(200);
+    // One shirt and its shipping at the default rate, to the test shopper (STRIPE_CUSTOMER).
+    expect((await stripe.sendCompleted(server.url, orderId)).status).toBe(200);
     const { orderNumber, orderPage } = await expectConfirmation(tab);
     expect(orderNumber).toBe(orderId);
 
@@ -257,6 +183,6 @@ describe('an order paid through Stripe', () => {
     expect(await tab.getByRole('link', { name: 'Track the package' }).getAttribute('href')).toBe(
       TRACKING_URL,
     );
-    await browser.context.unroute('https://checkout.stripe.com/**');
+    await leaveHostedPage();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -61,18 +61,20 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile, the way a first-time shopper arrives (scripts off on request). */
-export async function launchBrowser(
-  options: { javaScriptEnabled?: boolean } = {},
-): Promise<TestBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'tshirt-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+/** Where the browser tests' one Chromium listens (set by globalSetup.ts for the run). */
+export const SHARED_BROWSER_VARIABLE = 'E2E_BROWSER_WS_ENDPOINT';
+
+/** Debian's Chromium as a Playwright browser server, for every test file of a run to connect to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_FLAGS,
-    viewport: LANDSCAPE,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+}
+
+/** Makes `context` a test browser: policy violations reported, its pages and their errors the current test's. */
+async function watched(context: BrowserContext, close: () => Promise<void>): Promise<TestBrowser> {
   await context.addInitScript(reportPolicyViolations);
   context.on('page', (page) => {
     testPages.push(page);
@@ -88,9 +90,38 @@ export async function launchBrowser(
       await page.setViewportSize(viewport);
       return page;
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+/**
+ * A fresh browser profile, the way a first-time shopper arrives (scripts off on request): a new
+ * context of the run's one Chromium when the browser tests run (globalSetup.ts), else a Chromium of
+ * its own with a fresh profile folder (the benchmarks).
+ */
+export async function launchBrowser(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<TestBrowser> {
+  const javaScriptEnabled = options.javaScriptEnabled ?? true;
+  const endpoint = process.env[SHARED_BROWSER_VARIABLE];
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    const context = await browser.newContext({ viewport: LANDSCAPE, javaScriptEnabled });
+    return watched(context, async () => {
+      await context.close();
+      await browser.close();
+    });
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'tshirt-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: LANDSCAPE,
+    javaScriptEnabled,
+  });
+  return watched(context, async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
 }
