@@ -2,7 +2,8 @@
  * 200 concurrent connections of mixed shopper traffic (pages, remote entries, static files,
  * generation, checkout, vitals, designs) against the real server process for two consecutive runs:
  * no 5xx, no error, no time-out; p99 reported; resident memory does not grow by more than 20 %
- * from the first run to the second. Loopback only; LOAD_TEST_SECONDS (default 60) per run.
+ * from the first run to the second. Loopback only; LOAD_TEST_SECONDS (default 20) per run: the
+ * promise holds at any length, and a longer soak (LOAD_TEST_SECONDS=60) is a choice, not the suite's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { VALID_ORDER, createFakeFrontEnd, query, type FakeFrontEnd } from './hel
 import { prepareDataDir } from './testDatabase';
 
 const CONNECTIONS = 200;
-const RUN_SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 60);
+const RUN_SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 20);
 const MAX_MEMORY_GROWTH = 0.2;
 
 jest.setTimeout((RUN_SECONDS * 2 + 90) * 1000);
