@@ -21,6 +21,11 @@ export interface ArtFigures {
   /** Popular themes measured, and how many had their main subject drawn (absent in older results). */
   themesTotal?: number;
   themesDrawn?: number;
+  /** Uncommon themes (21 not in English) measured and drawn (absent in older results). */
+  uncommonTotal?: number;
+  uncommonDrawn?: number;
+  /** The smallest subject's span of the print area's width or height (absent in older results). */
+  smallestSubjectShare?: number;
 }
 
 export interface ArtResult {

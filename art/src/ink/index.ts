@@ -12,3 +12,4 @@ export {
   PICTURE_ADVICE_WIDTH,
   type PictureRaster,
 } from './pictureAdvice';
+export { subjectSpan } from './subjectSpan';

@@ -9,7 +9,7 @@ import { el } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
-import { drawMotif, paintRole, type PartPainter } from './drawMotif';
+import { drawMotif, paintRole, type PartPainter, shaded } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import { ribbonPaths, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
@@ -43,7 +43,7 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
       ? null
       : { fill: border, stroke: border, 'stroke-width': (part.stroke ?? 0) + 34, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', opacity: undefined };
   const colorPass: PartPainter = (part) => {
-    const color = colors[part.role];
+    const color = shaded(part, colors[part.role]);
     if ((part.opacity ?? 1) < 1) return paintRole(part, color);
     if (part.stroke !== undefined) return paintRole(part, color);
     return { fill: color, stroke: ink, 'stroke-width': 4, 'stroke-linejoin': 'round' };

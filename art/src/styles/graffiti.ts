@@ -6,7 +6,7 @@ import { adjust, darken, hexToHsl, lighten } from '../palette/color';
 import { el, num, smoothClosedPath, url, wobblyRing } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { paintRole } from './drawMotif';
+import { paintRole, shaded } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import { dripPath, scatterRing, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
@@ -88,8 +88,8 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
           : { fill: ink, stroke: ink, 'stroke-width': 14, 'stroke-linejoin': 'round' };
     const fill: PartPainter = (part) =>
       part.stroke !== undefined || (part.opacity ?? 1) < 1
-        ? paintRole(part, colors[part.role])
-        : { fill: colors[part.role], stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' };
+        ? paintRole(part, shaded(part, colors[part.role]))
+        : { fill: shaded(part, colors[part.role]), stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' };
     // White "shine" ticks on the big shapes, the graffiti writer's highlight.
     parts.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 16, y: slot.placement.y + 18 } })), () => [outline], () => ({ opacity: 0.5 })));
     parts.push(drawScene(slots, () => [outline, fill]));

@@ -12,7 +12,7 @@ import type { Random } from '../random';
 import { el, num, smoothClosedPath, url, type Defs } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { paintRole, type PartPainter } from './drawMotif';
+import { paintRole, type PartPainter, shaded } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { displacementFilter } from './textures';
@@ -184,8 +184,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     line: adjust(palette.ink, { l: 0.16, s: 0.3 }),
   };
   const dabbed = new Map<string, string>();
-  const paintFor = (role: PartRole): string => {
-    const color = colors[role];
+  const paintFor = (role: PartRole, color = colors[role]): string => {
     if (role === 'line' || role === 'dark') return color;
     let id = dabbed.get(color);
     if (!id) {
@@ -200,9 +199,9 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
       ? null
       : paintRole(part, colors.dark, { stroke: colors.dark, 'stroke-width': part.stroke !== undefined ? part.stroke + 7 : 7, 'stroke-linejoin': 'round' });
   const colour: PartPainter = (part) =>
-    part.stroke !== undefined || (part.opacity ?? 1) < 1 ? paintRole(part, colors[part.role]) : paintRole(part, paintFor(part.role));
+    part.stroke !== undefined || (part.opacity ?? 1) < 1 ? paintRole(part, shaded(part, colors[part.role])) : paintRole(part, paintFor(part.role, shaded(part, colors[part.role])));
   const painted: string[] = [ground];
-  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 820 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900 }, random);
   if (slots.length > 0) {
     painted.push(el('ellipse', { cx, cy: cy + 330, rx: 250, ry: 36, fill: colors.dark, opacity: 0.3 }));
     painted.push(drawScene(slots, () => [contour, colour]));

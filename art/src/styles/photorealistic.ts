@@ -11,7 +11,7 @@ import { el, num, smoothOpenPath, url, type Defs } from '../svg';
 import type { Random } from '../random';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
-import { paintRole, type PartPainter } from './drawMotif';
+import { paintRole, type PartPainter, shaded as shadedColor } from './drawMotif';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
@@ -97,7 +97,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     scene.push(el('rect', { x: cx - random.range(60, 220), y, width: random.range(120, 440), height: 4, rx: 2, fill: '#ffffff', opacity: 0.22 - index * 0.03 }));
   }
   const hero = subject.hero;
-  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 800 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 880 }, random);
   if (hero) {
     scene.push(el('ellipse', { cx, cy: cy + 300, rx: 260, ry: 46, fill: url(contactShadow) }));
   }
@@ -149,7 +149,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
       0.6,
     );
     const body: PartPainter = (part) =>
-      part.role === 'line' ? paintRole(part, colors.line, { opacity: 0.55 }) : paintRole(part, url(shade(colors[part.role])));
+      part.role === 'line' ? paintRole(part, colors.line, { opacity: 0.55 }) : paintRole(part, url(shade(shadedColor(part, colors[part.role]))));
     const highlight: PartPainter = (part) =>
       part.role === 'base' && part.stroke === undefined && (part.opacity ?? 1) === 1 ? { fill: url(specular) } : null;
     picture.push(
