@@ -2,6 +2,7 @@
  * Renders the contact sheet of thirty multi-interest requests (each in the next art style, on Black
  * and White shirts) to docs/art-sheet.png. Run with `npm run art:sheet` (or `-w art`).
  * `--styles` renders every style for the same four requests to docs/art-sheet-styles.png;
+ * `--regenerate` renders one request re-generated four times to docs/art-sheet-regenerate.png;
  * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { composeContactSheet, type SheetRow } from './contactSheet';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Thirty multi-interest requests a shopper might type, each drawn in the next style in turn. */
+/** Thirty requests a shopper might type (some in other languages, some the library lacks), each drawn in the next style in turn. */
 const REQUESTS: ReadonlyArray<Omit<ArtFields, 'style' | 'objects'>> = [
   { interests: 'fishing and mountains', colors: 'forest green, gold', target: 'Grandpa', occasion: 'retirement' },
   { interests: 'dinosaurs, tacos', colors: 'teal and coral', target: 'my son Leo', occasion: 'birthday' },
@@ -29,21 +30,21 @@ const REQUESTS: ReadonlyArray<Omit<ArtFields, 'style' | 'objects'>> = [
   { interests: 'camping, stars', colors: 'midnight blue, orange', target: '', occasion: '' },
   { interests: 'soccer, pizza', colors: 'green and white', target: 'Sam', occasion: 'birthday' },
   { interests: 'knitting, cats', colors: 'sage and cream', target: 'Grandma', occasion: "mother's day" },
-  { interests: 'horses, barns', colors: 'brown and cream', target: 'Emma', occasion: '' },
+  { interests: 'skateboarding, pizza', colors: '', target: 'my brother', occasion: '' },
   { interests: 'tractors, farm life', colors: 'red and yellow', target: 'Grandpa', occasion: '' },
-  { interests: 'basketball, city', colors: 'purple and gold', target: '', occasion: '' },
-  { interests: 'skiing, mountains', colors: 'icy blue', target: '', occasion: '' },
-  { interests: 'chess, tea', colors: 'black and white', target: '', occasion: '' },
+  { interests: 'jazz', colors: 'purple and gold', target: '', occasion: '' },
+  { interests: '猫', colors: 'icy blue', target: '', occasion: '' },
+  { interests: 'café, fútbol', colors: '', target: 'mi papá', occasion: 'cumpleaños' },
   { interests: 'bbq, beer', colors: 'orange and brown', target: 'Dad', occasion: "father's day" },
-  { interests: 'yoga, moon', colors: 'lavender and mint', target: '', occasion: '' },
+  { interests: 'k-pop', colors: 'neon green and pink', target: '', occasion: '' },
   { interests: 'firefighter, dogs', colors: 'red and gold', target: 'my brother', occasion: '' },
   { interests: 'teacher, books', colors: 'red and navy', target: 'Ms. Lopez', occasion: 'thank you' },
   { interests: 'video games, pizza', colors: 'neon', target: 'Jake', occasion: 'birthday' },
   { interests: 'surfing, sharks', colors: 'ocean', target: '', occasion: '' },
-  { interests: 'hiking, bears', colors: 'forest', target: '', occasion: '' },
+  { interests: 'unicorns', colors: '', target: 'my daughter', occasion: '' },
   { interests: 'baking, cupcakes', colors: 'pink and mint', target: 'Mom', occasion: "mother's day" },
   { interests: 'trains, city skyline', colors: 'navy and silver', target: '', occasion: '' },
-  { interests: 'swimming, ocean', colors: 'sage, coral', target: 'Ava', occasion: '' },
+  { interests: 'axolotl', colors: 'sage, coral', target: 'Ava', occasion: '' },
   { interests: 'ghosts, pumpkins', colors: 'orange and black', target: '', occasion: 'halloween' },
   { interests: 'snowmen, christmas trees', colors: 'red and green', target: 'the Smith family', occasion: 'christmas' },
 ];
@@ -60,6 +61,19 @@ async function main(): Promise<void> {
     }));
     svg = composeContactSheet('Pre-made designs on every shirt colour', rows, SHIRT_COLORS.length);
     output = path.join(REPO_ROOT, '.tmp', 'premade-sheet.png');
+  } else if (process.argv.includes('--regenerate')) {
+    // One request re-generated four times (consecutive seeds, the engine choosing the style), on Black and White.
+    const request = { interests: 'skateboarding, pizza', colors: '', target: 'my brother', occasion: '', objects: '', style: '' } as const;
+    const rows: SheetRow[] = (['Black', 'White'] as const).map((shirt) => ({
+      label: shirt,
+      cells: [1, 2, 3, 4].map((take) => ({
+        svg: generateArtworkSvg(request, 3000 + take, shirt),
+        caption: `Design ${take}`,
+        backdrop: SHIRT_COLOR_HEX[shirt],
+      })),
+    }));
+    svg = composeContactSheet('Re-generated four times: skateboarding, pizza, for my brother', rows, 4);
+    output = path.join(REPO_ROOT, 'docs', 'art-sheet-regenerate.png');
   } else if (process.argv.includes('--styles')) {
     // Every style side by side for the same four requests, on Black and on White.
     const requests = [REQUESTS[0], REQUESTS[1], REQUESTS[3], REQUESTS[6]] as Array<(typeof REQUESTS)[number]>;

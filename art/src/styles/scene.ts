@@ -42,7 +42,7 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
   const flip = random.chance(0.5);
   const side = flip ? -1 : 1;
   const heroPlacement: Placement = {
-    x: companions.length > 0 ? x - side * size * 0.1 : x,
+    x: companions.length > 0 ? x - side * size * 0.14 : x,
     y: land ? y - size * (leaping ? 0.15 : 0.06) : companions.length > 0 ? y - size * 0.06 : y,
     size: heroSize,
     rotate: leaping && land ? -18 : random.range(-3, 3),
@@ -54,7 +54,7 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
       motif,
       layer: 'companion',
       placement: {
-        x: x + across * size * (index === 0 ? 0.3 : 0.32),
+        x: x + across * size * (index === 0 ? 0.34 : 0.32),
         y: y + size * (index === 0 ? 0.24 : 0.2),
         size: size * (index === 0 ? 0.46 : 0.38),
         rotate: across * random.range(4, 10),

@@ -58,7 +58,7 @@ export const LANGUAGES: Readonly<Record<Exclude<LetteringLanguage, 'en'>, Langua
     possessives: ['mi', 'mis', 'nuestro', 'nuestra'],
     best: (relation) => `Mejor ${relation} del Mundo`,
     slogans: ['{X} Para Siempre', 'Siempre {X}', 'Club de {X}', 'Vivo de {X}'],
-    pairSlogans: ['{X} y {Y}', 'Vivo de {X} y {Y}', 'Siempre {X} y {Y}'],
+    pairSlogans: ['Amo {X} y {Y}', 'Vivo de {X} y {Y}', 'Siempre {X} y {Y}'],
   },
   de: {
     greetings: [
@@ -75,7 +75,7 @@ export const LANGUAGES: Readonly<Record<Exclude<LetteringLanguage, 'en'>, Langua
     possessives: ['mein', 'meine', 'meinen', 'meinem', 'unser', 'unsere'],
     best: (relation, gender) => `${gender === 'f' ? 'Beste' : 'Bester'} ${relation} der Welt`,
     slogans: ['Für Immer {X}', 'Team {X}', '{X} Forever', 'Immer {X}'],
-    pairSlogans: ['{X} & {Y}', 'Team {X} & {Y}', 'Für Immer {X} & {Y}'],
+    pairSlogans: ['Ich Liebe {X} & {Y}', 'Team {X} & {Y}', 'Für Immer {X} & {Y}'],
   },
   fr: {
     greetings: [
@@ -92,7 +92,7 @@ export const LANGUAGES: Readonly<Record<Exclude<LetteringLanguage, 'en'>, Langua
     possessives: ['mon', 'ma', 'mes', 'notre'],
     best: (relation, gender) => `${gender === 'f' ? 'Meilleure' : 'Meilleur'} ${relation} du Monde`,
     slogans: ['{X} Pour Toujours', 'Team {X}', 'Fan de {X}', 'Toujours {X}'],
-    pairSlogans: ['{X} & {Y}', 'Fan de {X} & {Y}', 'Team {X} & {Y}'],
+    pairSlogans: ['J’aime {X} & {Y}', 'Fan de {X} & {Y}', 'Team {X} & {Y}'],
   },
   pt: {
     greetings: [
@@ -109,7 +109,7 @@ export const LANGUAGES: Readonly<Record<Exclude<LetteringLanguage, 'en'>, Langua
     possessives: ['meu', 'minha', 'meus', 'minhas', 'nosso', 'nossa'],
     best: (relation) => `Melhor ${relation} do Mundo`,
     slogans: ['{X} Para Sempre', 'Sempre {X}', 'Time {X}', 'Viva {X}'],
-    pairSlogans: ['{X} e {Y}', 'Sempre {X} e {Y}', '{X} e {Y} Para Sempre'],
+    pairSlogans: ['Amo {X} e {Y}', 'Sempre {X} e {Y}', '{X} e {Y} Para Sempre'],
   },
 };
 
@@ -125,4 +125,5 @@ export const ENGLISH_SLOGANS = [
   '{X} Squad',
   'Official {X} Crew',
 ];
-export const ENGLISH_PAIR_SLOGANS = ['{X} & {Y}', '{X} & {Y} Club', 'Powered by {X} & {Y}', 'All About {X} & {Y}', 'Fueled by {X} & {Y}'];
+/** Never the bare "{X} & {Y}": a line that only repeats the words typed says nothing. */
+export const ENGLISH_PAIR_SLOGANS = ['{X} & {Y} Club', 'Powered by {X} & {Y}', 'All About {X} & {Y}', 'Fueled by {X} & {Y}', 'Two Loves: {X} & {Y}'];

@@ -36,7 +36,7 @@ describe('lettering from recipient and occasion', () => {
 
   it('keeps the shopper\'s phrases whole: "jazz saxophone, new orleans" is two phrases, not three words', () => {
     expect(themePhrases('jazz saxophone, new orleans')).toEqual(['Jazz Saxophone', 'New Orleans']);
-    expect(composeLettering('', '', 'jazz saxophone, new orleans', []).headline).toBe('Jazz Saxophone & New Orleans');
+    expect(composeLettering('', '', 'jazz saxophone, new orleans', []).headline).toBe('Jazz Saxophone & New Orleans Club');
     const note = findMotifs('jazz').motifs[0];
     expect(note).toBeDefined();
     // Design 0 is the drawing's own tagline; the next designs are slogans on the whole phrases.
@@ -45,8 +45,8 @@ describe('lettering from recipient and occasion', () => {
   });
 
   it.each([
-    ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Dinosaurs & Tacos Club'],
-    ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Fishing & Mountains Club'],
+    ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Powered by Dinosaurs & Tacos'],
+    ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Powered by Fishing & Mountains'],
     ['my husband', 'anniversary', 'guitar', 'Happy Anniversary', 'For my husband'],
     ['Ms. Lopez', 'thank you', 'teacher, books', 'Thank You, Ms. Lopez', 'Powered by Books'],
   ])('phrases "%s" for "%s" naturally, with a slogan rather than the words typed', (target, occasion, interests, headline, subline) => {

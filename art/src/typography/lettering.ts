@@ -166,7 +166,7 @@ function taglineOf(motif: Motif | undefined): string {
   if (!motif) return '';
   if (motif.tagline) return motif.tagline;
   // A library drawing borrows the tagline of the engine's own drawing of the same thing.
-  for (const word of [motif.id, ...motif.id.split('-')]) {
+  for (const word of [motif.id, motif.id.replace(/-/g, '')]) {
     const own = motifForWord(word);
     if (own?.tagline) return own.tagline;
   }
@@ -178,7 +178,11 @@ function themeNames(allPhrases: readonly string[], motifs: readonly Motif[]): st
   // "Grandpa" typed among the interests is who it is for, not a theme.
   const phrases = allPhrases.filter((phrase) => !RELATIONS.has(phrase.toLowerCase()));
   if (phrases.length > 0) return phrases.slice(0, 2);
-  return motifs.slice(0, 2).map((motif) => titleCase(motifName(motif).replace(/^(a|an) /, '')));
+  // A drawing's own name: animals in the plural, as a shopper would say it ("Life Is Better with Cats").
+  return motifs.slice(0, 2).map((motif) => {
+    const name = titleCase(motifName(motif).replace(/^(a|an) /, ''));
+    return motif.category === 'animals' && !/s$/.test(name) ? `${name}s` : name;
+  });
 }
 
 function fill(template: string, names: readonly string[]): string {
