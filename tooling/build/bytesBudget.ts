@@ -53,8 +53,9 @@ export function budgetBytes(budget: BytesBudget): number {
   return budget.scriptsGzipKB * BYTES_PER_KB;
 }
 
+/** To the byte's hundredth of a KB where it matters (a budget of 11.72 KB), else to one decimal. */
 export function kilobytes(bytes: number): string {
-  return `${(bytes / BYTES_PER_KB).toFixed(1)} KB`;
+  return `${(bytes / BYTES_PER_KB).toFixed(2).replace(/(\.\d)0$/, '$1')} KB`;
 }
 
 /**

@@ -48,6 +48,10 @@ const APP_INPUTS = [
 /** Tests sit beside the code but are no part of a build; nor are hidden files. */
 const NOT_AN_INPUT = /\.test\.[cm]?[jt]sx?$|(^|\/)(__snapshots__|\.)/;
 
+/** The build tooling's files that no build runs: the release command, a static server, the test runner's helpers, this. */
+const NOT_BUILD_TOOLING =
+  /^tooling\/build\/(release\.ts|serveStatic\.ts|jestWorkerCrashes\.|staleApps\.)/;
+
 /** Where a production build's release manifests are (shared/src/releaseManifest.ts). */
 const MANIFESTS = 'release';
 const MANIFEST_NAME = /^manifest\.[0-9a-f]{16}\.json$/;
@@ -66,7 +70,7 @@ function filesAt(root, path) {
   return readdirSync(join(root, path), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => !NOT_AN_INPUT.test(file.slice(path.length)))
+    .filter((file) => !NOT_AN_INPUT.test(file.slice(path.length)) && !NOT_BUILD_TOOLING.test(file))
     .sort();
 }
 

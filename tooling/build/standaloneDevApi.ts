@@ -56,6 +56,24 @@ const DEV_ENTRIES: Record<StandaloneApi, string> = {
   real: join(__dirname, '..', 'dev', 'realApiEntry.ts'),
 };
 
+/** The page's entry: `entry` first, which loads the app's own (`src/index.ts`). */
+function withDevEntry(config: Configuration, appDir: string, entry: string): void {
+  config.entry = { main: entry };
+  config.resolve = {
+    ...config.resolve,
+    alias: { ...config.resolve?.alias, [`${APP_ENTRY_REQUEST}$`]: join(appDir, 'src', 'index.ts') },
+  };
+}
+
+/**
+ * An app's development configuration whose page says, in a banner, when the store its dev server
+ * forwards to does not answer, and at which address (the host's: it has no mocked API).
+ */
+export function withStoreWatch<C extends Configuration>(config: C, appDir: string): C {
+  withDevEntry(config, appDir, DEV_ENTRIES.real);
+  return config;
+}
+
 /** The art engine's fonts, which the engine drawing in a mocked page fetches. */
 const ART_FONTS_DIR = join(dirname(require.resolve('@tshirt/art/package.json')), 'src', 'fonts');
 
@@ -86,11 +104,7 @@ export function withStandaloneDevApi<
     storeUrl: string;
   },
 ): C {
-  config.entry = { main: DEV_ENTRIES[api] };
-  config.resolve = {
-    ...config.resolve,
-    alias: { ...config.resolve?.alias, [`${APP_ENTRY_REQUEST}$`]: join(appDir, 'src', 'index.ts') },
-  };
+  withDevEntry(config, appDir, DEV_ENTRIES[api]);
   if (config.devServer) {
     if (api === 'mock') delete config.devServer.proxy;
     const previous = config.devServer.setupMiddlewares;

@@ -40,7 +40,7 @@ import { pageStartScriptCompiler, type PageStartScript } from './pageStartScript
 import { createPrerenderConfig } from './prerender';
 import { ReleaseManifestPlugin, stagingFolder } from './releaseManifest';
 import { appInputsHash } from './staleApps.mjs';
-import { storeProxy, withStandaloneDevApi } from './standaloneDevApi';
+import { storeProxy, withStandaloneDevApi, withStoreWatch } from './standaloneDevApi';
 import { typeScriptRule } from './typeScriptRule';
 import { DropUnreachableRuntimeModulesPlugin } from './unreachableRuntimeModules';
 import { isContentHashed } from '@tshirt/shared/cachePolicy';
@@ -98,7 +98,9 @@ type Mode = 'development' | 'production';
 
 export type AppWebpackConfig = Configuration & { devServer?: DevServerConfiguration };
 
-const API_PROXY_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
+/** The store the dev servers forward to: API_PROXY_TARGET, else the one `npm run dev` starts on PORT. */
+const API_PROXY_TARGET =
+  process.env.API_PROXY_TARGET || `http://localhost:${process.env.PORT || 8080}`;
 
 /** What the dev server of each app forwards to the store server (API, test payment page, built remotes). */
 const PROXIED_TO_STORE = ['/creator', '/site-config.json', '/pay', '/remotes'];
@@ -120,7 +122,7 @@ function announceDevServer(options: AppBuildOptions, port: number): void {
   if (!process.env.WEBPACK_SERVE) return;
   const source = process.env.API_PROXY_TARGET
     ? 'API_PROXY_TARGET'
-    : 'the default; set API_PROXY_TARGET to change it';
+    : `PORT${process.env.PORT ? '' : "'s default"}; set API_PROXY_TARGET to name another`;
   console.log(
     `[${options.federationName}] http://localhost:${port}/ — ${PROXIED_TO_STORE.join(', ')} go to the store server at ${API_PROXY_TARGET} (${source}); start one there with \`npm start\` or \`npm run dev -w server\`.`,
   );
@@ -141,7 +143,8 @@ function cssModuleOptions(options: AppBuildOptions, production: boolean) {
     namedExport: false,
     exportLocalsConvention: 'as-is' as const,
     localIdentName: production
-      ? `${options.federationName}-[hash:base64:6]`
+      ? // Short: every class name is in the page's scripts and markup; one letter still tells the team.
+        `${options.federationName[0]}-[hash:base64:5]`
       : `${options.federationName}-[name]-[local]`,
   };
 }
@@ -229,7 +232,9 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
     context: appDir,
     entry: options.entry ?? './src/index.ts',
     // No eval in development either: the store's CSP (no 'unsafe-eval') runs the dev bundles it composes.
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // In production the scripts do not name their maps (bytes on every page): the server names
+    // them in a SourceMap header when it serves them (SERVE_SOURCE_MAPS).
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: outputFolder(appDir, mode),
       publicPath: options.publicPath,
@@ -517,8 +522,13 @@ export function createAppWebpackConfig(
   options: AppBuildOptions,
   mode: Mode,
 ): AppWebpackConfig | AppWebpackConfig[] {
-  if (!options.exposes)
+  if (!options.exposes && mode === 'development') {
+    // The host's dev page says when the store it forwards to does not answer, as a remote's does.
+    return withStoreWatch(hostBrowserConfig(options, mode), options.appDir);
+  }
+  if (!options.exposes) {
     return withReleaseManifest(hostConfigs(options, mode), mode, options.appDir);
+  }
   if (mode === 'production') {
     return withReleaseManifest(remoteProductionConfigs(options), mode, options.appDir);
   }

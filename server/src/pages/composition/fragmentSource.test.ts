@@ -84,6 +84,7 @@ describe('fileFragmentSource', () => {
     expect(await source.current(1_000)).toEqual({
       status: 'unavailable',
       reason: expect.stringMatching(/no fragments\.json/),
+      absent: true,
     });
     // A file is looked at once a loop turn (statThisTurn): each change is asked about in the next.
     writeFileSync(file, '{"format":');

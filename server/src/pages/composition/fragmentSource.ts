@@ -18,7 +18,8 @@ import { readFragmentsFile } from './fragmentsFile';
  */
 export type FragmentsState =
   | { status: 'ready'; fragments: RemoteFragments }
-  | { status: 'unavailable'; reason: string }
+  /** `absent`: the remote publishes no fragments file (a dev server publishes none). */
+  | { status: 'unavailable'; reason: string; absent?: true }
   | { status: 'refused'; reason: string };
 
 export interface FragmentSource {
@@ -33,6 +34,10 @@ export interface FragmentSource {
 
 function unavailable(reason: string): FragmentsState {
   return { status: 'unavailable', reason };
+}
+
+function absent(reason: string): FragmentsState {
+  return { status: 'unavailable', reason, absent: true };
 }
 
 function refused(reason: string): FragmentsState {
@@ -100,7 +105,7 @@ export function fileFragmentSource(
     const info = statThisTurn(file);
     if (!info) {
       cached = undefined;
-      return unavailable(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
+      return absent(`no ${REMOTE_FRAGMENTS_FILE} in ${remote}'s build folder`);
     }
     const version = fileVersion(info);
     if (cached?.version === version && cached.readAt - info.ctimeMs > FILE_TIME_SLACK_MS) {
@@ -180,7 +185,10 @@ export function urlFragmentSource(
     if (!response.ok) {
       await response.body?.cancel();
       cached = undefined;
-      return unavailable(`${url.href} answered HTTP ${response.status}`);
+      const reason = `${url.href} answered HTTP ${response.status}`;
+      return response.status === 404 || response.status === 410
+        ? absent(reason)
+        : unavailable(reason);
     }
     const bytes = await boundedBytes(response);
     const state = bytes === undefined ? refused(TOO_LARGE) : parseBytes(bytes);

@@ -141,4 +141,38 @@ describe('createPageComposer', () => {
     expect(await load('k0')).toBe('k0');
     expect(compressions).toBe(21);
   });
+
+  it('says at info, with no warning, that a remote publishes no markup (its dev server), and warns when it fails', async () => {
+    const said: Array<[level: string, message: string]> = [];
+    const log = Object.fromEntries(
+      ['info', 'warn', 'error'].map((level) => [
+        level,
+        (_details: unknown, message: string) => said.push([level, message]),
+      ]),
+    ) as unknown as FastifyBaseLogger;
+    let designerState: FragmentsState = {
+      status: 'unavailable',
+      reason: 'http://localhost:3001/fragments.json answered HTTP 404',
+      absent: true,
+    };
+    const composer = createPageComposer({
+      sources: { ...sources, designer: source('designer', () => designerState) },
+      budgetMs: 1_000,
+      siteConfig: SITE_CONFIG,
+      log,
+      compress: (html) => Promise.resolve(uncompressedPage(html)),
+    });
+
+    await composer.render(template, HOST);
+    designerState = { status: 'unavailable', reason: 'no answer within 1000 ms' };
+    await composer.render(template, HOST);
+
+    expect(
+      said.filter(([, message]) => message.includes('designer') || message.includes('markup')),
+    ).toEqual([
+      ['info', 'remote publishes no markup: its parts load in the browser'],
+      ['info', 'remote markup in use'],
+      ['warn', 'remote markup unavailable: its parts load in the browser'],
+    ]);
+  });
 });

@@ -154,11 +154,17 @@ export function createPageComposer(options: {
     if (!source) return undefined;
     const state = await source.current(budgetMs);
     if (state.status === 'unavailable') {
+      // A remote that publishes no markup (its dev server) is no fault to act on.
       report(remote, `unavailable:${state.reason}`, () =>
-        log.warn(
-          { remote, location: source.location, reason: state.reason },
-          'remote markup unavailable: its parts load in the browser',
-        ),
+        state.absent
+          ? log.info(
+              { remote, location: source.location },
+              'remote publishes no markup: its parts load in the browser',
+            )
+          : log.warn(
+              { remote, location: source.location, reason: state.reason },
+              'remote markup unavailable: its parts load in the browser',
+            ),
       );
       return undefined;
     }

@@ -39,6 +39,8 @@ const COMPRESSED_COPY = /\.(br|gz)$/i;
 const COPY_SUFFIX = { br: '.br', gzip: '.gz' } as const;
 /** Source maps show the original source to anyone. */
 const SOURCE_MAP = /\.map$/i;
+/** The files a build writes a source map beside. */
+const SCRIPT_OR_STYLE = /\.(js|css)$/i;
 
 function addVary(reply: FastifyReply, header: string): void {
   const vary = String(reply.getHeader('vary') ?? '');
@@ -213,6 +215,11 @@ async function staticPlugin(app: FastifyInstance) {
 
   // Any origin may load the remotes (a host deployed elsewhere composes them).
   app.addHook('onSend', (request, reply, payload, done) => {
+    // The builds' scripts and styles do not name their maps: the browser's tools find them here.
+    const path = pathOf(request);
+    if (config.serveSourceMaps && reply.statusCode === 200 && SCRIPT_OR_STYLE.test(path)) {
+      reply.header('sourcemap', `${path.slice(path.lastIndexOf('/') + 1)}.map`);
+    }
     if (request.url.startsWith(REMOTES_PATH_PREFIX)) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
