@@ -69,4 +69,22 @@ describe('npm run release', () => {
     expect(currentRelease(target)).toBeUndefined();
     expect(() => switchRelease(target, 'nope')).toThrow(/No release nope/);
   });
+
+  it('names a remote’s release by the id its parts show on the page, and a rebuild of the same code with other files apart', () => {
+    const target = join(folder, 'served');
+    const fragments = JSON.stringify({ release: 'e30d226217a51cf6fdaa' });
+    const first = build('first', { 'remoteEntry.js': 'one', 'fragments.json': fragments });
+    expect(release(first, target)).toBe('e30d226217a51cf6fdaa');
+    // Shipped again as it is: the same release, switched to.
+    expect(release(first, target)).toBe('e30d226217a51cf6fdaa');
+
+    const early = build('early', {
+      'remoteEntry.js': 'one',
+      'fragments.json': fragments,
+      'early.0123456789.js': 'early',
+    });
+    const id = release(early, target);
+    expect(id).toMatch(/^e30d226217a51cf6fdaa\.[0-9a-f]{16}$/);
+    expect(currentRelease(target)).toBe(id);
+  });
 });

@@ -14,6 +14,7 @@
 import {
   copyFileSync,
   existsSync,
+  readFileSync,
   linkSync,
   mkdirSync,
   readdirSync,
@@ -25,6 +26,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { readReleaseManifests, releaseFiles, releaseProblems } from './releaseManifest';
 import { RELEASE_MANIFEST_FOLDER } from '@tshirt/shared/releaseManifest';
+import { REMOTE_FRAGMENTS_FILE } from '@tshirt/shared/contract';
 
 const RELEASES = 'releases';
 const CURRENT = 'current';
@@ -57,8 +59,8 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** The id of a built folder: its newest manifest's hash (the build that wrote the folder last). */
-function releaseId(built: string): string {
+/** The hash of a built folder's newest manifest (the build that wrote the folder last). */
+function newestManifestId(built: string): string {
   const names = [...readReleaseManifests(built).entries()].sort(
     ([, a], [, b]) => Date.parse(b.builtAt) - Date.parse(a.builtAt),
   );
@@ -67,11 +69,40 @@ function releaseId(built: string): string {
   return newest.replace(/^manifest\.|\.json$/g, '');
 }
 
+/** A remote build's release id, as its parts carry it on the page (`data-release`). */
+function pageReleaseId(built: string): string | undefined {
+  try {
+    const { release } = JSON.parse(readFileSync(join(built, REMOTE_FRAGMENTS_FILE), 'utf8')) as {
+      release?: unknown;
+    };
+    return typeof release === 'string' && /^[0-9a-f]{8,64}$/.test(release) ? release : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The id of a built folder's release: a remote's is the id its parts show on the page
+ * (`data-release`), so a release in `--list` is the one a page names; the host's (and a remote
+ * build whose same code was shipped before with other files, an early script say) adds or is its
+ * newest manifest's hash.
+ */
+export function releaseId(built: string, target: string): string {
+  const manifest = newestManifestId(built);
+  const page = pageReleaseId(built);
+  if (!page) return manifest;
+  const shipped = join(target, RELEASES, page, RELEASE_MANIFEST_FOLDER);
+  if (!existsSync(shipped) || readdirSync(shipped).includes(`manifest.${manifest}.json`)) {
+    return page;
+  }
+  return `${page}.${manifest}`;
+}
+
 /** Ships `built` as a new release under `target` and switches to it; answers its id. */
 export function release(built: string, target: string): string {
   const problems = releaseProblems(built);
   if (problems.length > 0) throw new Error(`Not released:\n- ${problems.join('\n- ')}`);
-  const id = releaseId(built);
+  const id = releaseId(built, target);
   const folder = join(target, RELEASES, id);
   if (existsSync(folder)) {
     switchRelease(target, id);
