@@ -1,7 +1,8 @@
 /**
  * The engine in a browser: the same artwork as the server draws, for pages that have no server to
  * ask (a remote's dev server answering from mocks). Its fonts are fetched once, first; nothing here
- * renders print files (those need the server's rasteriser).
+ * renders print files (those need the server's rasteriser). It has no illustration library (its
+ * megabytes stay on the server): subjects are drawn with the engine's own motifs.
  */
 import type { ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';

@@ -51,9 +51,11 @@ export interface SubjectSearch {
 /** The spellings a word might be listed under: itself, then its likely singular or stem. */
 function wordForms(word: string): string[] {
   const forms = [word];
-  const add = (form: string) => form.length >= 3 && !forms.includes(form) && forms.push(form);
+  const add = (...candidates: string[]) => {
+    for (const form of candidates) if (form.length >= 3 && !forms.includes(form)) forms.push(form);
+  };
   if (word.endsWith('ies') && word.length > 4) add(`${word.slice(0, -3)}y`);
-  if (word.endsWith('ves')) add(`${word.slice(0, -3)}f`), add(`${word.slice(0, -3)}fe`);
+  if (word.endsWith('ves')) add(`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`);
   if (word.endsWith('es')) add(word.slice(0, -2));
   if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
   if (word.endsWith('x')) add(word.slice(0, -1));
@@ -64,9 +66,9 @@ function wordForms(word: string): string[] {
     add(`${stem}er`);
     if (/(.)\1$/.test(stem)) add(stem.slice(0, -1));
   }
-  if (word.endsWith('ers') && word.length > 5) add(word.slice(0, -3)), add(word.slice(0, -1));
-  if (word.endsWith('er') && word.length > 4) add(word.slice(0, -2)), add(`${word.slice(0, -2)}ing`);
-  if (word.endsWith('en') && word.length > 4) add(word.slice(0, -2)), add(word.slice(0, -1));
+  if (word.endsWith('ers') && word.length > 5) add(word.slice(0, -3), word.slice(0, -1));
+  if (word.endsWith('er') && word.length > 4) add(word.slice(0, -2), `${word.slice(0, -2)}ing`);
+  if (word.endsWith('en') && word.length > 4) add(word.slice(0, -2), word.slice(0, -1));
   if (word.endsWith('n') && word.length > 4) add(word.slice(0, -1));
   if (word.endsWith('e') && word.length > 4) add(word.slice(0, -1));
   // An adjective's noun: "stormy" sea, "windy" day.
