@@ -2,7 +2,7 @@
  * What a sale earned, as the owner reads it: the print provider's cost recorded when it accepts an
  * order, each order's revenue, cost and margin, and the sales of each day, through the owner's API
  * (which the listing script reads) and the desk. A cost the provider never said is "—", and is not
- * counted as a cost of zero; cancelled and refunded orders are left out of the day's sales.
+ * counted as a cost of zero; a day's revenue is net of what was refunded.
  */
 import {
   printProviderEnv,
@@ -111,6 +111,17 @@ describe('the owner’s API (the listing script reads it)', () => {
     });
   });
 
+  it('nets a refunded order’s margin of its refund: it keeps none of its revenue', async () => {
+    const orders = await adminOrders();
+    expect(orders.find((order) => order.id === refunded)).toMatchObject({
+      totalCents: REVENUE_CENTS,
+      refundedCents: REVENUE_CENTS,
+      paymentStatus: 'refunded',
+      printCostCents: 0,
+      marginCents: 0,
+    });
+  });
+
   it('leaves the cost and margin of an order whose cost the provider never said unknown', async () => {
     const orders = await adminOrders();
     expect(orders.find((order) => order.id === unknownCost)).toMatchObject({
@@ -120,16 +131,17 @@ describe('the owner’s API (the listing script reads it)', () => {
     });
   });
 
-  it('sums each day’s sales: every order’s revenue, the known costs only, refunds left out', async () => {
+  it('sums each day’s sales: every order’s revenue, the known costs only', async () => {
     const answer = await server.request('/creator/admin/earnings', { headers: OWNER });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { days: DailyEarnings[] }).days).toEqual([
       {
         day: TODAY(),
         currency: 'USD',
-        orders: 2,
+        // The refunded order is in the day at no revenue; its print order, cancelled, cost nothing.
+        orders: 3,
         revenueCents: 2 * REVENUE_CENTS,
-        costedOrders: 1,
+        costedOrders: 2,
         costCents: COST.totalCents,
         marginCents: REVENUE_CENTS - COST.totalCents,
       },
@@ -158,7 +170,7 @@ describe('the owner’s desk', () => {
     const html = await deskPage('/admin', cookie);
     expect(html).toContain('<h2 id="sales-title">Sales by day</h2>');
     expect(rowCells(html, TODAY())).toEqual([
-      'Orders: 2',
+      'Orders: 3',
       'Revenue: $93.94 USD',
       'Cost: $32.79 USD (1 without a cost)',
       'Margin: $14.18 USD',

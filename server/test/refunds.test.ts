@@ -285,21 +285,43 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
     );
   });
 
-  it('writes a partial refund to the order’s history and leaves the order as it was', async () => {
+  it('records a partial refund, emails the shopper its amount, and leaves the shirt where it is', async () => {
     const { id, paymentIntent } = await paidOrder();
     const partial = chargeRefunded(paymentIntent, {
       amount_refunded: 1000,
       metadata: { order_id: id },
     });
     expect((await sendWebhook(partial)).status).toBe(200);
+    // Stripe sends it again: still one refund of $10.
+    expect((await sendWebhook(partial)).status).toBe(200);
     expect(await stateOf(id)).toBe('ready_to_print');
-    expect(await shopperEmails(id)).toEqual(['confirmed']);
-    expect((await server.app.repositories.orders.history(id)).at(-1)).toMatchObject({
-      source: 'payment',
-      event: 'partially_refunded',
-      toState: null,
-      note: expect.stringContaining('$10.00 USD of $46.97 USD'),
+    expect(await shopperEmails(id)).toEqual(['confirmed', 'partly_refunded']);
+    const [email] = await server.db.query<{ amount_cents: number }>(
+      `SELECT amount_cents FROM order_emails WHERE order_id = $1 AND kind = 'partly_refunded'`,
+      [id],
+    );
+    expect(email?.amount_cents).toBe(1000);
+    const answer = await server.request(`/creator/admin/orders/${id}`, { headers: OWNER });
+    expect(((await answer.json()) as AdminOrderDetail).order).toMatchObject({
+      paymentStatus: 'partly_refunded',
+      refundedCents: 1000,
     });
+  });
+
+  it('asks Stripe only for what remains when the owner then cancels and refunds', async () => {
+    const { id, paymentIntent } = await paidOrder();
+    const partial = chargeRefunded(paymentIntent, {
+      amount_refunded: 1000,
+      metadata: { order_id: id },
+    });
+    expect((await sendWebhook(partial)).status).toBe(200);
+    expect((await cancelRefund(id)).status).toBe(200);
+    expect(refundsOf(paymentIntent)).toEqual([
+      expect.objectContaining({ amount: TOTAL_CENTS - 1000 }),
+    ]);
+    expect(await stateOf(id)).toBe('refunded');
+    const order = await server.app.repositories.orders.find(id);
+    expect(order?.refundedCents).toBe(TOTAL_CENTS);
   });
 
   it('acknowledges a refunded charge of no order of ours without changing any', async () => {

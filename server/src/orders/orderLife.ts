@@ -96,7 +96,14 @@ export type OrderEvent =
   /** The owner took it back before it shipped (cancelled at the provider when it was there). */
   | { type: 'cancelled_by_owner'; reason: string }
   /** The shopper's money went back (the owner's refund, or one made in the payment provider's dashboard). */
-  | { type: 'refunded'; reason: string };
+  | {
+      type: 'refunded';
+      reason: string;
+      /** What this last refund gave back (its email says it); absent when it is not known. */
+      amountCents?: number;
+    }
+  /** Part of the shopper's money went back; the shirt goes on where it is. */
+  | { type: 'partly_refunded'; reason: string; amountCents: number };
 export type OrderEventType = OrderEvent['type'];
 
 /** The email an event sends the shopper, named by what it tells them. */
@@ -108,7 +115,9 @@ export type ShopperEmail =
   | 'failed'
   | 'returned'
   | 'cancelled'
-  | 'refunded';
+  | 'refunded'
+  | 'partly_refunded'
+  | 'back_in_production';
 
 interface Rule {
   /** The states the event may arrive in and move the order. */
@@ -174,7 +183,12 @@ export const ORDER_RULES: Readonly<Record<OrderEventType, Rule>> = {
     email: 'cancelled',
   },
   provider_hold: { from: ['in_production'], to: to('on_hold'), email: 'on_hold' },
-  provider_hold_removed: { from: ['on_hold'], to: to('in_production') },
+  // The on-hold email promised word when it moves again.
+  provider_hold_removed: {
+    from: ['on_hold'],
+    to: to('in_production'),
+    email: 'back_in_production',
+  },
   resubmitted: { from: RESUBMITTABLE, to: next },
   address_corrected: { from: ['ready_to_print', 'problem', 'returned'], to: next },
   shipped_by_hand: { from: ['ready_to_print'], to: to('shipped'), email: 'shipped' },
@@ -185,6 +199,8 @@ export const ORDER_RULES: Readonly<Record<OrderEventType, Rule>> = {
   },
   // A dashboard refund may come at any time after payment, a shipped order's included.
   refunded: { from: PAID, to: to('refunded'), email: 'refunded' },
+  // A part refunded changes the payment, not where the shirt is.
+  partly_refunded: { from: PAID, to: (_event, from) => from, email: 'partly_refunded' },
 };
 
 /** The email each state a failure can lead to sends (a submission refused for its address). */
@@ -192,6 +208,15 @@ const FAILURE_EMAILS: Partial<Record<OrderState, ShopperEmail>> = {
   problem: 'address_needed',
   failed: 'failed',
 };
+
+/**
+ * The follow-ups an earlier email promised ("we will email you when it moves again"): the email an
+ * event sends when it moves the order out of the state that promised it.
+ */
+const FOLLOW_UP_EMAILS: Partial<Record<OrderEventType, Partial<Record<OrderState, ShopperEmail>>>> =
+  {
+    resubmitted: { failed: 'back_in_production', cancelled: 'back_in_production' },
+  };
 
 export type Decision =
   | { moves: true; from: OrderState; to: OrderState; email: ShopperEmail | undefined }
@@ -225,7 +250,8 @@ export function decide(order: OrderNow, event: OrderEvent): Decision {
     return { moves: false, from: state, reason: 'already shipped with this tracking number' };
   }
   const target = rule.to(event, state);
-  return { moves: true, from: state, to: target, email: rule.email ?? FAILURE_EMAILS[target] };
+  const email = rule.email ?? FOLLOW_UP_EMAILS[event.type]?.[state] ?? FAILURE_EMAILS[target];
+  return { moves: true, from: state, to: target, email };
 }
 
 /** Whether the shopper may still send a corrected address. */

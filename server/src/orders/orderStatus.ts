@@ -227,3 +227,16 @@ export function paymentStatus(order: {
   if (order.refundedCents <= 0) return 'paid';
   return order.refundedCents >= order.totalCents ? 'refunded' : 'partly_refunded';
 }
+
+/** The payment status of a stored order. */
+export function orderPaymentStatus(order: {
+  status: 'pending' | 'paid';
+  totalCents: number;
+  refundedCents: number;
+}): PaymentStatus {
+  return paymentStatus({
+    paid: order.status === 'paid',
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+  });
+}

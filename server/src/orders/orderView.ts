@@ -20,7 +20,7 @@ export function orderPagePath(accessToken: string): string {
 }
 
 /** The state each email speaks of: the one its event led to, whatever happened since. */
-const EMAIL_STATES: Readonly<Record<OrderEmailKind, OrderProgress>> = {
+const EMAIL_STATES: Readonly<Record<Exclude<OrderEmailKind, 'partly_refunded'>, OrderProgress>> = {
   confirmed: 'paid',
   shipped: 'shipped',
   on_hold: 'on_hold',
@@ -29,10 +29,12 @@ const EMAIL_STATES: Readonly<Record<OrderEmailKind, OrderProgress>> = {
   returned: 'returned',
   cancelled: 'cancelled',
   refunded: 'refunded',
+  back_in_production: 'in_production',
 };
 
-export function shopperEmailState(kind: OrderEmailKind): OrderProgress {
-  return EMAIL_STATES[kind];
+/** The state an email speaks of; a partial refund leaves the order where it is (`now`). */
+export function shopperEmailState(kind: OrderEmailKind, now: OrderProgress): OrderProgress {
+  return kind === 'partly_refunded' ? now : EMAIL_STATES[kind];
 }
 
 export function orderView(

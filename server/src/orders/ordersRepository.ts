@@ -78,6 +78,10 @@ export interface Order extends NewOrder, OrderAmounts {
   tracking: Tracking | null;
   shippedAt: Date | null;
   refundedAt: Date | null;
+  /** What went back to the shopper so far, every refund counted once (`order_refunds_made`). */
+  refundedCents: number;
+  /** What the print orders before the current one cost (reprints: each print order is a cost). */
+  earlierPrintCostCents: number;
 }
 
 export interface OrderRow {
@@ -118,6 +122,8 @@ export interface OrderRow {
   tracking_url: string | null;
   shipped_at: Date | null;
   refunded_at: Date | null;
+  refunded_cents: number;
+  earlier_print_cost_cents: number;
 }
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -172,6 +178,8 @@ export function orderFromRow(row: OrderRow): Order {
           },
     shippedAt: dateOrNull(row.shipped_at),
     refundedAt: dateOrNull(row.refunded_at ?? null),
+    refundedCents: row.refunded_cents ?? 0,
+    earlierPrintCostCents: row.earlier_print_cost_cents ?? 0,
   };
 }
 
@@ -213,6 +221,8 @@ export function draftOrder(order: NewOrder, now: Date): Order {
     tracking: null,
     shippedAt: null,
     refundedAt: null,
+    refundedCents: 0,
+    earlierPrintCostCents: 0,
   };
 }
 
@@ -331,6 +341,8 @@ function costColumns(cost: ProviderCost | undefined): Changes {
   };
 }
 
+const NOTHING_SPENT: ProviderCost = { itemsCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
+
 /** What an event changes besides the state, from the locked row. */
 function changesFor(event: OrderEvent, row: OrderRow): Changes {
   const backOnItsWay: Changes = {
@@ -339,6 +351,8 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
     // The provider's order for the last attempt is dead or done: the next one is a new order there.
     provider_attempt: row.provider_attempt + (row.provider_order_id === null ? 0 : 1),
     provider_order_id: null,
+    // The print order it leaves behind was paid for: its cost stays in the order's costs.
+    earlier_print_cost_cents: row.earlier_print_cost_cents + (row.cost_total_cents ?? 0),
     ...costColumns(undefined),
     carrier: null,
     tracking_number: null,
@@ -392,14 +406,21 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
         shipped_at: row.shipped_at ?? NOW,
         fulfillment_error: null,
       };
+    case 'provider_cancelled':
+    case 'cancelled_by_owner':
+      return {
+        fulfillment_error: event.reason.slice(0, 1000),
+        // A print order cancelled before it was made costs nothing: the provider gives it back.
+        ...(row.cost_total_cents !== null && costColumns(NOTHING_SPENT)),
+      };
     case 'provider_returned':
     case 'provider_failed':
-    case 'provider_cancelled':
     case 'provider_hold':
-    case 'cancelled_by_owner':
       return { fulfillment_error: event.reason.slice(0, 1000) };
     case 'refunded':
       return { refunded_at: NOW };
+    case 'partly_refunded':
+      return {};
     case 'confirmation_resent':
       return {};
     case 'provider_hold_removed':
@@ -425,6 +446,7 @@ function eventNote(event: OrderEvent): string | null {
     case 'provider_hold':
     case 'cancelled_by_owner':
     case 'refunded':
+    case 'partly_refunded':
       return event.reason.slice(0, 300);
     case 'provider_shipped':
     case 'shipped_by_hand':
@@ -652,16 +674,19 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       const rows = await db.query<Record<string, string | number | null>>(
         `WITH sold AS (
            SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency,
-                  total_cents, tax_cents, cost_total_cents
+                  total_cents - refunded_cents AS revenue_cents,
+                  CASE WHEN cost_total_cents IS NULL AND earlier_print_cost_cents = 0 THEN NULL
+                       ELSE earlier_print_cost_cents + coalesce(cost_total_cents, 0) END AS cost_cents,
+                  CASE WHEN refunded_cents >= total_cents THEN 0 ELSE tax_cents END AS tax_kept
            FROM orders
            WHERE status = 'paid' AND paid_at IS NOT NULL
-             AND ${STATE_SQL} NOT IN ('cancelled', 'refunded')
          ), last_days AS (
            SELECT DISTINCT day FROM sold ORDER BY day DESC LIMIT $1
          )
-         SELECT day, currency, count(*) AS orders, sum(total_cents) AS revenue,
-                count(cost_total_cents) AS costed, coalesce(sum(cost_total_cents), 0) AS cost,
-                sum(total_cents - cost_total_cents - tax_cents) AS margin
+         -- orderEarnings.ts's marginCents, summed: revenue net of refunds, every print order's cost.
+         SELECT day, currency, count(*) AS orders, sum(revenue_cents) AS revenue,
+                count(cost_cents) AS costed, coalesce(sum(cost_cents), 0) AS cost,
+                sum(revenue_cents - cost_cents - tax_kept) AS margin
          FROM sold WHERE day IN (SELECT day FROM last_days)
          GROUP BY day, currency ORDER BY day DESC, currency`,
         [days],

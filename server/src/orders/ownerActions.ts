@@ -32,4 +32,9 @@ export interface OwnerActions {
    * the shopper through the payment provider exactly once; the shopper is emailed.
    */
   cancelAndRefund(orderId: string, reason: string): Promise<Applied>;
+  /**
+   * Refunds part of a paid order (a damaged shirt, after shipping too), never more than what
+   * remains of its payment; the shopper is emailed the amount.
+   */
+  refundPart(orderId: string, amountCents: number, reason: string): Promise<Applied>;
 }

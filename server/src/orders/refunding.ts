@@ -53,11 +53,37 @@ export interface RefundingDeps {
    */
   scheduleRecovery(tx: Queryable, orderId: string, reason: string): Promise<void>;
   log: FastifyBaseLogger;
+  /** Tells the owner something went wrong on a refund's path (`not_stopped`: printed anyway). */
+  alertOwner(order: Order, reason: 'not_stopped', note: string): Promise<void>;
+  /** Writes an event that changed nothing to the order's history, with why. */
+  noteEvent(orderId: string, event: string, note: string): Promise<void>;
+  formatPrice(cents: number, currency: string): string;
+}
+
+/** A refund the payment provider reports it made (its dashboard's, or the store's own echoed back). */
+export interface RefundAtProvider {
+  /** The charge's id, for the history. */
+  chargeId: string;
+  /** What the charge has had refunded in all. */
+  amountRefundedCents: number;
+  /** Each refund of the charge, when the provider lists them. */
+  refunds?: ReadonlyArray<{ id: string; amountCents: number }>;
 }
 
 export interface Refunding {
-  /** Cancels a paid order not yet shipped (at the provider first) and refunds it in full, once. */
+  /** Cancels a paid order not yet shipped (at the provider first) and refunds what remains, once. */
   cancelAndRefund(order: Order, reason: string): Promise<Applied>;
+  /**
+   * Refunds part of a paid order (a damaged shirt, after shipping too), never more than remains;
+   * the shopper is emailed the amount. All of what remains, before it ships, is cancelAndRefund's.
+   */
+  refundPart(order: Order, amountCents: number, reason: string): Promise<Applied>;
+  /**
+   * A refund the payment provider made (its dashboard): recorded once, the shopper emailed the
+   * amount; refunded in full, the order is taken back from the print shop when it has not shipped,
+   * or the owner is told why it could not be.
+   */
+  refundedAtProvider(order: Order, refund: RefundAtProvider): Promise<Applied | undefined>;
   /**
    * Finishes a refund still `requested` (its ask crashed or went unanswered): asks again under the
    * same idempotency key, so it is the same refund, then settles the order. Throws to be tried again
@@ -128,13 +154,22 @@ export function createRefunding(deps: RefundingDeps): Refunding {
   }
 
   /** Once the money went back: the order is cancelled (if it was not) and refunded, the shopper told. */
-  async function settleRefunded(orderId: string, reason: string): Promise<Applied> {
+  async function settleRefunded(
+    orderId: string,
+    reason: string,
+    amountCents?: number,
+    { cancel = true, source = 'owner' }: { cancel?: boolean; source?: EventSource } = {},
+  ): Promise<Applied> {
     const order = await existing(orderId);
     const state = orderState(order);
-    if (state !== 'cancelled' && NOT_YET_SHIPPED.includes(state)) {
-      await apply(orderId, { type: 'cancelled_by_owner', reason }, 'owner');
+    if (cancel && state !== 'cancelled' && NOT_YET_SHIPPED.includes(state)) {
+      await apply(orderId, { type: 'cancelled_by_owner', reason }, source);
     }
-    const applied = await apply(orderId, { type: 'refunded', reason }, 'owner');
+    const applied = await apply(
+      orderId,
+      { type: 'refunded', reason, ...(amountCents !== undefined && { amountCents }) },
+      source,
+    );
     // The payment provider's webhook for this very refund may have moved it first: refunded all the same.
     if (applied.order && orderState(applied.order) === 'refunded') return applied;
     const { decision } = applied;
@@ -186,15 +221,11 @@ export function createRefunding(deps: RefundingDeps): Refunding {
     }
   }
 
-  async function cancelAndRefund(order: Order, reason: string): Promise<Applied> {
-    const state = orderState(order);
-    if (state === 'refunded') refuse('already_refunded', `Order ${order.id} is already refunded.`);
-    if (!NOT_YET_SHIPPED.includes(state)) {
-      refuse(
-        'not_refundable',
-        `Order ${order.id} cannot be cancelled and refunded: it is ${words(state)} (only a paid order that has not shipped can be).`,
-      );
-    }
+  const remainingOf = (order: Order) => Math.max(0, order.totalCents - order.refundedCents);
+  const price = (order: Order, cents: number) => deps.formatPrice(cents, order.currency);
+
+  /** The payment provider of a refundable order, or a refusal saying where to refund it. */
+  function refundablePayments(order: Order): PaymentProvider {
     const payments = deps.paymentsFor(order);
     if (payments.name === 'stripe' && !order.paymentReference) {
       refuse(
@@ -202,40 +233,165 @@ export function createRefunding(deps: RefundingDeps): Refunding {
         `Order ${order.id} has no Stripe Checkout Session to refund: refund it in Stripe's dashboard.`,
       );
     }
-    const standing = await refunds.find(order.id);
-    const underWay = () =>
+    return payments;
+  }
+
+  /**
+   * Claims and asks one refund of `amountCents`; `settle` runs once it succeeded (now, or after a
+   * crash through the recovery job). Refusals say what happened, in the owner's words.
+   */
+  async function refundOnce(
+    order: Order,
+    amountCents: number,
+    reason: string,
+    another: boolean,
+  ): Promise<{ amountCents: number } | undefined> {
+    const payments = refundablePayments(order);
+    const claim = await refunds.claim(
+      order.id,
+      amountCents,
+      (tx) => deps.scheduleRecovery(tx, order.id, reason),
+      { another },
+    );
+    if (!claim.claimed) {
+      if (claim.refund.status === 'succeeded') return undefined;
       refuse('refund_under_way', `A refund of order ${order.id} is already under way.`);
-    if (standing?.status === 'requested' && !refunds.isClaimable(standing, new Date())) underWay();
+    }
+    const who = payments.name === 'stripe' ? 'Stripe' : 'The payment provider';
+    const asked = await ask(order, claim.refund, payments);
+    if (asked.outcome === 'refused') {
+      return refundRefusal(
+        order.id,
+        'refund_refused',
+        `${who} refused the refund: ${asked.message}`,
+      );
+    }
+    if (asked.outcome === 'unanswered') {
+      return refundRefusal(
+        order.id,
+        'refund_unanswered',
+        `${who} did not answer, so the refund is not confirmed (${errorMessage(asked.error)}). Try again: it will be the same refund, never a second one.`,
+      );
+    }
+    return { amountCents: claim.refund.amountCents };
+  }
+
+  async function cancelAndRefund(order: Order, reason: string): Promise<Applied> {
+    const state = orderState(order);
+    if (state === 'refunded') refuse('already_refunded', `Order ${order.id} is already refunded.`);
+    if (!NOT_YET_SHIPPED.includes(state)) {
+      refuse(
+        'not_refundable',
+        `Order ${order.id} cannot be cancelled and refunded: it is ${words(state)} (only a paid order that has not shipped can be; refund part of it instead).`,
+      );
+    }
+    refundablePayments(order);
+    const standing = await refunds.find(order.id);
+    if (standing?.status === 'requested' && !refunds.isClaimable(standing, new Date())) {
+      refuse('refund_under_way', `A refund of order ${order.id} is already under way.`);
+    }
+    const remaining = remainingOf(order);
     // The printer is asked before the money moves: a refunded shirt still printed and posted costs
     // the shop twice, while a cancelled order whose refund was refused only waits for a retry.
-    if (standing?.status !== 'succeeded') await cancelAtPrintProvider(order, reason);
+    if (remaining > 0) await cancelAtPrintProvider(order, reason);
+    // Never more than remains: an earlier part refunded (the desk's, or Stripe's dashboard) is kept.
+    const made =
+      remaining > 0
+        ? await refundOnce(order, remaining, reason, standing?.status === 'succeeded')
+        : undefined;
+    return settleRefunded(order.id, reason, made?.amountCents);
+  }
 
-    const claim =
-      standing?.status === 'succeeded'
-        ? { claimed: false, refund: standing }
-        : await refunds.claim(order.id, order.totalCents, (tx) =>
-            deps.scheduleRecovery(tx, order.id, reason),
-          );
-    if (!claim.claimed && claim.refund.status !== 'succeeded') underWay();
-    if (claim.claimed) {
-      const who = payments.name === 'stripe' ? 'Stripe' : 'The payment provider';
-      const asked = await ask(order, claim.refund, payments);
-      if (asked.outcome === 'refused') {
-        return refundRefusal(
-          order.id,
-          'refund_refused',
-          `${who} refused the refund: ${asked.message}`,
-        );
-      }
-      if (asked.outcome === 'unanswered') {
-        return refundRefusal(
-          order.id,
-          'refund_unanswered',
-          `${who} did not answer, so the refund is not confirmed (${errorMessage(asked.error)}). Try again: it will be the same refund, never a second one.`,
-        );
+  async function refundPart(order: Order, amountCents: number, reason: string): Promise<Applied> {
+    const state = orderState(order);
+    const remaining = remainingOf(order);
+    if (state === 'pending') {
+      refuse('not_refundable', `Order ${order.id} is not paid: there is nothing to refund.`);
+    }
+    if (state === 'refunded' || remaining === 0) {
+      refuse('already_refunded', `Order ${order.id} is already refunded.`);
+    }
+    if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > remaining) {
+      refuse(
+        'invalid_amount',
+        `The amount must be between ${price(order, 1)} and ${price(order, remaining)}, what remains of order ${order.id}'s payment.`,
+      );
+    }
+    if (amountCents === remaining && NOT_YET_SHIPPED.includes(state)) {
+      refuse(
+        'use_cancel_and_refund',
+        `That is all that remains of order ${order.id}'s payment, and it has not shipped: cancel and refund it, so the print shop is asked to stop it first.`,
+      );
+    }
+    const standing = await refunds.find(order.id);
+    if (standing?.status === 'requested' && !refunds.isClaimable(standing, new Date())) {
+      refuse('refund_under_way', `A refund of order ${order.id} is already under way.`);
+    }
+    const made = await refundOnce(order, amountCents, reason, true);
+    if (made && made.amountCents !== amountCents) {
+      // The claim finished an earlier unconfirmed refund instead; the owner decides again.
+      await partlyRefunded(order.id, reason, made.amountCents);
+      refuse(
+        'earlier_refund_finished',
+        `An earlier refund of ${price(order, made.amountCents)} of order ${order.id} was not confirmed; it is now. Refund more if you still mean to.`,
+      );
+    }
+    return partlyRefunded(order.id, reason, amountCents);
+  }
+
+  /** After a refund was made: refunded when nothing remains, else partly, the shopper told the amount. */
+  async function partlyRefunded(orderId: string, reason: string, amountCents: number) {
+    const order = await existing(orderId);
+    if (remainingOf(order) === 0) return settleRefunded(orderId, reason, amountCents);
+    return apply(orderId, { type: 'partly_refunded', reason, amountCents }, 'owner');
+  }
+
+  async function refundedAtProvider(
+    order: Order,
+    refund: RefundAtProvider,
+  ): Promise<Applied | undefined> {
+    const source = 'payment-provider' as const;
+    // Each refund once by its id; without the list, what the charge has had refunded beyond ours.
+    const listed = refund.refunds ?? [
+      {
+        id: `${refund.chargeId}:${refund.amountRefundedCents}`,
+        amountCents: refund.amountRefundedCents - order.refundedCents,
+      },
+    ];
+    let newly = 0;
+    for (const each of listed) {
+      if (each.amountCents <= 0) continue;
+      const { recorded } = await refunds.recordMade(order.id, {
+        reference: each.id,
+        amountCents: each.amountCents,
+        source,
+      });
+      if (recorded) newly += each.amountCents;
+    }
+    const now = await existing(order.id);
+    const reason = `Refunded in Stripe (charge ${refund.chargeId})`;
+    const state = orderState(now);
+    if (remainingOf(now) > 0) {
+      if (newly === 0) return undefined;
+      return apply(now.id, { type: 'partly_refunded', reason, amountCents: newly }, 'payment');
+    }
+    if (state === 'refunded') return undefined;
+    let stopped = true;
+    if (NOT_YET_SHIPPED.includes(state)) {
+      try {
+        await cancelAtPrintProvider(now, reason);
+      } catch (error) {
+        if (!(error instanceof OwnerActionRefused)) throw error;
+        stopped = false;
+        const note = `Refunded in Stripe, but the print shop was not stopped: ${error.message}`;
+        await deps.noteEvent(now.id, 'refund_not_stopped', note);
+        await deps.alertOwner(now, 'not_stopped', note);
       }
     }
-    return settleRefunded(order.id, reason);
+    return settleRefunded(now.id, reason, newly > 0 ? newly : undefined, {
+      cancel: stopped,
+      source: 'payment',
+    });
   }
 
   async function finishClaimedRefund(orderId: string, reason: string): Promise<void> {
@@ -244,14 +400,16 @@ export function createRefunding(deps: RefundingDeps): Refunding {
     if (!refund || !order) return;
     if (refund.status === 'succeeded') {
       // Refunded at the provider, then interrupted before the order was settled.
-      if (orderState(order) !== 'refunded') await settleRefunded(orderId, reason);
+      if (orderState(order) !== 'refunded' && remainingOf(order) === 0) {
+        await settleRefunded(orderId, reason);
+      }
       return;
     }
     if (refund.status !== 'requested') return;
     const asked = await ask(order, refund, deps.paymentsFor(order));
     if (asked.outcome === 'unanswered') throw asked.error;
-    if (asked.outcome === 'succeeded') await settleRefunded(orderId, reason);
+    if (asked.outcome === 'succeeded') await partlyRefunded(orderId, reason, refund.amountCents);
   }
 
-  return { cancelAndRefund, finishClaimedRefund };
+  return { cancelAndRefund, refundPart, refundedAtProvider, finishClaimedRefund };
 }

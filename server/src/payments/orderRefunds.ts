@@ -38,8 +38,20 @@ export interface OrderRefunds {
     amountCents: number,
     /** Runs in the claim's transaction when this call takes the refund (the recovery job is put then). */
     whenClaimed?: (tx: Queryable) => Promise<void>,
+    /** A further refund of an order already refunded in part: a settled one is a new refund. */
+    options?: { another?: boolean },
   ): Promise<RefundClaim>;
+  /** The ask succeeded: settled, and its amount recorded as made (in one transaction). */
   succeeded(orderId: string, providerReference: string): Promise<void>;
+  /**
+   * Records a refund made at the payment provider (the owner's, or one made in its dashboard),
+   * once per reference, adding it to the order's refunded sum; whether it was new, and the sum.
+   */
+  recordMade(
+    orderId: string,
+    made: { reference: string; amountCents: number; source: 'owner' | 'payment-provider' },
+    tx?: Queryable,
+  ): Promise<{ recorded: boolean; refundedCents: number }>;
   refused(orderId: string, error: string): Promise<void>;
   /** The provider did not answer: it may have refunded, so it stays `requested`, with why, for the next try. */
   unanswered(orderId: string, error: string): Promise<void>;
@@ -83,9 +95,10 @@ function fromRow(row: RefundRow): OrderRefund {
   };
 }
 
-function isClaimable(refund: OrderRefund, now: Date): boolean {
+function isClaimable(refund: OrderRefund, now: Date, another = false): boolean {
   return (
     refund.status === 'refused' ||
+    (another && refund.status === 'succeeded') ||
     (refund.status === 'requested' &&
       (refund.error !== null ||
         now.getTime() - refund.requestedAt.getTime() > ABANDONED_REFUND_SECONDS * 1000))
@@ -93,6 +106,20 @@ function isClaimable(refund: OrderRefund, now: Date): boolean {
 }
 
 export function createOrderRefunds(db: Database): OrderRefunds {
+  const recordMade: OrderRefunds['recordMade'] = async (orderId, made, tx = db) => {
+    const [row] = await tx.query<{ refunded_cents: number; recorded: boolean }>(
+      `WITH made AS (
+         INSERT INTO order_refunds_made (order_id, reference, amount_cents, source)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (order_id, reference) DO NOTHING
+         RETURNING amount_cents
+       )
+       UPDATE orders SET refunded_cents = refunded_cents + coalesce((SELECT amount_cents FROM made), 0)
+       WHERE id = $1
+       RETURNING refunded_cents, EXISTS (SELECT 1 FROM made) AS recorded`,
+      [orderId, made.reference, made.amountCents, made.source],
+    );
+    return { recorded: row?.recorded === true, refundedCents: row?.refunded_cents ?? 0 };
+  };
   const find = async (orderId: string) => {
     const [row] = await db.query<RefundRow>('SELECT * FROM order_refunds WHERE order_id = $1', [
       orderId,
@@ -102,7 +129,7 @@ export function createOrderRefunds(db: Database): OrderRefunds {
   return {
     find,
     isClaimable,
-    claim(orderId, amountCents, whenClaimed) {
+    claim(orderId, amountCents, whenClaimed, { another = false } = {}) {
       return db.transaction(async (tx): Promise<RefundClaim> => {
         const taken = async (row: RefundRow | undefined): Promise<RefundClaim> => {
           await whenClaimed?.(tx);
@@ -119,9 +146,11 @@ export function createOrderRefunds(db: Database): OrderRefunds {
           [orderId],
         );
         const standing = fromRow(row!);
-        if (!isClaimable(standing, new Date())) return { claimed: false, refund: standing };
-        const refused = standing.status === 'refused';
-        // A refusal moved no money: the next try is a new refund. An unanswered ask may have: the same one.
+        if (!isClaimable(standing, new Date(), another))
+          return { claimed: false, refund: standing };
+        // A refusal moved no money, and a settled refund is done: the next is a new refund. An
+        // unanswered ask may have moved money: it is the same one.
+        const refused = standing.status === 'refused' || standing.status === 'succeeded';
         const key = refused
           ? nextRefundIdempotencyKey(orderId, standing.idempotencyKey)
           : standing.idempotencyKey;
@@ -135,12 +164,22 @@ export function createOrderRefunds(db: Database): OrderRefunds {
       });
     },
     async succeeded(orderId, providerReference) {
-      await db.query(
-        `UPDATE order_refunds SET status = 'succeeded', provider_reference = $2, error = NULL,
-           settled_at = now() WHERE order_id = $1`,
-        [orderId, providerReference],
-      );
+      await db.transaction(async (tx) => {
+        const [settled] = await tx.query<RefundRow>(
+          `UPDATE order_refunds SET status = 'succeeded', provider_reference = $2, error = NULL,
+             settled_at = now() WHERE order_id = $1 RETURNING *`,
+          [orderId, providerReference],
+        );
+        if (settled && settled.amount_cents > 0) {
+          await recordMade(
+            orderId,
+            { reference: providerReference, amountCents: settled.amount_cents, source: 'owner' },
+            tx,
+          );
+        }
+      });
     },
+    recordMade,
     async refused(orderId, error) {
       await db.query(
         `UPDATE order_refunds SET status = 'refused', error = $2, settled_at = now()

@@ -48,6 +48,8 @@ const paidOrder: Order = {
   tracking: null,
   shippedAt: null,
   refundedAt: null,
+  refundedCents: 0,
+  earlierPrintCostCents: 0,
 };
 
 const pendingOrder: Order = {
@@ -371,7 +373,7 @@ describe('formatEarnings', () => {
       'day         orders      revenue  cost                               margin',
       '2026-01-02       2   $93.94 USD  $65.58 USD                     $28.36 USD',
       '2026-01-01       3  $140.91 USD  $32.79 USD (2 without a cost)  $14.18 USD',
-      'Margin = revenue − the print provider’s cost − sales tax collected, over the orders whose cost is known; orders cancelled or refunded are left out.',
+      'Margin = revenue − the print provider’s cost − sales tax collected, over the orders whose cost is known; revenue is net of refunds, and the cost counts every print order (reprints too).',
     ]);
   });
 

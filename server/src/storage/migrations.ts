@@ -223,6 +223,40 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX order_notes_order ON order_notes (order_id, id);
     `,
   },
+  {
+    // The money of an order's whole life (orders/orderStatus.ts, orders/refunding.ts): every
+    // refund made, once per payment provider reference, with the sum on the order; what earlier
+    // print orders of it cost (a reprint is a cost of its own); the amount a refund email tells.
+    id: '013_order_money_paths',
+    sql: `
+      CREATE TABLE order_refunds_made (
+        order_id text NOT NULL,
+        reference text NOT NULL,
+        amount_cents integer NOT NULL CHECK (amount_cents > 0),
+        source text NOT NULL,
+        made_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (order_id, reference)
+      );
+      ALTER TABLE orders ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0;
+      ALTER TABLE orders ADD COLUMN earlier_print_cost_cents integer NOT NULL DEFAULT 0;
+      ALTER TABLE order_emails ADD COLUMN amount_cents integer;
+
+      INSERT INTO order_refunds_made (order_id, reference, amount_cents, source, made_at)
+        SELECT r.order_id, coalesce(r.provider_reference, r.idempotency_key), r.amount_cents,
+               'owner', coalesce(r.settled_at, r.requested_at)
+        FROM order_refunds r WHERE r.status = 'succeeded' AND r.amount_cents > 0;
+      INSERT INTO order_refunds_made (order_id, reference, amount_cents, source, made_at)
+        SELECT o.id, 'refunded-before-the-ledger', o.total_cents, 'payment-provider',
+               coalesce(o.refunded_at, now())
+        FROM orders o
+        WHERE o.fulfillment = 'refunded' AND o.total_cents > 0
+          AND NOT EXISTS (SELECT 1 FROM order_refunds_made m WHERE m.order_id = o.id);
+      UPDATE orders o SET refunded_cents = least(o.total_cents, m.sum)
+        FROM (SELECT order_id, sum(amount_cents)::integer AS sum FROM order_refunds_made
+              GROUP BY order_id) m
+        WHERE m.order_id = o.id;
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */

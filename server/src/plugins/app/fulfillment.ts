@@ -80,13 +80,16 @@ async function fulfillmentPlugin(app: FastifyInstance) {
 
   let printJobs: Queue<PrintJob> | undefined;
   const effects =
-    (source: EventSource): InTransaction =>
+    (source: EventSource, event: OrderEvent): InTransaction =>
     async (tx, { order, decision, eventId }) => {
       // Onto the print queue when it goes (back) there; an event that leaves it queued adds no job.
       if (decision.to === 'queued' && decision.from !== 'queued' && printJobs) {
         await printJobs.send(tx, { orderId: order.id });
       }
-      if (decision.email) await app.orderMail.enqueue(tx, order, decision.email, eventId);
+      if (decision.email) {
+        const amount = 'amountCents' in event ? event.amountCents : undefined;
+        await app.orderMail.enqueue(tx, order, decision.email, eventId, amount);
+      }
       // The owner hears of what went wrong without them; their own actions they know of.
       const alert = source === 'owner' ? undefined : FULFILMENT_STATUS[decision.to].alert;
       if (alert && decision.from !== decision.to) {
@@ -95,7 +98,7 @@ async function fulfillmentPlugin(app: FastifyInstance) {
     };
 
   async function apply(orderId: string, event: OrderEvent, source: EventSource) {
-    const applied = await orders.applyEvent(orderId, event, source, effects(source));
+    const applied = await orders.applyEvent(orderId, event, source, effects(source, event));
     const { decision } = applied;
     if (decision && !decision.moves) {
       app.log.info({ orderId, event: event.type, reason: decision.reason }, 'order event ignored');

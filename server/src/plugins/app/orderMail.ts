@@ -21,6 +21,7 @@ import { shopperEmailState } from '../../orders/orderView';
 import { FULFILMENT_STATUS, shopperReason } from '../../orders/orderStatus';
 import { orderPagePath } from '../../orders/orderView';
 import { orderState, type Order } from '../../orders/ordersRepository';
+import { shopperProgress } from '../../orders/orderLife';
 import { printableArtwork } from '../../images/printFiles';
 import type { Queryable } from '../../storage/database';
 import { jobExpirySeconds } from './jobQueues';
@@ -33,7 +34,14 @@ interface EmailJob {
 
 export interface OrderMail {
   /** Writes the email an event sends, inside the event's transaction; once per event. */
-  enqueue(tx: Queryable, order: Order, kind: OrderEmailKind, eventId: number): Promise<void>;
+  enqueue(
+    tx: Queryable,
+    order: Order,
+    kind: OrderEmailKind,
+    eventId: number,
+    /** The amount a refund email tells of. */
+    amountCents?: number,
+  ): Promise<void>;
   /**
    * Writes the owner's alert about an order, inside the transaction that found it; once per order,
    * reason and `occasion` (the event that caused it, or the stay in a state that lasted too long).
@@ -68,6 +76,8 @@ interface EmailRow {
   recipient: string;
   sent_at: Date | null;
   note: string | null;
+  /** What the refund an email tells of gave back. */
+  amount_cents: number | null;
 }
 
 const ARTWORK_CID = 'artwork@order';
@@ -139,7 +149,7 @@ async function orderMailPlugin(app: FastifyInstance) {
         contactEmail: frontEnd.contactEmail,
         orderNumber: order.id,
         orderPageUrl: `${publicUrl}${orderPagePath(order.accessToken ?? '')}`,
-        state: shopperEmailState(kind),
+        state: shopperEmailState(kind, shopperProgress(orderState(order))),
         productName: order.productName || PRODUCT_NAME,
         shirtColor: order.shirtColor,
         shirtStyle: order.shirtStyle,
@@ -153,7 +163,8 @@ async function orderMailPlugin(app: FastifyInstance) {
         shipTo: order.shipTo,
         tracking: order.tracking,
         // The shop's words; the print provider's own reason goes to the owner only.
-        reason: shopperReason(shopperEmailState(kind)),
+        reason: shopperReason(shopperEmailState(kind, shopperProgress(orderState(order)))),
+        refundCents: row.amount_cents,
       },
       picture ? { artworkCid: ARTWORK_CID } : {},
     );
@@ -208,16 +219,16 @@ async function orderMailPlugin(app: FastifyInstance) {
 
   app.decorate('orderMail', {
     transport: transport.kind,
-    async enqueue(tx, order, kind, eventId) {
+    async enqueue(tx, order, kind, eventId, amountCents) {
       if (!order.email) {
         app.log.warn({ orderId: order.id, email: kind }, 'the order has no email address to tell');
         return;
       }
       const messageId = messageIdFor(order.id, `${kind}-${eventId}`, mail.from);
       const written = await tx.query(
-        `INSERT INTO order_emails (message_id, order_id, event_id, kind, recipient)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
-        [messageId, order.id, eventId, kind, order.email],
+        `INSERT INTO order_emails (message_id, order_id, event_id, kind, recipient, amount_cents)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+        [messageId, order.id, eventId, kind, order.email, amountCents ?? null],
       );
       if (written.length > 0) await queue.send(tx, { messageId } satisfies EmailJob);
     },

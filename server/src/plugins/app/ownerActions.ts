@@ -12,7 +12,8 @@ import { notFound } from '../../http/httpError';
 import type { Tracking } from '../../orders/orderLife';
 import { OwnerActionRefused, type OwnerActions } from '../../orders/ownerActions';
 import type { Applied, Order } from '../../orders/ordersRepository';
-import { createRefunding } from '../../orders/refunding';
+import { createRefunding, type Refunding } from '../../orders/refunding';
+import { formatPrice } from '@tshirt/shared/catalog';
 import { createOrderRefunds } from '../../payments/orderRefunds';
 import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
 import { isOrderId } from '../../orders/orderNumber';
@@ -29,6 +30,8 @@ interface RefundRecoveryJob {
 declare module 'fastify' {
   interface FastifyInstance {
     ownerActions: OwnerActions;
+    /** The order module's refund workflow, for the payment provider's webhook. */
+    refunding: Refunding;
   }
 }
 
@@ -132,6 +135,14 @@ async function ownerActionsPlugin(app: FastifyInstance) {
     printProvider,
     paymentsFor,
     log: app.log,
+    async alertOwner(order, reason) {
+      // Once per order: a refunded order is refunded for good.
+      await app.db.transaction((tx) =>
+        app.orderMail.enqueueOwnerAlert(tx, order, reason, 0, app.clock()),
+      );
+    },
+    noteEvent: (orderId, event, note) => orders.noteEvent(orderId, 'payment', event, note),
+    formatPrice,
     // After the longest the first ask can take: by then it settled, or its instance is gone.
     scheduleRecovery: (tx, orderId, reason) =>
       refundRecovery.send(
@@ -144,6 +155,7 @@ async function ownerActionsPlugin(app: FastifyInstance) {
     await refunding.finishClaimedRefund(data.orderId, data.reason);
   });
 
+  app.decorate('refunding', refunding);
   app.decorate('ownerActions', {
     async resubmit(orderId) {
       await existing(orderId);
@@ -186,6 +198,18 @@ async function ownerActionsPlugin(app: FastifyInstance) {
         'confirmation_not_resendable',
         `The confirmation of order ${orderId} cannot be sent again (only a paid order's can be)`,
       );
+    },
+    async refundPart(orderId, amountCents, reasonText) {
+      const reason = checkReason(reasonText);
+      const order = await existing(orderId);
+      try {
+        return await refunding.refundPart(order, amountCents, reason);
+      } catch (error) {
+        if (error instanceof OwnerActionRefused) {
+          await orders.noteEvent(order.id, 'owner', 'refund_refused', error.message);
+        }
+        throw error;
+      }
     },
     async cancelAndRefund(orderId, reasonText) {
       const reason = checkReason(reasonText);

@@ -12,7 +12,8 @@ import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshir
 import { ShippingDetailsSchema } from '@tshirt/shared/schemas';
 import { badRequest, HttpError, notFound } from '../../http/httpError';
 import { ORDER_STATES, type OrderState } from '../../orders/orderLife';
-import { EARNINGS_DAYS, marginCents } from '../../orders/orderEarnings';
+import { EARNINGS_DAYS, marginCents, printCostCents } from '../../orders/orderEarnings';
+import { PAYMENT_STATUSES, orderPaymentStatus } from '../../orders/orderStatus';
 import { OwnerActionRefused } from '../../orders/ownerActions';
 import {
   orderState,
@@ -56,6 +57,11 @@ export function adminCancelRefundPath(orderId: string): string {
   return `${ADMIN_ORDERS_PATH}/${orderId}/cancel-refund`;
 }
 
+/** Refunds part of an order: `{"amountCents": 1000, "reason": "…"}`. */
+export function adminRefundPath(orderId: string): string {
+  return `${ADMIN_ORDERS_PATH}/${orderId}/refund`;
+}
+
 export { ORDER_STATES, orderState, type OrderState };
 
 export const DEFAULT_ORDERS_LIMIT = 100;
@@ -92,8 +98,14 @@ export const AdminOrderSchema = Type.Object({
       totalCents: Type.Integer(),
     }),
   ),
-  /** Total − provider cost − sales tax collected (orders/orderEarnings.ts); null while the cost is unknown. */
+  /** Total − refunded − every print order's cost − sales tax kept (orders/orderEarnings.ts); null while no cost is known. */
   marginCents: nullable(Type.Integer()),
+  /** Where the shopper's money stands (orders/orderStatus.ts), apart from where the shirt is. */
+  paymentStatus: Type.Enum(PAYMENT_STATUSES, { type: 'string' }),
+  /** What went back to the shopper, every refund counted once. */
+  refundedCents: Type.Integer(),
+  /** What every print order of it cost (reprints included); null while none is known. */
+  printCostCents: nullable(Type.Integer()),
   paymentProvider: Type.String(),
   email: nullable(Type.String()),
   shipTo: nullable(Type.Omit(ShippingDetailsSchema, ['email'])),
@@ -193,6 +205,9 @@ export function adminOrder(order: Order, publicUrl: string): AdminOrder {
     currency: order.currency,
     providerCost: order.providerCost,
     marginCents: marginCents(order),
+    paymentStatus: orderPaymentStatus(order),
+    refundedCents: order.refundedCents,
+    printCostCents: printCostCents(order),
     paymentProvider: order.paymentProvider,
     email: order.email,
     shipTo: order.shipTo,
@@ -245,6 +260,14 @@ const shipSchema = {
     carrier: Type.String({ maxLength: 1000 }),
     number: Type.String({ maxLength: 1000 }),
     url: Type.Optional(Type.String({ maxLength: 2000 })),
+  }),
+  response: orderActionSchema.response,
+};
+
+const refundSchema = {
+  body: Type.Object({
+    amountCents: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
   }),
   response: orderActionSchema.response,
 };
@@ -424,6 +447,18 @@ export default async function adminRoutes(
       }
       const answer = await act(() => app.ownerActions.cancelAndRefund(id, reason ?? ''));
       request.log.info({ orderId: id }, 'the owner cancelled and refunded an order');
+      return answer;
+    },
+  );
+
+  routes.post<{ Params: { id: string }; Body: { amountCents: number; reason?: string } }>(
+    adminRefundPath(':id'),
+    { schema: refundSchema },
+    async (request) => {
+      const { id } = request.params;
+      const { amountCents, reason = '' } = request.body;
+      const answer = await act(() => app.ownerActions.refundPart(id, amountCents, reason));
+      request.log.info({ orderId: id, amountCents }, 'the owner refunded part of an order');
       return answer;
     },
   );

@@ -1,11 +1,10 @@
 /**
  * Stripe's signed webhook: the only way an order paid through Stripe becomes `paid`, and how a
- * refund made in Stripe's dashboard reaches the order (a full one refunds it; a partial one is
- * written to its history).
+ * refund made in Stripe's dashboard reaches the order the way every refund does (the order module's
+ * refund workflow: recorded once, the shopper emailed the amount, the print shop stopped).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { formatPrice } from '@tshirt/shared/catalog';
 import { HttpError } from '../../http/httpError';
 import { settleSession } from '../../payments/stripeAmounts';
 import { shippingFromSession } from '../../payments/stripeShipping';
@@ -61,22 +60,23 @@ async function chargeRefunded(
     log.warn({ chargeId: charge.id, orderId }, 'a refunded Stripe charge matches no order of ours');
     return;
   }
-  if (charge.amount_refunded !== charge.amount) {
-    await app.repositories.orders.noteEvent(
-      order.id,
-      'payment',
-      'partially_refunded',
-      `Stripe refunded ${formatPrice(charge.amount_refunded, order.currency)} of ${formatPrice(charge.amount, order.currency)} (charge ${charge.id}); the order goes on`,
-    );
-    log.info({ orderId: order.id, chargeId: charge.id }, 'a partial refund was noted');
-    return;
-  }
-  const { decision } = await app.orderFulfillment.apply(
-    order.id,
-    { type: 'refunded', reason: `Refunded in Stripe (charge ${charge.id})` },
-    'payment',
+  // Every refund path is the order module's one (orders/refunding.ts): recorded once, the shopper
+  // emailed the amount; in full, the order is taken back from the print shop or the owner told.
+  const refunds = Array.isArray(charge.refunds?.data)
+    ? charge.refunds.data
+        .filter((refund) => typeof refund?.id === 'string' && typeof refund.amount === 'number')
+        .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+        .map((refund) => ({ id: refund.id, amountCents: refund.amount }))
+    : undefined;
+  const applied = await app.refunding.refundedAtProvider(order, {
+    chargeId: charge.id,
+    amountRefundedCents: charge.amount_refunded,
+    ...(refunds && { refunds }),
+  });
+  log.info(
+    { orderId: order.id, chargeId: charge.id, moved: applied?.decision?.moves ?? false },
+    'Stripe refunded an order',
   );
-  log.info({ orderId: order.id, moved: decision?.moves ?? false }, 'Stripe refunded an order');
 }
 
 export default async function stripeWebhookRoute(app: FastifyInstance) {
