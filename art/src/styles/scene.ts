@@ -47,6 +47,36 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
     size: heroSize,
     rotate: leaping && land ? -18 : random.range(-3, 3),
   };
+  // With company, the seed arranges the scene: the hero with companions at its feet, a row of
+  // equals (a sticker sheet), or the hero as an emblem flanked by smaller companions.
+  const arrangement = companions.length > 0 && !land ? random.pick(['overlap', 'row', 'emblem'] as const) : 'overlap';
+  if (arrangement === 'row') {
+    const row = [hero, ...companions];
+    const step = (size * 1.04) / row.length;
+    // Three in a row overlap a little and stagger, so each stays large.
+    const each = Math.min(size * 0.6, step * (row.length > 2 ? 1.3 : 1.05));
+    row.forEach((motif, index) => {
+      slots.push({
+        motif,
+        layer: index === 0 ? 'hero' : 'companion',
+        placement: { x: x - side * (size * 0.52 - step * (index + 0.5)), y: y + (index % 2 === 0 ? -size * 0.04 : size * 0.1), size: each, rotate: random.range(-6, 6) },
+      });
+    });
+    return slots;
+  }
+  if (arrangement === 'emblem') {
+    slots.push({ motif: hero, layer: 'hero', placement: { x, y: y - size * 0.04, size: size * 0.8, rotate: random.range(-3, 3) } });
+    companions.slice(0, 2).forEach((motif, index) => {
+      const across = index === 0 ? side : -side;
+      slots.push({ motif, layer: 'companion', placement: { x: x + across * size * 0.38, y: y + size * 0.3, size: size * 0.34, rotate: across * random.range(6, 12) } });
+    });
+    if (companions.length === 1) {
+      // One companion: the emblem stays balanced with the same drawing mirrored on the other side.
+      const [only] = companions as [Motif];
+      slots.push({ motif: only, layer: 'companion', placement: { x: x - side * size * 0.38, y: y + size * 0.3, size: size * 0.34, flip: true, rotate: -side * random.range(6, 12) } });
+    }
+    return slots;
+  }
   slots.push({ motif: hero, layer: 'hero', placement: heroPlacement });
   companions.forEach((motif, index) => {
     const across = index === 0 ? side : -side;
