@@ -1,0 +1,103 @@
+/**
+ * A new host build under a running server: a production build switches its folder in at once
+ * (tooling/build/releaseManifest.ts), and the server serves its pages, with its scripts, within
+ * 2 s and with no restart; the page hydrates with no error (an old page beside the new main.js
+ * threw React's hydration error #418). The new build here is the served one with the product
+ * heading changed in both its page and its script, as a rebuild with that change writes them.
+ */
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { PRODUCT_NAME } from '@tshirt/shared/catalog';
+import { staleApps } from '@tshirt/tooling/build/staleApps';
+import { releaseFiles, writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
+import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { waitUntil } from '@tshirt/tooling/test/waitUntil';
+import { launchBrowser, type TestBrowser } from './harness/browser';
+import { waitUntilEveryPartIsLive } from './harness/parts';
+
+const NEXT_NAME = 'Custom Graphic T-shirt, new';
+
+let browser: TestBrowser;
+let store: StoreServer;
+let folder: string;
+let served: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'tshirt-host-build-'));
+  served = join(folder, 'host');
+  cpSync(join(REPO_ROOT, 'host/dist'), served, { recursive: true });
+  store = await startStoreServer({ HOST_DIST_DIR: served });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The host's next build beside the served one: `from` changed to `to` in its files that hold it. */
+function nextBuild(from: string, to: string): string {
+  const next = join(folder, 'host.next');
+  cpSync(served, next, { recursive: true });
+  let changed = 0;
+  for (const path of releaseFiles(next)) {
+    if (!/\.(html|js)$/.test(path)) continue;
+    const text = readFileSync(join(next, path), 'utf8');
+    if (!text.includes(from)) continue;
+    const written = text.replaceAll(from, to);
+    writeFileSync(join(next, path), written);
+    // Its compressed copies, as the build writes them beside it.
+    writeFileSync(join(next, `${path}.br`), brotliCompressSync(written));
+    writeFileSync(join(next, `${path}.gz`), gzipSync(written));
+    changed += 1;
+  }
+  if (changed < 2) throw new Error(`"${from}" is not in both the host's page and its script`);
+  writeReleaseManifest(next);
+  return next;
+}
+
+/** Every console error and uncaught error on `page` from now on. */
+function errorsOn(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+it('the npm run build of the browser tests left every app built: npm start would build nothing', () => {
+  expect(staleApps(REPO_ROOT)).toEqual([]);
+});
+
+it('a host build switched in under a running server is served within 2 s, its page hydrating with no error', async () => {
+  const first = await browser.newPage();
+  const firstErrors = errorsOn(first);
+  await first.goto(`${store.url}/product`);
+  await waitUntilEveryPartIsLive(first);
+  await first.getByRole('heading', { name: PRODUCT_NAME, exact: true }).waitFor();
+
+  const next = nextBuild(PRODUCT_NAME, NEXT_NAME);
+  renameSync(served, `${served}.previous`);
+  renameSync(next, served);
+  const switchedAt = Date.now();
+
+  const page = await browser.newPage();
+  const errors = errorsOn(page);
+  await waitUntil(
+    async () => {
+      await page.goto(`${store.url}/product`);
+      return (await page.locator('h1').first().textContent()) === NEXT_NAME;
+    },
+    'the new build’s page is served',
+    { timeoutMs: 5_000, everyMs: 100 },
+  );
+  expect(Date.now() - switchedAt).toBeLessThan(2_000);
+  await waitUntilEveryPartIsLive(page);
+  await page.getByRole('heading', { name: NEXT_NAME, exact: true }).waitFor();
+  expect([...firstErrors, ...errors]).toEqual([]);
+});
