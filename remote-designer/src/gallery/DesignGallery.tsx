@@ -1,4 +1,5 @@
 import {
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -29,7 +30,8 @@ export default function DesignGallery(_props: DesignGalleryProps) {
   const hintId = useId();
   const generated = useGeneratedDesigns();
   const currentArtworkUrl = useOrderState((state) => state.currentArtworkUrl);
-  const shirtColor = useOrderState((state) => state.shirtColor);
+  // The tiles follow a new shirt colour after the preview has shown it: the preview comes first.
+  const shirtColor = useDeferredValue(useOrderState((state) => state.shirtColor));
   const items = useMemo(() => galleryItems(generated), [generated]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const row = useRef<HTMLDivElement>(null);
