@@ -26,8 +26,14 @@ export function refusalMessage(label: string): string {
   return `We can’t print the words in “${label}”: like any print shop, we refuse obscene, hateful or violent text. Please change them.`;
 }
 
+/** Between fields checked as one text: no word, list or allowed term runs across it. */
+const FIELD_BREAK = '\n;\n';
+
 /** Throws ContentRefusedError for the first art field whose words a print shop would refuse. */
 export function refuseUnprintableArtFields(fields: Pick<ArtFields, TypedArtField>): void {
+  // One pass over every field first (a few times quicker): almost every request passes it.
+  const all = TYPED_ART_FIELDS.map((field) => fields[field]).join(FIELD_BREAK);
+  if (!isRefusedText(all)) return;
   const refused = TYPED_ART_FIELDS.find((field) => isRefusedText(fields[field]));
   if (refused) throw new ContentRefusedError(refused, refusalMessage(FIELD_LABELS[refused]));
 }
