@@ -89,6 +89,11 @@ export type OrderEvent =
   | { type: 'provider_hold_removed' }
   | { type: 'resubmitted'; next: 'ready_to_print' | 'queued' }
   | { type: 'address_corrected'; next: 'ready_to_print' | 'queued'; shipTo: ShipTo }
+  /**
+   * The shopper corrected the address of a package that came back: sending it again is a second
+   * print order, a cost the owner approves (by resubmitting), so the order waits for them.
+   */
+  | { type: 'reprint_requested'; shipTo: ShipTo }
   /** The owner printed and posted it themselves. */
   | { type: 'shipped_by_hand'; tracking: Tracking }
   /** The owner sends the confirmation again (a shopper who lost it). */
@@ -191,6 +196,7 @@ export const ORDER_RULES: Readonly<Record<OrderEventType, Rule>> = {
   },
   resubmitted: { from: RESUBMITTABLE, to: next },
   address_corrected: { from: ['ready_to_print', 'problem', 'returned'], to: next },
+  reprint_requested: { from: ['returned'], to: to('returned') },
   shipped_by_hand: { from: ['ready_to_print'], to: to('shipped'), email: 'shipped' },
   confirmation_resent: { from: PAID, to: (_event, from) => from, email: 'confirmed' },
   cancelled_by_owner: {

@@ -431,6 +431,8 @@ function changesFor(event: OrderEvent, row: OrderRow): Changes {
       return backOnItsWay;
     case 'address_corrected':
       return { ...backOnItsWay, ship_to: event.shipTo };
+    case 'reprint_requested':
+      return { ship_to: event.shipTo };
   }
 }
 
@@ -451,6 +453,8 @@ function eventNote(event: OrderEvent): string | null {
     case 'provider_shipped':
     case 'shipped_by_hand':
       return `${event.tracking.carrier} ${event.tracking.number}`.trim();
+    case 'reprint_requested':
+      return 'the shopper corrected the address: resubmit to send it again (a new print order)';
     default:
       return null;
   }

@@ -90,6 +90,9 @@ async function fulfillmentPlugin(app: FastifyInstance) {
         const amount = 'amountCents' in event ? event.amountCents : undefined;
         await app.orderMail.enqueue(tx, order, decision.email, eventId, amount);
       }
+      if (event.type === 'reprint_requested') {
+        await app.orderMail.enqueueOwnerAlert(tx, order, 'reprint_asked', eventId, app.clock());
+      }
       // The owner hears of what went wrong without them; their own actions they know of.
       const alert = source === 'owner' ? undefined : FULFILMENT_STATUS[decision.to].alert;
       if (alert && decision.from !== decision.to) {
@@ -223,8 +226,14 @@ async function fulfillmentPlugin(app: FastifyInstance) {
       }
       return apply(orderId, { type: 'resubmitted', next: 'queued' }, source);
     },
-    correctAddress: (orderId, shipTo, source) =>
-      apply(orderId, { type: 'address_corrected', next: onItsWay, shipTo }, source),
+    async correctAddress(orderId, shipTo, source) {
+      const order = await orders.find(orderId);
+      // A package that came back is sent again only with the owner's approval: a second print order.
+      if (source === 'shopper' && order && orderState(order) === 'returned') {
+        return apply(orderId, { type: 'reprint_requested', shipTo }, source);
+      }
+      return apply(orderId, { type: 'address_corrected', next: onItsWay, shipTo }, source);
+    },
   } satisfies OrderFulfillment);
 }
 

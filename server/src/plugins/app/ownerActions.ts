@@ -13,6 +13,7 @@ import type { Tracking } from '../../orders/orderLife';
 import { OwnerActionRefused, type OwnerActions } from '../../orders/ownerActions';
 import type { Applied, Order } from '../../orders/ordersRepository';
 import { createRefunding, type Refunding } from '../../orders/refunding';
+import { dearerShippingRefusal } from '../../orders/addressCorrection';
 import { formatPrice } from '@tshirt/shared/catalog';
 import { createOrderRefunds } from '../../payments/orderRefunds';
 import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
@@ -172,7 +173,14 @@ async function ownerActionsPlugin(app: FastifyInstance) {
       );
     },
     async correctAddress(orderId, shipTo) {
-      await existing(orderId);
+      const order = await existing(orderId);
+      const dearer = dearerShippingRefusal(
+        order,
+        shipTo.country,
+        app.appConfig.shippingZones,
+        app.appConfig.frontEnd.contactEmail,
+      );
+      if (dearer) refuse('dearer_shipping', dearer);
       return moved(
         await fulfillment.correctAddress(orderId, shipTo, 'owner'),
         'address_not_correctable',

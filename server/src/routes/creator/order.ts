@@ -10,6 +10,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_ADDRESS_PATH, ORDER_PATH } from '@tshirt/shared/api';
+import { dearerShippingRefusal } from '../../orders/addressCorrection';
 import { HttpError, notFound } from '../../http/httpError';
 import { canCorrectAddress } from '../../orders/orderLife';
 import { isAccessToken, orderState, type Order } from '../../orders/ordersRepository';
@@ -83,6 +84,17 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!canCorrectAddress(orderState(order))) throw refusedNow();
       const checked = checkAddressCorrection(request.body, order.email, countries);
       if (!checked.ok) return reply.code(400).send(checked.refusal);
+      const dearer = dearerShippingRefusal(
+        order,
+        checked.shipTo.country,
+        app.appConfig.shippingZones,
+        app.appConfig.frontEnd.contactEmail,
+      );
+      if (dearer) {
+        return reply.code(400).send({
+          error: { code: 'invalid_address', message: dearer, fields: { country: dearer } },
+        });
+      }
       const { order: corrected, decision } = await app.orderFulfillment.correctAddress(
         order.id,
         checked.shipTo,
