@@ -1,15 +1,20 @@
 /**
  * A fresh, migrated embedded database per test file in well under a second: the first one is
- * initialised and migrated for real, then dumped to a template in the temp folder that the
- * following ones (in any test file or later run) load from.
+ * initialised and migrated for real, with the job queue's own tables (pg-boss installs them at an
+ * app's first start, seconds of DDL), then dumped to a template in the temp folder that the
+ * following ones (in any test file or later run) load from. Postgres's WebAssembly is compiled
+ * once per Jest worker, not once per database.
  */
 import { Blob as NodeBlob } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import NodeModule from 'node:module';
+import { runInThisContext } from 'node:vm';
 import { dirname, join } from 'node:path';
 import type * as PgliteExports from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { startJobQueues } from '../src/jobs/jobQueue';
 import { pgliteFolder, wrapPglite, type Database } from '../src/storage/database';
 import { MIGRATIONS, runMigrations } from '../src/storage/migrations';
 
@@ -26,13 +31,15 @@ function loadPgliteNatively(): PgliteModule {
   return loader._load(require.resolve('@electric-sql/pglite'), null, false) as PgliteModule;
 }
 
+/** The package.json of `name`, as text: a new version makes a new template. */
+function packageJson(name: string): string {
+  return readFileSync(join(dirname(require.resolve(name)), '..', 'package.json'), 'utf8');
+}
+
 function templateFile(): string {
-  const pgliteVersion = readFileSync(
-    join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'),
-    'utf8',
-  );
   const key = createHash('sha256')
-    .update(pgliteVersion)
+    .update(packageJson('@electric-sql/pglite'))
+    .update(packageJson('pg-boss'))
     .update(JSON.stringify(MIGRATIONS))
     .digest('hex')
     .slice(0, 16);
@@ -46,6 +53,8 @@ async function templateDump(PGlite: PgliteModule['PGlite']): Promise<Buffer> {
   await pglite.waitReady;
   try {
     await runMigrations(wrapPglite(pglite));
+    const quiet = { error() {}, warn() {} } as unknown as FastifyBaseLogger;
+    await (await startJobQueues(wrapPglite(pglite), 60, quiet)).stop();
     const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, dump);
@@ -56,12 +65,47 @@ async function templateDump(PGlite: PgliteModule['PGlite']): Promise<Buffer> {
   }
 }
 
+const COMPILED = Symbol.for('tshirt.test.compiledPglite');
+
+interface CompiledPglite {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+/**
+ * PGlite's WebAssembly, compiled, and its file bundle: kept on Node's own module object of PGlite,
+ * which outlives a test file in its Jest worker (each file has a sandbox of its own).
+ */
+async function compiledPglite(pglite: PgliteModule): Promise<CompiledPglite> {
+  const holder = pglite as unknown as { [COMPILED]?: Promise<CompiledPglite> };
+  holder[COMPILED] ??= (async () => {
+    const dist = dirname(require.resolve('@electric-sql/pglite'));
+    // Compiled in Node's own realm, where PGlite runs: it checks `instanceof WebAssembly.Module`.
+    const WebAssembly = runInThisContext('WebAssembly') as typeof globalThis.WebAssembly;
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((file) =>
+        WebAssembly.compile(readFileSync(join(dist, file))),
+      ),
+    );
+    const fsBundle = new NodeBlob([readFileSync(join(dist, 'pglite.data'))]);
+    // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
+    return {
+      pgliteWasmModule,
+      initdbWasmModule,
+      fsBundle: fsBundle as unknown as Blob,
+    } as CompiledPglite;
+  })();
+  return holder[COMPILED];
+}
 /** In memory, or in `dataDir` (created from the template when new, resumed when it exists). */
 export async function openTestDatabase(dataDir?: string): Promise<Database> {
-  const { PGlite } = loadPgliteNatively();
+  const pgliteModule = loadPgliteNatively();
+  const { PGlite } = pgliteModule;
   const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
   const loadDataDir = isNew ? new NodeBlob([await templateDump(PGlite)]) : undefined;
   const pglite = await PGlite.create({
+    ...(await compiledPglite(pgliteModule)),
     ...(dataDir && { dataDir }),
     // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
     ...(loadDataDir && { loadDataDir: loadDataDir as unknown as Blob }),
