@@ -60,8 +60,9 @@ export function createTestPaymentProvider(): PaymentProvider {
     async createPaymentLink(order) {
       return { url: testPaymentPath(order) };
     },
-    async refund(order) {
-      return { reference: `test-refund-${order.id}` };
+    async refund(order, request) {
+      // One reference per refund (its key), as a real provider gives: a second part refund is not the first.
+      return { reference: `test-refund-${order.id}-${request.idempotencyKey}` };
     },
   };
 }
