@@ -1,34 +1,52 @@
-// `npm test`: runs every part in order, each to its end even when an earlier one failed, prints
-// each part's time, and ends with the list of failed parts (exit 1 if any). `npm test -- lint unit`
-// runs only the parts named. A test file that failed only because Node.js crashed under it (see
+// `npm test`: runs every part, each to its end even when another one failed, prints each part's
+// output and time as it ends, and ends with the list of failed parts (exit 1 if any). The parts run
+// in three lanes at once — the checks and unit tests (busy cores), the browser tests and the process
+// tests (mostly waiting on browsers, servers and signals) — so the cores the waiting parts leave
+// idle do work; `--one-at-a-time` runs them in order instead. `npm test -- lint unit` runs only the
+// parts named. A test file that failed only because Node.js crashed under it (see
 // tooling/build/jestWorkerCrashes.mjs) is run once more, alone, and the part says so.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { workerCrashes } from '@tshirt/tooling/build/jestWorkerCrashes';
 
 const PARTS = [
-  { name: 'typecheck', script: 'typecheck', what: 'tsc over every workspace' },
-  { name: 'lint', script: 'lint', what: 'ESLint, the one-way imports included' },
-  { name: 'unit', script: 'test:unit', what: 'unit, component and server tests', jest: true },
+  { name: 'typecheck', lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
+  { name: 'lint', lane: 1, script: 'lint', what: 'ESLint, the one-way imports included' },
+  {
+    name: 'unit',
+    lane: 1,
+    script: 'test:unit',
+    what: 'unit, component and server tests',
+    jest: true,
+  },
   {
     name: 'processes',
+    lane: 2,
     script: 'test:processes',
     what: 'the server as a process, Postgres, signals, load',
     jest: true,
   },
-  { name: 'e2e', script: 'test:e2e', what: 'production build, then the browser tests' },
+  {
+    name: 'e2e',
+    lane: 3,
+    script: 'test:e2e',
+    what: 'production build if stale, then the browser tests',
+  },
 ];
 
 const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const asked = process.argv.slice(2);
+const args = process.argv.slice(2);
+const oneAtATime = args.includes('--one-at-a-time');
+const asked = args.filter((arg) => arg !== '--one-at-a-time');
 const unknown = asked.filter((name) => !PARTS.some((part) => part.name === name));
 if (unknown.length > 0) {
   console.error(
-    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')}.`,
+    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')} (and --one-at-a-time).`,
   );
   process.exit(2);
 }
@@ -39,15 +57,28 @@ function duration(ms) {
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** Runs an npm script with the terminal's output; resolves with its exit code (or signal). */
-function runScript(script, args = []) {
+const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
+// Parts running beside others write to a file, printed whole when the part ends: lines of three
+// parts interleaved would be unreadable.
+const together = !oneAtATime && new Set(parts.map((part) => part.lane)).size > 1;
+
+/**
+ * Runs an npm script, its output to the terminal (or to `log` when parts run together); resolves
+ * with its exit code (or signal).
+ */
+function runScript(script, args = [], log) {
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: log && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
     });
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
     child.on('error', (error) => resolve({ code: 1, detail: error.message }));
-    child.on('exit', (code, signal) =>
+    child.on('close', (code, signal) =>
       resolve({ code: code ?? 1, detail: signal ? `stopped by ${signal}` : `exit ${code}` }),
     );
   });
@@ -66,56 +97,90 @@ function readReport(file) {
  * Runs one part. A Jest part that failed only because the runtime killed the workers of some
  * files runs those files once more, and passes if they do.
  */
-async function run(part, reportDir) {
-  if (!part.jest) return runScript(part.script);
+async function run(part, log) {
+  if (!part.jest) return runScript(part.script, [], log);
   const report = join(reportDir, `${part.name}.json`);
-  const result = await runScript(part.script, ['--json', `--outputFile=${report}`]);
+  const result = await runScript(part.script, ['--json', `--outputFile=${report}`], log);
   const crashes = result.code === 0 ? undefined : readReport(report);
   if (!crashes) return result;
   const { crashed, failedOnTheirOwn } = workerCrashes(crashes);
   // After a Ctrl-C nothing more is started, a file to run again included.
   if (crashed.length === 0 || interrupted) return result;
   const named = crashed.map(({ file, signal }) => `${file.slice(root.length)} (${signal})`);
-  console.log(
-    `\n↻ Node.js crashed under ${named.join(', ')}, not a test (nodejs/node#64500); running ${crashed.length === 1 ? 'it' : 'them'} once more\n`,
+  (log ?? process.stdout).write(
+    `\n↻ Node.js crashed under ${named.join(', ')}, not a test (nodejs/node#64500); running ${crashed.length === 1 ? 'it' : 'them'} once more\n\n`,
   );
-  const again = await runScript(part.script, [
-    '--runTestsByPath',
-    ...crashed.map(({ file }) => file),
-  ]);
+  const again = await runScript(
+    part.script,
+    ['--runTestsByPath', ...crashed.map(({ file }) => file)],
+    log,
+  );
   const note = `Node.js crashed under ${named.join(', ')}; ${again.code === 0 ? 'passed' : 'failed'} when run again`;
   if (failedOnTheirOwn.length > 0) return { ...result, note };
   return { ...again, note };
 }
 
-// A Ctrl-C reaches the running part too (same process group): let it end, then start no other.
+// A Ctrl-C reaches the running parts too (same process group): let them end, then start no other.
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted = true));
 
-// The Node.js every part runs on: the project's own (the `node` dev dependency), not the machine's.
-console.log(`npm test on Node.js ${process.version}`);
-const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
-const results = [];
-const started = Date.now();
-for (const [index, part] of parts.entries()) {
-  if (interrupted) break;
-  console.log(`\n▶ npm test, part ${index + 1} of ${parts.length}: ${part.name} (${part.what})\n`);
+/** Runs `part` and prints how it went; its output first when it was written to a file. */
+async function runPart(part) {
+  const index = parts.indexOf(part) + 1;
+  console.log(
+    `\n▶ npm test, part ${index} of ${parts.length}: ${part.name} (${part.what})${together ? ', its output when it ends' : ''}\n`,
+  );
+  const logFile = join(reportDir, `${part.name}.log`);
+  const log = together ? createWriteStream(logFile) : undefined;
   const partStarted = Date.now();
-  const { code, detail, note } = await run(part, reportDir);
+  const { code, detail, note } = await run(part, log);
+  if (log) {
+    log.end();
+    await finished(log);
+    console.log(`\n── ${part.name}: its output ──\n`);
+    const output = createReadStream(logFile);
+    output.pipe(process.stdout, { end: false });
+    await finished(output);
+  }
   const ok = code === 0;
   const said = [ok ? undefined : detail, note].filter(Boolean).join('; ');
   const result = { part, ok, said, ms: Date.now() - partStarted };
-  results.push(result);
   console.log(
     `\n${ok ? '✔' : '✘'} ${part.name} ${ok ? 'passed' : 'failed'}${said ? ` (${said})` : ''} in ${duration(result.ms)}`,
   );
+  return result;
 }
+
+/** Runs `lane`'s parts one after another, each even when the one before failed. */
+async function runLane(lane) {
+  const ran = [];
+  for (const part of lane) {
+    if (interrupted) break;
+    ran.push(await runPart(part));
+  }
+  return ran;
+}
+
+// The Node.js every part runs on: the project's own (the `node` dev dependency), not the machine's.
+console.log(
+  `npm test on Node.js ${process.version}${together ? ': the checks and unit tests, the process tests and the browser tests at once' : ''}`,
+);
+const started = Date.now();
+const lanes = together
+  ? [...new Set(parts.map((part) => part.lane))].map((lane) =>
+      parts.filter((part) => part.lane === lane),
+    )
+  : [parts];
+const byPart = new Map(
+  (await Promise.all(lanes.map(runLane))).flat().map((result) => [result.part, result]),
+);
 rmSync(reportDir, { recursive: true, force: true });
 
+const results = parts.flatMap((part) => byPart.get(part) ?? []);
 const failed = results.filter((result) => !result.ok);
-const skipped = parts.slice(results.length);
+const skipped = parts.filter((part) => !byPart.has(part));
 console.log(
-  `\nnpm test: ${results.length} of ${parts.length} parts run in ${duration(Date.now() - started)}`,
+  `\nnpm test: ${results.length} of ${parts.length} parts run in ${duration(Date.now() - started)}${together ? ' (three lanes at once)' : ''}`,
 );
 for (const { part, ok, said, ms } of results) {
   console.log(
