@@ -785,6 +785,65 @@ describe('the owner’s desk for running the shop', () => {
     expect(row).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   });
 
+  it('refunds part of a shipped order, shows what went back, and never more than what remains', async () => {
+    const id = await paidOrder();
+    await post(
+      `/admin/orders/${id}/ship`,
+      { carrier: 'USPS', number: '9400', url: '' },
+      { cookie },
+    );
+    const shipped = await orderPage(id, cookie);
+    expect(shipped.queryByRole('region', { name: 'Cancel and refund' })).toBeNull();
+    const card = within(shipped.getByRole('region', { name: 'Refund part of it' }));
+    expect(card.getByLabelText('Amount (USD, at most $46.97 USD)')).toBeDefined();
+
+    await post(
+      `/admin/orders/${id}/refund`,
+      { amount: '10.00', reason: 'Damaged print' },
+      { cookie },
+    );
+    const page = await orderPage(id, cookie);
+    expect(page.getByRole('status').textContent).toBe(
+      `$10.00 USD of order ${id} is refunded; the shopper is emailed the amount.`,
+    );
+    expect(page.getByRole('heading', { level: 1 }).textContent).toBe(
+      `Order ${id} Shipped Partly refunded`,
+    );
+    expect(page.getByText('Refunded').nextElementSibling?.textContent).toBe('$10.00 USD');
+    expect(page.getByLabelText('Amount (USD, at most $36.97 USD)')).toBeDefined();
+
+    await post(`/admin/orders/${id}/refund`, { amount: '40', reason: 'Again' }, { cookie });
+    expect((await orderPage(id, cookie)).getByRole('alert').textContent).toMatch(
+      /^The amount must be between \$0\.01 USD and \$36\.97 USD/,
+    );
+    await post(`/admin/orders/${id}/refund`, { amount: 'ten', reason: '' }, { cookie });
+    const refused = await orderPage(id, cookie);
+    expect(refused.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true');
+    expect(refused.getByLabelText(/^Amount/)).toHaveProperty('value', 'ten');
+    expect(refused.text).toContain('Enter the amount to refund, like 10.00');
+
+    const csv = await (await get('/admin/orders.csv?show=shipped', cookie)).text();
+    const row = csv.split('\r\n').find((line) => line.startsWith(`${id},`));
+    expect(row?.split(',').slice(9, 13)).toEqual(['46.97', '6.99', '0.00', '10.00']);
+    expect((await server.app.repositories.orders.find(id))?.refundedCents).toBe(1000);
+  });
+
+  it('cancels and refunds only what remains after a part refund', async () => {
+    const id = await paidOrder();
+    await post(`/admin/orders/${id}/refund`, { amount: '5', reason: 'Late' }, { cookie });
+    const page = await orderPage(id, cookie);
+    expect(page.getByRole('button', { name: 'Cancel and refund $41.97 USD' })).toBeDefined();
+    await post(
+      `/admin/orders/${id}/cancel-and-refund`,
+      { reason: 'Asked by email', confirm: 'yes' },
+      { cookie },
+    );
+    expect((await orderPage(id, cookie)).getByRole('status').textContent).toBe(
+      `Order ${id} is cancelled and $41.97 USD refunded; the shopper is emailed.`,
+    );
+    expect((await server.app.repositories.orders.find(id))?.refundedCents).toBe(4697);
+  });
+
   it('keeps the owner’s notes on an order, and refuses an empty one', async () => {
     const id = await paidOrder();
     await post(

@@ -4,6 +4,7 @@
  * (payments/shippingForm).
  */
 import type { Tracking } from '../orders/orderLife';
+import { parseMoney } from '@tshirt/shared/money';
 import { cleanShopperText } from '../http/cleanText';
 import {
   MAX_CARRIER_LENGTH,
@@ -30,7 +31,7 @@ export interface DeskFlash {
   kind: 'success' | 'error';
   message: string;
   /** The form the message is about, shown again with `values` and a message per bad field. */
-  form?: 'address' | 'ship' | 'cancel' | 'note';
+  form?: 'address' | 'ship' | 'cancel' | 'refund' | 'note';
   fields?: Record<string, string>;
   values?: Record<string, string>;
 }
@@ -83,6 +84,21 @@ export function checkCancellation(form: DeskForm): Checked<string> {
     fields.reason = `The reason must be ${REASON_MAX_LENGTH} characters or fewer`;
   if (form.confirm !== 'yes') fields.confirm = 'Tick the box to confirm the refund';
   return Object.keys(fields).length === 0 ? { ok: true, value: reason } : { ok: false, fields };
+}
+
+/** Why the owner gives part of the money back; the amount as typed (`10`, `10.50`) in cents. */
+export function checkPartRefund(form: DeskForm): Checked<{ amountCents: number; reason: string }> {
+  const amountCents = parseMoney(text(form, 'amount').replace(/^[^\d]+/, ''));
+  const reason = text(form, 'reason');
+  const fields: Record<string, string> = {};
+  if (amountCents === undefined || amountCents < 1)
+    fields.amount = 'Enter the amount to refund, like 10.00';
+  if (!reason) fields.reason = 'Say why you refund it, for its history and the shopper’s email';
+  else if (reason.length > REASON_MAX_LENGTH)
+    fields.reason = `The reason must be ${REASON_MAX_LENGTH} characters or fewer`;
+  return amountCents !== undefined && Object.keys(fields).length === 0
+    ? { ok: true, value: { amountCents, reason } }
+    : { ok: false, fields };
 }
 
 /** A note of the owner's on an order: a few lines, not a file. */

@@ -18,6 +18,7 @@ export const DESK_ACTIONS = [
   'resend-confirmation',
   'resend-email',
   'cancel-and-refund',
+  'refund',
   'note',
 ] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];

@@ -6,8 +6,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { artworkUrlForShirt, printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLOR_HEX, formatPrice } from '@tshirt/shared/catalog';
-import { UNKNOWN_AMOUNT, marginCents } from '../orders/orderEarnings';
+import { UNKNOWN_AMOUNT, marginCents, printCostCents } from '../orders/orderEarnings';
 import type { OrderState } from '../orders/orderLife';
+import { PAYMENT_STATUS, type PaymentStatus } from '../orders/orderStatus';
 import {
   orderState,
   providerExternalId,
@@ -23,7 +24,7 @@ import { Flash, renderDeskPage, type DeskFrame } from './deskLayout';
 import { DESK_PATHS, deskActionPath, type DeskAction } from './deskPaths';
 import type { OrderNote } from './orderNotes';
 import { ownerLabel, type ActionsAvailable } from './orderLists';
-import { StateBadge } from './ordersPage';
+import { PaymentBadge, StateBadge, paymentOf } from './ordersPage';
 
 export interface OrderPageData extends DeskFrame {
   order: Order;
@@ -223,6 +224,37 @@ function ShipForm({ order, flash }: OrderPageData) {
   );
 }
 
+/** What remains of the order's payment: the most a refund can give back. */
+const remainingCents = (order: Order) => Math.max(0, order.totalCents - order.refundedCents);
+
+function RefundForm({ order, flash }: OrderPageData) {
+  const state = formState(flash, 'refund');
+  return (
+    <form method="post" action={deskActionPath(order.id, 'refund')} noValidate>
+      <Field
+        form="refund"
+        name="amount"
+        label={`Amount (${order.currency}, at most ${formatPrice(remainingCents(order), order.currency)})`}
+        value={state.value('amount')}
+        error={state.error('amount')}
+        attributes={{ type: 'text', inputMode: 'decimal', required: true, autoComplete: 'off' }}
+      />
+      <Field
+        form="refund"
+        name="reason"
+        label="Reason (the shopper reads it)"
+        value={state.value('reason')}
+        error={state.error('reason')}
+        attributes={{ required: true, maxLength: REASON_MAX_LENGTH }}
+        control="textarea"
+      />
+      <button type="submit" className="danger">
+        Refund this amount
+      </button>
+    </form>
+  );
+}
+
 function CancelForm({ order, flash }: OrderPageData) {
   const state = formState(flash, 'cancel');
   const confirmError = state.error('confirm');
@@ -251,7 +283,7 @@ function CancelForm({ order, flash }: OrderPageData) {
         <label htmlFor={confirmId}>I understand this refunds the shopper</label>
       </div>
       <button type="submit" className="danger">
-        {`Cancel and refund ${formatPrice(order.totalCents, order.currency)}`}
+        {`Cancel and refund ${formatPrice(remainingCents(order), order.currency)}`}
       </button>
     </form>
   );
@@ -343,6 +375,16 @@ function Actions({ data, state }: { data: OrderPageData; state: OrderState }) {
         intro="Saves where it ships; the order then goes on its way again."
       >
         <AddressForm {...data} />
+      </Card>
+    ),
+    remainingCents(order) > 0 && (
+      <Card
+        key="refund"
+        id="refund-title"
+        title="Refund part of it"
+        intro="Gives part of the money back (a damaged shirt, a late one), after shipping too; the order stays where it is. The shopper is emailed the amount."
+      >
+        <RefundForm {...data} />
       </Card>
     ),
     actions.cancelAndRefund && (
@@ -515,20 +557,28 @@ function Address({ order }: { order: Order }) {
   );
 }
 
-/** What the print provider charges, in parts, or `—` while nobody knows. */
-function ProviderCost({ order }: { order: Order }) {
-  const cost = order.providerCost;
-  if (!cost) return <>{UNKNOWN_AMOUNT}</>;
+/** What every print order of it cost, the current one in parts, or `—` while nobody knows. */
+function PrintCost({ order }: { order: Order }) {
+  const total = printCostCents(order);
+  if (total === null) return <>{UNKNOWN_AMOUNT}</>;
   const price = (cents: number) => formatPrice(cents, order.currency);
+  const cost = order.providerCost;
   const parts = [
-    `shirts ${price(cost.itemsCents)}`,
-    `shipping ${price(cost.shippingCents)}`,
-    ...(cost.taxCents === 0 ? [] : [`tax ${price(cost.taxCents)}`]),
+    ...(cost
+      ? [
+          `shirts ${price(cost.itemsCents)}`,
+          `shipping ${price(cost.shippingCents)}`,
+          ...(cost.taxCents === 0 ? [] : [`tax ${price(cost.taxCents)}`]),
+        ]
+      : []),
+    ...(order.earlierPrintCostCents > 0
+      ? [`earlier print orders ${price(order.earlierPrintCostCents)}`]
+      : []),
   ];
   return (
     <>
-      <span className="num">{price(cost.totalCents)}</span>{' '}
-      <span className="note">{`(${parts.join(' + ')})`}</span>
+      <span className="num">{price(total)}</span>{' '}
+      {parts.length > 1 && <span className="note">{`(${parts.join(' + ')})`}</span>}
     </>
   );
 }
@@ -541,6 +591,7 @@ export function orderPage(data: OrderPageData): string {
     <span className="num">{formatPrice(cents, order.currency)}</span>
   );
   const margin = marginCents(order);
+  const payment: PaymentStatus = paymentOf(order);
   return renderDeskPage({
     brandName: data.brandName,
     timeZone: data.timeZone,
@@ -553,6 +604,7 @@ export function orderPage(data: OrderPageData): string {
         </a>
         <h1>
           Order {order.id} <StateBadge state={state} />
+          <PaymentBadge order={order} />
         </h1>
         <FlashMessage flash={data.flash} />
         <div className="order-grid">
@@ -591,7 +643,8 @@ export function orderPage(data: OrderPageData): string {
                 ['Shipping', money(order.shippingCents)],
                 ['Sales tax', order.taxCents > 0 && money(order.taxCents)],
                 ['Total', money(order.totalCents)],
-                ['Print provider’s cost', paid && <ProviderCost order={order} />],
+                ['Refunded', order.refundedCents > 0 && money(order.refundedCents)],
+                ['Print cost', paid && <PrintCost order={order} />],
                 [
                   'Margin',
                   paid && (
@@ -614,7 +667,7 @@ export function orderPage(data: OrderPageData): string {
                   ['Paid', paid ? <When date={order.paidAt} /> : 'Not paid'],
                   [
                     'Payment',
-                    `${order.paymentProvider}${order.paymentReference ? ` · ${order.paymentReference}` : ''}`,
+                    `${PAYMENT_STATUS[payment].ownerLabel} · ${order.paymentProvider}${order.paymentReference ? ` · ${order.paymentReference}` : ''}`,
                   ],
                   ['Refunded', order.refundedAt && <When date={order.refundedAt} />],
                 ]}

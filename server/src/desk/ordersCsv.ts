@@ -3,19 +3,15 @@
  * as decimal numbers a spreadsheet sums (`24.98`), empty where nobody knows them (never 0 for that).
  */
 import { stringify } from 'csv-stringify/sync';
-import { marginCents } from '../orders/orderEarnings';
+import { marginCents, printCostCents } from '../orders/orderEarnings';
 import { orderState, type Order } from '../orders/ordersRepository';
 import { shopTime } from '../html/shopTime';
 import { ownerLabel } from './orderLists';
 
-/** What the order gave back to its shopper, in cents: all of it once refunded (the only refund there is). */
-function refundedCents(order: Order): number {
-  return order.refundedAt ? order.totalCents : 0;
-}
-
 const decimal = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
 
+/** Revenue is what the shopper paid, Refunds what went back; the margin is net of both (orderEarnings). */
 export const CSV_COLUMNS = [
   'Order',
   'Placed',
@@ -36,14 +32,6 @@ export const CSV_COLUMNS = [
 
 export function ordersCsv(orders: readonly Order[], timeZone: string): string {
   const rows = orders.map((order) => {
-    const refunded = refundedCents(order);
-    // What a refunded order earned is what it cost: the money, tax included, went back.
-    const margin =
-      order.providerCost === null
-        ? null
-        : refunded === order.totalCents && refunded > 0
-          ? -order.providerCost.totalCents
-          : marginCents(order);
     return [
       order.id,
       shopTime(order.createdAt, timeZone),
@@ -57,9 +45,10 @@ export function ordersCsv(orders: readonly Order[], timeZone: string): string {
       decimal(order.status === 'paid' ? order.totalCents : 0),
       decimal(order.shippingCents),
       decimal(order.taxCents),
-      decimal(refunded),
-      decimal(order.providerCost?.totalCents),
-      decimal(margin),
+      decimal(order.refundedCents),
+      // Every print order of it: a reprint after a failure or a return is a cost too.
+      decimal(printCostCents(order)),
+      decimal(marginCents(order)),
     ];
   });
   // A cell a spreadsheet would run as a formula (a name typed as `=HYPERLINK(…)`) is quoted as text.

@@ -8,11 +8,12 @@ import {
   EARNINGS_NOTE,
   UNKNOWN_AMOUNT,
   marginCents,
+  printCostCents,
   withoutCostText,
   type DailyEarnings,
 } from '../orders/orderEarnings';
 import type { OrderState } from '../orders/orderLife';
-import { FULFILMENT_STATUS } from '../orders/orderStatus';
+import { FULFILMENT_STATUS, PAYMENT_STATUS, paymentStatus } from '../orders/orderStatus';
 import { orderState, type Order } from '../orders/ordersRepository';
 import { When } from '../html/components';
 import { renderDeskPage, type DeskFrame } from './deskLayout';
@@ -51,6 +52,27 @@ export interface OrdersPageData extends DeskFrame {
 export function StateBadge({ state }: { state: OrderState }) {
   const { tone, ownerLabel } = FULFILMENT_STATUS[state];
   return <span className={`state tone-${tone}`}>{ownerLabel}</span>;
+}
+
+/** Where the order's money stands, apart from where the shirt is. */
+export const paymentOf = (order: Order) =>
+  paymentStatus({
+    paid: order.status === 'paid',
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+  });
+
+/** The payment's badge, where the status does not say it already (partly refunded, or refunded after shipping). */
+export function PaymentBadge({ order }: { order: Order }) {
+  const payment = paymentOf(order);
+  if (payment === 'paid' || payment === 'unpaid' || orderState(order) === 'refunded') return null;
+  const { tone, ownerLabel } = PAYMENT_STATUS[payment];
+  return (
+    <>
+      {' '}
+      <span className={`state tone-${tone}`}>{ownerLabel}</span>
+    </>
+  );
 }
 
 function OrderLink({ id }: { id: string }) {
@@ -199,6 +221,7 @@ function OrdersTable({ orders, titleId }: { orders: readonly Order[]; titleId: s
             </td>
             <td data-label="State">
               <StateBadge state={orderState(order)} />
+              <PaymentBadge order={order} />
             </td>
             <td data-label="Shirt">
               {`${order.shirtColor} ${order.shirtStyle} ${order.shirtSize} × ${order.quantity}`}
@@ -207,7 +230,7 @@ function OrdersTable({ orders, titleId }: { orders: readonly Order[]; titleId: s
               {amount(order.totalCents, order.currency)}
             </td>
             <td data-label="Cost" className="num">
-              {amount(order.providerCost?.totalCents ?? null, order.currency)}
+              {amount(printCostCents(order), order.currency)}
             </td>
             <td data-label="Margin" className="num">
               {amount(marginCents(order), order.currency)}

@@ -15,7 +15,6 @@ describe('a moment in the shop’s time zone', () => {
 });
 
 describe('the shop’s time zone setting (SHOP_TIME_ZONE)', () => {
-
   it('is UTC unless set, and an IANA zone when set', () => {
     expect(loadConfig({}).shopTimeZone).toBe('UTC');
     expect(loadConfig({ SHOP_TIME_ZONE: 'Europe/Berlin' }).shopTimeZone).toBe('Europe/Berlin');

@@ -12,6 +12,7 @@ import { formatPrice } from '@tshirt/shared/catalog';
 import {
   checkCancellation,
   checkNote,
+  checkPartRefund,
   checkTracking,
   readDeskForm,
   type DeskFlash,
@@ -419,6 +420,23 @@ export default async function deskRoutes(app: FastifyInstance) {
       };
     });
 
+    action('refund', async (order, form) => {
+      const checked = checkPartRefund(form);
+      if (!checked.ok)
+        return refused(
+          'refund',
+          'Nothing was refunded: see the marked fields.',
+          checked.fields,
+          form,
+        );
+      const { amountCents, reason } = checked.value;
+      await ownerActions.refundPart(order.id, amountCents, reason);
+      return {
+        kind: 'success',
+        message: `${formatPrice(amountCents, order.currency)} of order ${order.id} is refunded; the shopper is emailed the amount.`,
+      };
+    });
+
     action('resend-email', async (order, form) => {
       const resent = await app.orderMail.resend(order.id, form.message ?? '');
       return resent
@@ -449,10 +467,12 @@ export default async function deskRoutes(app: FastifyInstance) {
           form,
         );
       }
+      // What remained of the payment is what goes back (an earlier part refund stays given).
+      const remaining = order.totalCents - order.refundedCents;
       await ownerActions.cancelAndRefund(order.id, checked.value);
       return {
         kind: 'success',
-        message: `Order ${order.id} is cancelled and ${formatPrice(order.totalCents, order.currency)} refunded; the shopper is emailed.`,
+        message: `Order ${order.id} is cancelled and ${formatPrice(remaining, order.currency)} refunded; the shopper is emailed.`,
       };
     });
   });
