@@ -74,6 +74,7 @@ const SERVER_PROCESS_TESTS = [
   'processSignals',
   'servedFolderFifo',
   'severalInstances',
+  'shutdownKeepAlive',
   'startupSafety',
 ];
 const serverProcessTest = `/test/(${SERVER_PROCESS_TESTS.join('|')})\\.test\\.ts$`;
