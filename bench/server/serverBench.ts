@@ -14,7 +14,7 @@
  * autocannon runs in this process; the store and the bare server each in their own.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import type { Request } from 'autocannon';
@@ -118,12 +118,27 @@ function smallestHostScript(): string {
   return `/${scripts[0].split(sep).join('/')}`;
 }
 
-const STATIC_PATHS = ['/', '/remotes/designer/remoteEntry.js', '/main.js'];
+/** The host's entry script, content-hashed by its build (`main.<hash>.js`), as its report names it. */
+function hostEntryScript(): string {
+  const report = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'host/dist/product-bytes.json'), 'utf8'),
+  ) as { files: Record<string, number> };
+  const entry = Object.keys(report.files).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
+  if (!entry) throw new Error('host/dist has no entry script: build the store first');
+  return `/${entry}`;
+}
+
+function staticPaths(): string[] {
+  return ['/', '/remotes/designer/remoteEntry.js', hostEntryScript()];
+}
+
+/** A path as the report names it: the host's entry by its name without its hash. */
+const pathName = (path: string) => path.replace(/^\/main\.[0-9a-f]+\.js$/, '/main.js');
 
 function endpoints(): Endpoint[] {
-  const staticRows = STATIC_PATHS.flatMap((path): Endpoint[] => {
-    const name = `GET ${path} (Brotli accepted)`;
-    const bare = `bare node:http, same bytes from memory: GET ${path}`;
+  const staticRows = staticPaths().flatMap((path): Endpoint[] => {
+    const name = `GET ${pathName(path)} (Brotli accepted)`;
+    const bare = `bare node:http, same bytes from memory: GET ${pathName(path)}`;
     const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     return [
       { name, group: 'static', target: 'store', limitName: bare, method: 'GET', path, headers },
@@ -254,7 +269,7 @@ async function staticWhileGenerating(
 async function untilPrecompressed(url: string): Promise<void> {
   await waitUntil(
     async () => {
-      const response = await fetch(new URL('/main.js', url), {
+      const response = await fetch(new URL(hostEntryScript(), url), {
         method: 'HEAD',
         headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
       });
@@ -366,7 +381,7 @@ async function measureStatic(rounds: Map<string, EndpointFigures[]>): Promise<vo
     let bare: BareServer | undefined;
     try {
       await untilPrecompressed(store.url);
-      bare = await startBareServer(store.url, STATIC_PATHS);
+      bare = await startBareServer(store.url, staticPaths());
       const bareUrl = bare.url;
       const urlOf = (endpoint: Endpoint) => (endpoint.target === 'bare' ? bareUrl : store.url);
       for (const pair of pairs) {

@@ -3,8 +3,10 @@
  * (tooling/build/releaseManifest.ts), and the server serves its pages, with its scripts, within
  * 2 s and with no restart; the page hydrates with no error (an old page beside the new main.js
  * threw React's hydration error #418). The new build here is the served one with the product
- * heading changed in both its page and its script, as a rebuild with that change writes them.
+ * heading changed in both its page and its script (under a new content-hashed name, which the
+ * page loads), as a rebuild with that change writes them.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,23 +41,51 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** The host's next build beside the served one: `from` changed to `to` in its files that hold it. */
+/** A content-hashed name (`main.0123456789.js`) for these bytes, as the build names its files. */
+function hashedName(path: string, bytes: string): string {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  return path.replace(/\.[0-9a-f]{10}\.js$/, `.${hash}.js`);
+}
+
+/**
+ * The host's next build beside the served one: `from` changed to `to` in its files that hold it, a
+ * changed script under a new content-hashed name that its pages load, each text file with its
+ * compressed copies, and a release manifest.
+ */
 function nextBuild(from: string, to: string): string {
   const next = join(folder, 'host.next');
   cpSync(served, next, { recursive: true });
-  let changed = 0;
-  for (const path of releaseFiles(next)) {
-    if (!/\.(html|js)$/.test(path)) continue;
-    const text = readFileSync(join(next, path), 'utf8');
-    if (!text.includes(from)) continue;
+  const texts = releaseFiles(next).filter((path) => /\.(html|js|json)$/.test(path));
+  const contents = new Map(texts.map((path) => [path, readFileSync(join(next, path), 'utf8')]));
+  const changed = new Set<string>();
+  const renames = new Map<string, string>();
+  for (const [path, text] of contents) {
+    if (!/\.(html|js)$/.test(path) || !text.includes(from)) continue;
     const written = text.replaceAll(from, to);
+    contents.set(path, written);
+    changed.add(path);
+    const renamed = hashedName(path, written);
+    if (renamed !== path) renames.set(path, renamed);
+  }
+  if (changed.size < 2) throw new Error(`"${from}" is not in both the host's page and its script`);
+  for (const [path, renamed] of renames) {
+    contents.set(renamed, contents.get(path)!);
+    contents.delete(path);
+    changed.delete(path);
+    changed.add(renamed);
+    for (const [other, text] of contents) {
+      if (!text.includes(path)) continue;
+      contents.set(other, text.replaceAll(path, renamed));
+      changed.add(other);
+    }
+  }
+  for (const path of changed) {
+    const written = contents.get(path)!;
     writeFileSync(join(next, path), written);
     // Its compressed copies, as the build writes them beside it.
     writeFileSync(join(next, `${path}.br`), brotliCompressSync(written));
     writeFileSync(join(next, `${path}.gz`), gzipSync(written));
-    changed += 1;
   }
-  if (changed < 2) throw new Error(`"${from}" is not in both the host's page and its script`);
   writeReleaseManifest(next);
   return next;
 }

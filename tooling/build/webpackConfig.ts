@@ -238,8 +238,10 @@ function browserConfig(options: AppBuildOptions, mode: Mode): AppWebpackConfig {
     output: {
       path: outputFolder(appDir, mode),
       publicPath: options.publicPath,
-      // [contenthash] in `filename` breaks the federation runtime; chunks may carry it.
-      filename: '[name].js',
+      // [contenthash] in `filename` breaks the federation runtime; chunks may carry it. The host
+      // has no federation plugin: its entry carries one, so a page always loads its own build's
+      // script, even across a new build switched in while it loads.
+      filename: production && !options.exposes ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? 'chunks/[name].[contenthash:10].js' : 'chunks/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // A page opened before a redeploy may still ask for the previous build's chunks: keep them.
