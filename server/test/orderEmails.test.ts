@@ -153,6 +153,51 @@ describe('the confirmation email', () => {
   });
 });
 
+describe('the order of the emails', () => {
+  it('sends an email only after the earlier events’ emails to the same shopper', async () => {
+    const { link, id } = await checkout(server.request);
+    await payOnTestPage(server.request, link);
+    await waitForEmail(id, 'confirmed');
+    const order = (await server.app.repositories.orders.find(id))!;
+    // An earlier event's email whose sending is late (its job not yet run), and a later one's.
+    const earlier = `<order-${id}.on_hold-900000001@shop.test>`;
+    await server.db.query(
+      `INSERT INTO order_emails (message_id, order_id, event_id, kind, recipient)
+       VALUES ($1, $2, 900000001, 'on_hold', $3)`,
+      [earlier, id, order.email],
+    );
+    await server.db.transaction((tx) =>
+      server.app.orderMail.enqueue(tx, order, 'back_in_production', 900000002),
+    );
+    // The later one's job came and went back on the queue, to wait.
+    await waitUntil(
+      async () =>
+        (
+          await server.db.query(
+            `SELECT 1 FROM pgboss.job WHERE name = 'order-email' AND data->>'messageId' LIKE $1`,
+            [`%.back_in_production-900000002@%`],
+          )
+        ).length >= 2,
+      'the later email waited for the earlier one',
+    );
+    expect(
+      emailsFor(id).some((message) => message.messageId?.includes('.back_in_production-')),
+    ).toBe(false);
+
+    const queue = await server.app.jobQueues.queue<{ messageId: string }>('order-email', {
+      attempts: server.app.appConfig.mail.attempts,
+      retryDelaySeconds: server.app.appConfig.mail.retryDelaySeconds,
+      expireInSeconds: Math.ceil(server.app.appConfig.mail.timeoutMs / 1000) + 5,
+    });
+    await queue.send(server.db, { messageId: earlier });
+    await waitForEmail(id, 'back_in_production');
+    const kinds = emailsFor(id).map(
+      (message) => /\.([a-z_]+)-\d+@/.exec(message.messageId ?? '')?.[1],
+    );
+    expect(kinds).toEqual(['confirmed', 'on_hold', 'back_in_production']);
+  });
+});
+
 describe('the print shop’s own reason', () => {
   it('reaches the owner, never the shopper: the email and the order page say the shop’s words', async () => {
     const internal = 'Billing: your Printful wallet balance is too low to charge this order';

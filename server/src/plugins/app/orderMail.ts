@@ -185,6 +185,20 @@ async function orderMailPlugin(app: FastifyInstance) {
     };
   }
 
+  /** Whether an earlier event's email to the same shopper is still on its way (not sent, not given up). */
+  async function waitsForAnEarlierEmail(row: EmailRow & { event_id?: string | number | null }) {
+    if (row.event_id === null || row.event_id === undefined) return false;
+    const earlier = await app.db.query(
+      `SELECT 1 FROM order_emails
+       WHERE order_id = $1 AND audience = 'shopper' AND sent_at IS NULL
+         AND event_id IS NOT NULL AND event_id < $2 AND attempts < $3
+         AND queued_at > now() - interval '1 day'
+       LIMIT 1`,
+      [row.order_id, row.event_id, mail.attempts],
+    );
+    return earlier.length > 0;
+  }
+
   await queue.work(async ({ data, lastTry }) => {
     const [row] = await app.db.query<EmailRow & { queued_at: Date }>(
       `SELECT e.*, ev.note FROM order_emails e LEFT JOIN order_events ev ON ev.id = e.event_id
@@ -194,6 +208,11 @@ async function orderMailPlugin(app: FastifyInstance) {
     if (!row || row.sent_at !== null) return;
     const order = await orders.find(row.order_id);
     if (!order) return;
+    if (row.audience === 'shopper' && (await waitsForAnEarlierEmail(row))) {
+      // Told in the order of the events: this one goes once the earlier one is sent (or gave up).
+      await queue.send(app.db, data, { startAfterSeconds: 1 });
+      return;
+    }
     try {
       await transport.send(
         row.audience === 'owner' ? composeOwnerAlert(row, order) : await compose(row, order),
