@@ -20,6 +20,41 @@ const movesFrom = (event: Parameters<typeof decide>[1]) =>
   ORDER_STATES.filter((state) => decide({ state }, event).moves);
 
 describe("an order's life", () => {
+  it('keeps the promise of the on-hold and delayed emails: word when the order moves again', () => {
+    const email = (state: OrderState, event: Parameters<typeof decide>[1]) => {
+      const decision = decide({ state }, event);
+      return decision.moves ? decision.email : 'does not move';
+    };
+    expect(email('on_hold', { type: 'provider_hold_removed' })).toBe('back_in_production');
+    expect(email('failed', { type: 'resubmitted', next: 'queued' })).toBe('back_in_production');
+    expect(email('cancelled', { type: 'resubmitted', next: 'queued' })).toBe('back_in_production');
+    // Nothing was promised: the shopper sent the address, the owner prints it.
+    expect(email('problem', { type: 'resubmitted', next: 'queued' })).toBeUndefined();
+    expect(email('ready_to_print', { type: 'resubmitted', next: 'queued' })).toBeUndefined();
+  });
+
+  it('records a part refunded where the shirt is, and emails its amount', () => {
+    expect(movesFrom({ type: 'partly_refunded', reason: 'damaged', amountCents: 500 })).toEqual(
+      ORDER_STATES.filter((state) => state !== 'pending' && state !== 'refunded'),
+    );
+    expect(
+      decide(
+        { state: 'shipped' },
+        { type: 'partly_refunded', reason: 'damaged', amountCents: 500 },
+      ),
+    ).toEqual({ moves: true, from: 'shipped', to: 'shipped', email: 'partly_refunded' });
+  });
+
+  it('keeps a returned order for the owner when its shopper corrects the address', () => {
+    expect(movesFrom({ type: 'reprint_requested', shipTo: SHIP_TO })).toEqual(['returned']);
+    expect(decide({ state: 'returned' }, { type: 'reprint_requested', shipTo: SHIP_TO })).toEqual({
+      moves: true,
+      from: 'returned',
+      to: 'returned',
+      email: undefined,
+    });
+  });
+
   it('is paid once, from pending only, and confirms it by email', () => {
     expect(movesFrom({ type: 'paid', next: 'queued' })).toEqual(['pending']);
     expect(decide({ state: 'pending' }, { type: 'paid', next: 'ready_to_print' })).toEqual({
