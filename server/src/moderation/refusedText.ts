@@ -91,7 +91,10 @@ function masksWord(token: string, word: string): boolean {
       else if (character === word[index]) letters += 1;
       else break;
     }
-    if (masks > 0 && letters >= 2 && masks + letters === word.length) return true;
+    if (masks === 0 || masks + letters !== word.length) continue;
+    // One letter and the rest masked ("f***") only at the start of a word, for words of four or more.
+    const startsWord = start === 0 || !/\p{L}/u.test(token[start - 1]!);
+    if (letters >= 2 || (startsWord && word.length >= 4)) return true;
   }
   return false;
 }
