@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isRefusedText } from './refusedText';
 
 describe('isRefusedText', () => {
@@ -32,4 +34,17 @@ describe('isRefusedText', () => {
   });
 
   it('accepts empty text', () => expect(isRefusedText('  ')).toBe(false));
+});
+
+describe('the themes shoppers order', () => {
+  it.each(['popular-themes.json', 'uncommon-themes.json'])(
+    'refuses none of the art engine’s list of %s',
+    (file) => {
+      const { themes } = JSON.parse(
+        readFileSync(join(__dirname, '../../../art/themes', file), 'utf8'),
+      ) as { themes: Array<{ theme: string }> };
+      expect(themes.length).toBeGreaterThan(90);
+      expect(themes.map(({ theme }) => theme).filter(isRefusedText)).toEqual([]);
+    },
+  );
 });
