@@ -33,6 +33,11 @@ describe('isRefusedText', () => {
     }
   });
 
+  it.each(['maricón', 'sudaca', 'Schwuchtel', 'Untermensch', 'hijo de puta', 'Scheiße'])(
+    'refuses slurs and obscenities in the other languages shoppers type: “%s”',
+    (text) => expect(isRefusedText(text)).toBe(true),
+  );
+
   it('accepts empty text', () => expect(isRefusedText('  ')).toBe(false));
 });
 
