@@ -132,6 +132,8 @@ const STYLE = `
   .filters form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; margin: 0 0 1.25rem; }
   .filters form .field { margin: 0; flex: 0 1 11rem; }
   th[scope="row"] a { white-space: nowrap; }
+  td form { margin: 0; }
+  td button { white-space: nowrap; padding: 0.3rem 0.8rem; }
   ul.notes { list-style: none; margin: 0 0 1rem; padding: 0.5rem 1.1rem; }
   ul.notes li { padding: 0.35rem 0; white-space: pre-line; overflow-wrap: anywhere; }
   ul.notes li + li { border-top: 1px solid #ecebe7; }
