@@ -50,7 +50,8 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
   // (only that small blob is blurred: a blur over the whole cloud would cost seconds per print),
   // dust around it, drips running off the bottom.
   const wobble = Array.from({ length: 14 }, () => random.range(-0.08, 0.08));
-  const cloudAt = (scale: number) => smoothClosedPath(wobblyRing(cx, cy, 500 * scale, 420 * scale, 14, ((index) => () => wobble[index++ % 14] as number)(0)));
+  // As wide as the subject it sits behind: a dark outline reaching past it would vanish on a dark shirt.
+  const cloudAt = (scale: number) => smoothClosedPath(wobblyRing(cx, cy, 560 * scale, 460 * scale, 14, ((index) => () => wobble[index++ % 14] as number)(0)));
   const inner = smoothClosedPath(wobblyRing(cx + random.range(-60, 60), cy - 40, 330, 280, 11, () => random.range(-0.16, 0.1)));
   parts.push(
     el('path', { d: cloudAt(1.05), fill: splatColor, opacity: 0.3 }),
@@ -58,12 +59,12 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
     el('path', { d: cloudAt(1), fill: splatColor }),
     el('path', { d: inner, fill: secondColor, opacity: 0.75, filter: url(spray) }),
   );
-  const dust = scatterRing(random, 90, cx, cy, 500, 420, [0.95, 1.14]);
+  const dust = scatterRing(random, 90, cx, cy, 560, 460, [0.95, 1.1]);
   parts.push(el('g', { fill: splatColor }, dust.map(([x, y]) => el('circle', { cx: x, cy: y, r: random.range(2.5, 8) }))));
   const drips: string[] = [];
   for (let index = 0; index < 7; index += 1) {
     const x = cx + random.range(-330, 330);
-    const bottom = cy + Math.sqrt(Math.max(0, 1 - ((x - cx) / 500) ** 2)) * 380;
+    const bottom = cy + Math.sqrt(Math.max(0, 1 - ((x - cx) / 560) ** 2)) * 420;
     drips.push(dripPath(x, bottom - 40, random.range(14, 26), random.range(70, 200)));
   }
   parts.push(el('path', { d: drips.join(''), fill: splatColor }));

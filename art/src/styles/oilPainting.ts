@@ -184,7 +184,8 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     line: adjust(palette.ink, { l: 0.16, s: 0.3 }),
   };
   const dabbed = new Map<string, string>();
-  const paintFor = (role: PartRole, color = colors[role]): string => {
+  const paintFor = (role: PartRole): string => {
+    const color = colors[role];
     if (role === 'line' || role === 'dark') return color;
     let id = dabbed.get(color);
     if (!id) {
@@ -199,7 +200,12 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
       ? null
       : paintRole(part, colors.dark, { stroke: colors.dark, 'stroke-width': part.stroke !== undefined ? part.stroke + 7 : 7, 'stroke-linejoin': 'round' });
   const colour: PartPainter = (part) =>
-    part.stroke !== undefined || (part.opacity ?? 1) < 1 ? paintRole(part, shaded(part, colors[part.role])) : paintRole(part, paintFor(part.role, shaded(part, colors[part.role])));
+    part.stroke !== undefined || (part.opacity ?? 1) < 1
+      ? paintRole(part, shaded(part, colors[part.role]))
+      : part.shade
+        ? // A drawing's own shading glazed over its paint: one brush pattern per colour, however many shades.
+          [paintRole(part, paintFor(part.role)), { fill: part.shade > 0 ? LEAD_WHITE : colors.dark, opacity: Math.min(0.6, Math.abs(part.shade) * 1.6) }]
+        : paintRole(part, paintFor(part.role));
   const painted: string[] = [ground];
   const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900 }, random);
   if (slots.length > 0) {

@@ -79,8 +79,6 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     [0, '#000000', 0.55],
     [1, '#000000', 0],
   ]);
-  // Blur regions reach about two deviations past the shape, where the blur has faded out: a print blurs every pixel of the region.
-  const soft = defs.add('soft', (id) => el('filter', { id, x: '-7%', y: '-7%', width: '114%', height: '114%' }, el('feGaussianBlur', { stdDeviation: 8 })));
   // Far hills out of focus: the depth of field a lens gives.
   const haze = defs.add('haze', (id) => el('filter', { id, x: '-2%', y: '-6%', width: '104%', height: '112%' }, el('feGaussianBlur', { stdDeviation: 5 })));
 
@@ -153,9 +151,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     const highlight: PartPainter = (part) =>
       part.role === 'base' && part.stroke === undefined && (part.opacity ?? 1) === 1 ? { fill: url(specular) } : null;
     picture.push(
-      // One blurred group for every cast shadow: a blur per motif would multiply the print's cost.
-      el('g', { opacity: 0.35, filter: url(soft) }, drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 22, y: slot.placement.y + 20 } })), () => [(part) => (part.role === 'line' ? null : paintRole(part, '#000000'))])),
-      // No outlines: form comes from light and shade alone.
+      // No outlines: form comes from light and shade alone. The cast shadow is the contact shadow
+      // under the scene: a blurred copy of a subject this large cost a second of every print.
       drawScene(slots, () => [body, highlight]),
     );
   }

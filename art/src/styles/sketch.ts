@@ -34,7 +34,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   };
   // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
   // not drawn at all. The full width, since a motif may reach past its box (a planet's ring).
-  const region = { x: 0, y: 0, width: 1200, height: 1100 };
+  const region = { x: 0, y: 80, width: 1200, height: 1020 };
   // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
   // graphite grain (a finer noise tile, made an alpha in the tile, that thins the strokes like
   // pencil on paper tooth).
