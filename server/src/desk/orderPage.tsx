@@ -336,7 +336,7 @@ function Actions({ data, state }: { data: OrderPageData; state: OrderState }) {
         key="resubmit"
         id="resubmit-title"
         title="Resubmit"
-        intro="Sends the order to the print provider again, as it is (a new provider order when the last one is dead)."
+        intro="Sends the order to the print provider again, as it is: a new print order when the last one is dead (a reprint of a package that came back), whose cost joins this order's."
       >
         <OneButton orderId={order.id} action="resubmit" label="Resubmit to the print provider" />
       </Card>
