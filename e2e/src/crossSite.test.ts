@@ -118,7 +118,7 @@ it('leaves the visitor’s whole daily quota for the store’s own page', async 
   const statuses = await page.evaluate(async (limit) => {
     const results: number[] = [];
     for (let attempt = 0; attempt <= limit; attempt += 1) {
-      results.push((await fetch(`/creator/generate_image?interests=mine${attempt}`)).status);
+      results.push((await fetch(`/creator/generate_image?interests=owls%20${attempt}`)).status);
     }
     return results;
   }, DAILY_LIMIT);

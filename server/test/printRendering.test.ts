@@ -21,7 +21,7 @@ async function generatedImages(count: number): Promise<string[]> {
   const urls: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const response = await fetch(
-      `${server.url}/creator/generate_image?${query({ interests: `flood ${index}`, style: 'Oil Painting' })}`,
+      `${server.url}/creator/generate_image?${query({ interests: `lighthouses ${index}`, style: 'Oil Painting' })}`,
       { headers: visitor },
     );
     urls.push(((await response.json()) as { image_url: string }).image_url);
