@@ -5,52 +5,24 @@
  */
 import { printFileUrl, type AdminOrder } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
+import { paidOrderId, placedOrder } from './orderLinks';
 import {
   VALID_ORDER,
   expectErrorShape,
   injectAsFetch,
   newVisitor,
-  query,
   type SendRequest,
 } from './helpers';
 
 const ADMIN_TOKEN = 'admin-orders-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
-/** The test payment page's form, as a shopper fills it in. */
-const SHIPPING_FORM =
-  'name=Jane+Doe&email=jane%40example.com&line1=1+Main+St&line2=&city=Springfield&state=IL&postalCode=62701&country=US';
-
 const server = withTestServer({ env: { ADMIN_TOKEN } });
 
-/** A pending order made through the checkout route: its number and its payment link. */
-async function placeOrder(): Promise<{ id: string; paymentLinkURL: string }> {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), paymentLinkURL };
-}
-
 /** A pending order made through the checkout route; its number. */
-async function checkout(): Promise<string> {
-  return (await placeOrder()).id;
-}
+const checkout = async () => (await placedOrder(server.request, server.db)).id;
 
 /** An order paid on the test payment page with the shopper's address. */
-async function paidOrder(): Promise<string> {
-  const { id, paymentLinkURL } = await placeOrder();
-  const answer = await server.request(paymentLinkURL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: SHIPPING_FORM,
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(303);
-  return id;
-}
+const paidOrder = () => paidOrderId(server.request, server.db);
 
 async function listOrders(search = '', headers: Record<string, string> = OWNER) {
   return server.request(`/creator/admin/orders${search}`, { headers });

@@ -12,7 +12,7 @@ import { DESK_SESSION_COOKIE } from '../src/routes/desk';
 import { within } from '@testing-library/dom';
 import { withTestServer } from './fixtures';
 import { readPage, type Page } from './htmlPage';
-import { orderIdOfPaymentLink } from './orderLinks';
+import { paidOrderId, placedOrder } from './orderLinks';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import {
   SHIPPING_FORM,
@@ -20,7 +20,6 @@ import {
   injectAsFetch,
   newVisitor,
   payOnTestPage,
-  query,
   type SendRequest,
 } from './helpers';
 
@@ -30,17 +29,7 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const server = withTestServer({ env: { ADMIN_TOKEN } });
 
 /** A pending order made through the checkout route: its number and its payment link. */
-async function placeOrder(
-  send: SendRequest = server.request,
-): Promise<{ id: string; paymentLinkURL: string }> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), paymentLinkURL };
-}
+const placeOrder = (send: SendRequest = server.request) => placedOrder(send, server.db);
 
 /** A pending order made through the checkout route; its number. */
 async function checkout(send: SendRequest = server.request): Promise<string> {
@@ -48,11 +37,7 @@ async function checkout(send: SendRequest = server.request): Promise<string> {
 }
 
 /** An order paid on the test page (no print provider: it waits as ready_to_print). */
-async function paidOrder(send: SendRequest = server.request): Promise<string> {
-  const { id, paymentLinkURL } = await placeOrder(send);
-  expect((await payOnTestPage(send, paymentLinkURL)).status).toBe(303);
-  return id;
-}
+const paidOrder = (send: SendRequest = server.request) => paidOrderId(send, server.db);
 
 /** The desk session cookie an answer sets (`name=value`), if it sets one. */
 function sessionCookieOf(answer: Response): string | undefined {

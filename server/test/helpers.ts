@@ -1,15 +1,29 @@
 /** Test harness: a fake built front end, one in-memory database per test file, the app on a free port. */
-import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
+import {
+  payOnTestPage as payOnTestPageAt,
+  SHIPPING_FORM,
+  sendTo,
+  type SendRequest as StoreRequest,
+} from '@tshirt/tooling/test/storeRequests';
 export { openTestDatabase } from './testDatabase';
+// Placing, paying and signing in are the browser tests' too: one copy, in tooling/test.
+export {
+  newVisitor,
+  placeOrder,
+  placePaidOrder,
+  query,
+  SHIPPING_FORM,
+  signInToDesk,
+  VALID_ORDER,
+} from '@tshirt/tooling/test/storeRequests';
 
 /** A stand-in for the built host page (over 1 KB, like the real one, so it gets compressed). */
 export const FAKE_INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><meta name="description" content="${'A fine shirt. '.repeat(80)}"><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>`;
@@ -81,7 +95,7 @@ export async function startApp(
 }
 
 /** Sends a request to an app and answers as fetch does; `path` starts at the origin. */
-export type SendRequest = (path: string, init?: RequestInit) => Promise<Response>;
+export type SendRequest = StoreRequest;
 
 /** Statuses whose answer has no body (a Response with one cannot be made). */
 const NO_BODY_STATUSES = new Set([204, 205, 304]);
@@ -129,31 +143,7 @@ function bodyOf(
 }
 
 /** Requests over a socket to the server at `origin`, with fetch. */
-export function fetchFrom(origin: string): SendRequest {
-  return (path, init) => fetch(`${origin}${path}`, init);
-}
-
-/** A fresh random client IP (sent as X-Forwarded-For) so tests do not share a daily quota. */
-export function newVisitor(): { 'x-forwarded-for': string } {
-  const [a, b, c] = randomBytes(3);
-  return { 'x-forwarded-for': `10.${a}.${b}.${c}` };
-}
-
-export function query(params: Record<string, string | number>): string {
-  return Object.entries(params)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join('&');
-}
-
-export const VALID_ORDER = {
-  productName: PRODUCT_NAME,
-  quantity: 2,
-  shirtStyle: "Women's",
-  shirtColor: 'Navy',
-  shirtSize: 'XL',
-  imageURL: PREMADE_DESIGNS[3]!.imagePath,
-  prompt: '',
-} as const;
+export const fetchFrom = sendTo;
 
 export function expectErrorShape(body: unknown): void {
   const field = (body as { error?: { field?: unknown } } | undefined)?.error?.field;
@@ -201,18 +191,6 @@ export function requestAsSent(
   });
 }
 
-/** Where the test shopper ships: the test payment page's form, filled in. */
-export const SHIPPING_FORM = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  country: 'US',
-} as const;
-
 /**
  * Pays an order on the built-in test page with SHIPPING_FORM (or `form`), over a socket to
  * `server`'s origin or through `server` itself; the page's answer.
@@ -222,13 +200,11 @@ export function payOnTestPage(
   paymentLinkURL: string,
   form: Record<string, string> = SHIPPING_FORM,
 ): Promise<Response> {
-  const send = typeof server === 'string' ? fetchFrom(server) : server;
-  return send(paymentLinkURL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-    redirect: 'manual',
-  });
+  return payOnTestPageAt(
+    typeof server === 'string' ? sendTo(server) : server,
+    paymentLinkURL,
+    form,
+  );
 }
 
 /**

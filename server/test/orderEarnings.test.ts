@@ -12,10 +12,16 @@ import {
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { DailyEarnings } from '../src/orders/orderEarnings';
 import type { AdminOrder } from '../src/routes/creator/admin';
-import { DESK_SESSION_COOKIE } from '../src/routes/desk';
 import { withTestServer } from './fixtures';
 import { orderIdOfPaymentLink } from './orderLinks';
-import { VALID_ORDER, newVisitor, payOnTestPage, query, type SendRequest } from './helpers';
+import {
+  VALID_ORDER,
+  newVisitor,
+  payOnTestPage,
+  query,
+  signInToDesk,
+  type SendRequest,
+} from './helpers';
 
 const ADMIN_TOKEN = 'earnings-owner-token-0123456789abcdef';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -55,22 +61,8 @@ async function adminOrders(): Promise<AdminOrder[]> {
   return ((await answer.json()) as { orders: AdminOrder[] }).orders;
 }
 
-async function signIn(): Promise<string> {
-  const answer = await server.request('/admin/sign-in', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'sec-fetch-site': 'same-origin',
-      ...newVisitor(),
-    },
-    body: new URLSearchParams({ token: ADMIN_TOKEN }).toString(),
-  });
-  expect(answer.status).toBe(303);
-  const cookie = answer.headers
-    .getSetCookie()
-    .find((each) => each.startsWith(`${DESK_SESSION_COOKIE}=`));
-  return cookie!.split(';')[0]!;
-}
+/** Signs in to the desk; the session cookie. */
+const signIn = () => signInToDesk(server.request, ADMIN_TOKEN);
 
 async function deskPage(path: string, cookie: string): Promise<string> {
   const answer = await server.request(path, { headers: { cookie } });

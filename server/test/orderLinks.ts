@@ -1,4 +1,5 @@
 /** The order a payment link is for: the link carries a secret, not the order number. */
+import { placeOrder, placePaidOrder, type SendRequest } from '@tshirt/tooling/test/storeRequests';
 import type { Queryable } from '../src/storage/database';
 
 const PAYMENT_PATH = /^\/pay\/([\w-]+)$/;
@@ -25,4 +26,19 @@ export async function orderNumberOnPaymentPage(
     throw new Error(`${paymentLinkURL} answered ${page.status} without an order number`);
   }
   return number;
+}
+
+/** A pending order placed through the checkout route (helpers' placeOrder): its number and link. */
+export async function placedOrder(
+  send: SendRequest,
+  db: Queryable,
+  options?: Parameters<typeof placeOrder>[1],
+): Promise<{ id: string; paymentLinkURL: string }> {
+  const paymentLinkURL = await placeOrder(send, options);
+  return { id: await orderIdOfPaymentLink(db, paymentLinkURL), paymentLinkURL };
+}
+
+/** An order placed and paid on the test page (helpers' placePaidOrder); its number. */
+export async function paidOrderId(send: SendRequest, db: Queryable): Promise<string> {
+  return orderIdOfPaymentLink(db, await placePaidOrder(send));
 }

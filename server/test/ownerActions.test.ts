@@ -17,15 +17,12 @@ import { REPO_ROOT } from '../src/config';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { writeServerInstance } from '../src/storage/serverInstance';
 import { withTemporaryFolder, withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
+import { paidOrderId, placedOrder } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
   expectErrorShape,
   injectAsFetch,
-  newVisitor,
-  payOnTestPage,
-  query,
   type SendRequest,
 } from './helpers';
 
@@ -46,21 +43,12 @@ afterAll(() => provider?.close());
 
 /** A pending order made through the checkout route, and its payment link. */
 async function checkout(send: SendRequest = server.request): Promise<{ id: string; link: string }> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), link: paymentLinkURL };
+  const { id, paymentLinkURL } = await placedOrder(send, server.db);
+  return { id, link: paymentLinkURL };
 }
 
 /** An order paid on the test payment page: ready to print when no print provider is configured. */
-async function paidOrder(send: SendRequest = server.request): Promise<string> {
-  const { id, link } = await checkout(send);
-  expect((await payOnTestPage(send, link)).status).toBe(303);
-  return id;
-}
+const paidOrder = (send: SendRequest = server.request) => paidOrderId(send, server.db);
 
 function post(path: string, body?: unknown, send: SendRequest = server.request) {
   return send(path, {

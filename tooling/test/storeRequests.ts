@@ -1,0 +1,132 @@
+/**
+ * What a test does to the store over HTTP, written once for server and browser tests: place an
+ * order through the checkout route, pay it on the built-in test page, sign in to the owner's desk.
+ * Each takes a `send` — `injectAsFetch(app)` in a server test, `sendTo(store.url)` against a
+ * store server — and expects the store's usual answer, so a test that needs another one sends its
+ * own request.
+ */
+import { randomBytes } from 'node:crypto';
+import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
+
+/** Sends a request to the store and answers as fetch does; `path` starts at the store's origin. */
+export type SendRequest = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Requests over a socket to the store at `origin`, with fetch. */
+export function sendTo(origin: string): SendRequest {
+  return (path, init) => fetch(`${origin}${path}`, init);
+}
+
+/** A fresh random client IP (sent as X-Forwarded-For) so tests do not share a daily quota. */
+export function newVisitor(): { 'x-forwarded-for': string } {
+  const [a, b, c] = randomBytes(3);
+  return { 'x-forwarded-for': `10.${a}.${b}.${c}` };
+}
+
+export function query(params: Record<string, string | number>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+}
+
+/** Two navy women's XL shirts of a premade design: an order the store takes as it is. */
+export const VALID_ORDER = {
+  productName: PRODUCT_NAME,
+  quantity: 2,
+  shirtStyle: "Women's",
+  shirtColor: 'Navy',
+  shirtSize: 'XL',
+  imageURL: PREMADE_DESIGNS[3]!.imagePath,
+  prompt: '',
+} as const;
+
+/** Where the test shopper ships: the test payment page's form, filled in. */
+export const SHIPPING_FORM = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  line1: '1 Main St',
+  line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postalCode: '62701',
+  country: 'US',
+} as const;
+
+/**
+ * Places `order` (VALID_ORDER) through the checkout route as a new visitor (or with `headers`);
+ * its payment link (`/pay/<secret>` on the test page, Stripe's Checkout page with Stripe).
+ */
+export async function placeOrder(
+  send: SendRequest,
+  {
+    order = VALID_ORDER,
+    headers = newVisitor(),
+  }: { order?: Record<string, string | number>; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const answer = await send(`/creator/checkout?${query(order)}`, { method: 'POST', headers });
+  if (answer.status !== 200) {
+    throw new Error(`the checkout answered ${answer.status}: ${await answer.text()}`);
+  }
+  return ((await answer.json()) as { paymentLinkURL: string }).paymentLinkURL;
+}
+
+/** Pays an order on the built-in test page with SHIPPING_FORM (or `form`); the page's answer. */
+export function payOnTestPage(
+  send: SendRequest,
+  paymentLinkURL: string,
+  form: Record<string, string> = SHIPPING_FORM,
+): Promise<Response> {
+  return send(paymentLinkURL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** An order placed and paid on the test page; its payment link. */
+export async function placePaidOrder(
+  send: SendRequest,
+  options: Parameters<typeof placeOrder>[1] = {},
+): Promise<string> {
+  const paymentLinkURL = await placeOrder(send, options);
+  const paid = await payOnTestPage(send, paymentLinkURL);
+  if (paid.status !== 303) throw new Error(`the test payment page answered ${paid.status}`);
+  return paymentLinkURL;
+}
+
+/** The name of the owner's desk session cookie. */
+export const DESK_SESSION_COOKIE = 'desk_session';
+
+/** The desk session cookie an answer sets (`name=value`), if it sets one. */
+export function deskSessionCookieOf(answer: Response): string | undefined {
+  const header = answer.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith(`${DESK_SESSION_COOKIE}=`));
+  return header?.split(';')[0];
+}
+
+/**
+ * Signs in to the owner's desk with `token`, as its own page's form does (same-origin), from a new
+ * visitor's address (or with `headers`); the session cookie.
+ */
+export async function signInToDesk(
+  send: SendRequest,
+  token: string,
+  headers: Record<string, string> = newVisitor(),
+): Promise<string> {
+  const answer = await send('/admin/sign-in', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    body: new URLSearchParams({ token }).toString(),
+    redirect: 'manual',
+  });
+  const cookie = deskSessionCookieOf(answer);
+  if (answer.status !== 303 || !cookie) {
+    throw new Error(`signing in to the desk answered ${answer.status} with no session`);
+  }
+  return cookie;
+}
