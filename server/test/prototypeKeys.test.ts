@@ -1,7 +1,8 @@
 /**
  * Words from a request that name a member of Object.prototype (`__proto__`, `constructor`,
  * `toString`…) find nothing where the server looks a word up: a signed webhook event of such a type
- * is ignored, a signed body that is not an object is refused, and such theme words are read as any
+ * is ignored, a signed body that is not an object is refused, an address correction with a
+ * `__proto__` key is refused as any body that is not JSON, and such theme words are read as any
  * word the engine does not know. Never a 500.
  */
 import {
@@ -24,6 +25,7 @@ const PROTOTYPE_WORDS = [
 ];
 const NOT_OBJECTS = ['null', '42', '"package_shipped"', '[]'];
 const STRIPE_WEBHOOK_SECRET = 'whsec_prototype_keys';
+const ADMIN_TOKEN = 'prototype-keys-token-0123456789';
 
 const apps = withTestApps();
 
@@ -123,5 +125,48 @@ describe('theme words', () => {
         // 200, or 422 for words nothing draws: a clear answer either way.
         expect(`${field}=${word}: ${answer.status}`).toMatch(/: (200|422)$/);
       }
+  });
+});
+
+describe('an address correction', () => {
+  let running: RunningApp;
+  beforeEach(async () => {
+    running = await apps.start({ ADMIN_TOKEN });
+  });
+
+  it('with a __proto__ or constructor.prototype key, or not JSON, is a 400, from the shopper and the owner alike', async () => {
+    const answer = await fetchFrom(running.url)(`/creator/checkout?${query(VALID_ORDER)}`, {
+      method: 'POST',
+      headers: newVisitor(),
+    });
+    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
+    const orderId = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+    const [order] = await running.app.db.query<{ access_token: string }>(
+      'SELECT access_token FROM orders WHERE id = $1',
+      [orderId],
+    );
+    for (const body of [
+      '{"__proto__": {"country": "US"}}',
+      '{"constructor": {"prototype": {}}}',
+      '{',
+    ]) {
+      for (const path of [
+        `/creator/order/address?token=${order!.access_token}`,
+        `/creator/admin/orders/${orderId}/address`,
+      ]) {
+        const refused = await fetchFrom(running.url)(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${ADMIN_TOKEN}`,
+          },
+          body,
+        });
+        expect([path, body, refused.status]).toEqual([path, body, 400]);
+        expect(await refused.json()).toEqual({
+          error: { code: 'invalid_request', message: expect.any(String) },
+        });
+      }
+    }
   });
 });

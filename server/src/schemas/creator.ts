@@ -60,13 +60,28 @@ export const InvalidAddressSchema = Type.Object({
   }),
 });
 
+/**
+ * The 400s of an address correction: the refused fields, or the usual error for a body that is
+ * not an object of fields at all (not JSON, or a `__proto__` key), which must not fail to serialize.
+ */
+export const AddressRefusalSchema = Type.Union([
+  InvalidAddressSchema,
+  Type.Object({
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      field: Type.Optional(Type.String()),
+    }),
+  }),
+]);
+
 /** `POST /creator/order/address?token=`: the body is checked field by field by the route itself. */
 export const orderAddressSchema = {
   querystring: Type.Object(
     { token: Type.Optional(Type.String({ maxLength: 64 })) },
     { additionalProperties: false },
   ),
-  response: { 200: OrderViewSchema, 400: InvalidAddressSchema },
+  response: { 200: OrderViewSchema, 400: AddressRefusalSchema },
 };
 
 /** `GET /creator/print-files/<orderId>.png?expires=&signature=`: a link signed for the print provider. */

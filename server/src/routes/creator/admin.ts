@@ -26,7 +26,7 @@ import { createOrderRefunds } from '../../payments/orderRefunds';
 import { createSignInFailures, tokenMatches } from '../../http/ownerToken';
 import { orderEmailLog } from '../../mail/orderEmailLog';
 import { checkAddressCorrection } from '../../payments/shippingForm';
-import { InvalidAddressSchema } from '../../schemas/creator';
+import { AddressRefusalSchema } from '../../schemas/creator';
 import { isOrderId } from '../../orders/orderNumber';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
@@ -247,7 +247,7 @@ const orderActionSchema = {
 };
 
 const correctAddressSchema = {
-  response: { 200: Type.Object({ order: AdminOrderSchema }), 400: InvalidAddressSchema },
+  response: { 200: Type.Object({ order: AdminOrderSchema }), 400: AddressRefusalSchema },
 };
 
 const orderDetailSchema = {
