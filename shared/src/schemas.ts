@@ -250,6 +250,10 @@ export const OrderViewSchema = Type.Object({
   ]),
   /** What went wrong (or why it waits), in plain words, when the order is off its usual way. */
   problem: Type.Union([Type.String(), Type.Null()]),
+  /** Nothing more will happen to it (the store's status table says so): the page stops asking. */
+  final: Type.Boolean(),
+  /** A package is with the carrier, or was: its tracking still means something to the shopper. */
+  tracked: Type.Boolean(),
   /** Whether the shopper may send a corrected address now (`POST /creator/order/address`). */
   canCorrectAddress: Type.Boolean(),
   /** The countries a corrected address may be in (two-letter codes); empty when it cannot be corrected. */

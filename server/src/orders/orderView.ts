@@ -6,7 +6,7 @@ import type { OrderProgress, OrderView } from '@tshirt/shared/types';
 import type { OrderEmailKind } from '../mail/orderEmail';
 import { canCorrectAddress, shopperProgress } from './orderLife';
 import { orderState, type Order } from './ordersRepository';
-import { shopperReason } from './orderStatus';
+import { FULFILMENT_STATUS, shopperReason } from './orderStatus';
 
 /** `jane.doe@example.com` → `j•••@example.com`. */
 export function maskEmail(email: string): string {
@@ -65,6 +65,8 @@ export function orderView(
     tracking: order.tracking,
     // The shop's words: the print provider's reason (fulfillmentError) is the owner's alone.
     problem: shopperReason(state),
+    final: FULFILMENT_STATUS[life].final,
+    tracked: FULFILMENT_STATUS[life].tracked,
     canCorrectAddress: correctable,
     addressCountries: correctable ? [...shippingCountries] : [],
     paidAt: order.paidAt?.toISOString() ?? null,

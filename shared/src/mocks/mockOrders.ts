@@ -101,6 +101,9 @@ export function mockOrderView(mock: MockOrder): OrderView {
     email: paid ? maskedEmail(email) : null,
     tracking: null,
     problem: null,
+    // Paid or awaiting payment: neither final nor with a carrier.
+    final: false,
+    tracked: false,
     canCorrectAddress: false,
     addressCountries: [],
     paidAt: paid?.at ?? null,

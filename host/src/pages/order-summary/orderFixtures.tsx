@@ -8,8 +8,12 @@ import { OrderPage } from '../order/OrderPage';
 export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
 export const ORDER_NUMBER = 'TW-4821-7730';
 
-/** A paid order to Portland; with another `state`, that state's next step unless one is given. */
+/**
+ * A paid order to Portland; with another `state`, that state's next step unless one is given, and
+ * final and tracked as the store's status table says (refunded; shipped and delivered).
+ */
 export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
+  const state = overrides.state ?? 'paid';
   return {
     orderNumber: ORDER_NUMBER,
     state: 'paid',
@@ -38,6 +42,8 @@ export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
     email: 'j•••@example.com',
     tracking: null,
     problem: null,
+    final: state === 'refunded',
+    tracked: state === 'shipped' || state === 'delivered',
     canCorrectAddress: false,
     addressCountries: [],
     paidAt: '2026-03-02T10:00:00.000Z',

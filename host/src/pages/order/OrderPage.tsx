@@ -25,12 +25,10 @@ import styles from './OrderPage.module.css';
 /** Until the order reaches a state it does not leave, the page asks for it this often. */
 export const ORDER_POLL_MS = 15_000;
 
-/** States an order does not leave: nothing more to ask the store about. */
-const FINAL_STATES: ReadonlySet<OrderProgress> = new Set(['delivered', 'cancelled', 'refunded']);
-
+/** Until the store says the order is final (its status table), there may be news to ask for. */
 const ORDER_POLLING: OrderPolling = {
   intervalMs: ORDER_POLL_MS,
-  continueWhile: (order) => !FINAL_STATES.has(order.state),
+  continueWhile: (order) => !order.final,
 };
 
 /**
@@ -44,9 +42,6 @@ const OFF_TRACK_TONE: Partial<Record<OrderProgress, 'warning' | 'paused'>> = {
   returned: 'warning',
   cancelled: 'warning',
 };
-
-/** Where the tracking number still means something to the shopper. */
-const TRACKED_STATES: ReadonlySet<OrderProgress> = new Set(['shipped', 'delivered']);
 
 function WarningIcon() {
   return (
@@ -123,9 +118,7 @@ function OrderDetails({ order, token, replace }: OrderDetailsProps) {
           {tone !== undefined && order.problem && <p className={styles.reason}>{order.problem}</p>}
         </div>
         <OrderProgressList state={order.state} />
-        {TRACKED_STATES.has(order.state) && order.tracking && (
-          <TrackingDetails tracking={order.tracking} />
-        )}
+        {order.tracked && order.tracking && <TrackingDetails tracking={order.tracking} />}
       </section>
       {order.canCorrectAddress && (
         <AddressCorrection
