@@ -119,7 +119,7 @@ describe('npm run orders', () => {
     const output = stdout.trimEnd().split('\n');
     const salesStart = output.findIndex((line) => line.startsWith('Sales by day (UTC)'));
     const lines = output.slice(0, salesStart);
-    expect(lines[0]).toBe('3 order(s): 2 pending payment, 1 failed — newest first');
+    expect(lines[0]).toBe('3 order(s): 2 not paid, 1 failed — newest first');
     // Every unindented line but the first is a real order's first line, until the sales by day.
     const firstLines = lines.slice(1).filter((line) => /^\S/.test(line));
     expect(firstLines).toHaveLength(3);
@@ -166,7 +166,7 @@ describe('npm run orders', () => {
   it('lists the orders in one state, as many as asked for', async () => {
     const pending = await runOwnerScript('orders', ['--state', 'pending']);
     expect(pending.code).toBe(0);
-    expect(pending.stdout.split('\n')[0]).toBe('2 order(s): 2 pending payment — newest first');
+    expect(pending.stdout.split('\n')[0]).toBe('2 order(s): 2 not paid — newest first');
     expect(listedIds(pending.stdout)).not.toContain(PAID_ID);
 
     const failed = await runOwnerScript('orders', ['--state=failed', '--limit', '5']);

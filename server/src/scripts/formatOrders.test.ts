@@ -143,7 +143,7 @@ describe('formatOrders', () => {
       { ...paidOrder, fulfillment: null },
     );
     expect(text.split('\n')[0]).toBe(
-      '4 order(s): 1 pending payment, 2 ready to print, 1 failed — newest first',
+      '4 order(s): 1 not paid, 2 ready to print, 1 failed — newest first',
     );
   });
 

@@ -6,24 +6,13 @@ import {
 } from '../orders/orderEarnings';
 import { ORDER_STATES, type AdminOrder, type OrderState } from '../routes/creator/admin';
 import { printable } from './printable';
+import { FULFILMENT_STATUS } from '../orders/orderStatus';
 
 /** The shared `formatPrice`: cents in a currency (the store's when none is given), written out. */
 export type PriceFormat = (cents: number, currency?: string) => string;
 
-const STATE_NAMES: Readonly<Record<OrderState, string>> = {
-  pending: 'pending payment',
-  ready_to_print: 'ready to print',
-  queued: 'queued',
-  in_production: 'in production',
-  on_hold: 'on hold',
-  shipped: 'shipped',
-  delivered: 'delivered',
-  returned: 'returned',
-  problem: 'waiting for a new address',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  refunded: 'refunded',
-};
+/** Each state in the owner's words, as the desk and the alerts say it (the order module's table). */
+const stateName = (state: OrderState) => FULFILMENT_STATUS[state].ownerLabel.toLowerCase();
 
 export const RESUBMIT_COMMAND = 'npm run orders -w server -- resubmit';
 
@@ -165,7 +154,7 @@ export function formatEarnings(days: readonly DailyEarnings[], format: PriceForm
 function countsByState(orders: readonly AdminOrder[]): string {
   return ORDER_STATES.map((state) => {
     const count = orders.filter((order) => order.state === state).length;
-    return count === 0 ? '' : `${count} ${STATE_NAMES[state]}`;
+    return count === 0 ? '' : `${count} ${stateName(state)}`;
   })
     .filter(Boolean)
     .join(', ');
