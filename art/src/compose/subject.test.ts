@@ -79,6 +79,8 @@ describe('the subject of the artwork', () => {
   it('reports the words nothing draws instead of drawing an invented subject', () => {
     expect(findArtSubjects({ interests: 'quantum entanglement' })).toEqual({ drawn: [], notUnderstood: ['quantum', 'entanglement'] });
     expect(findArtSubjects({ interests: 'cats, zorblax', objects: 'guitar' })).toEqual({ drawn: ['guitar', 'cats'], notUnderstood: ['zorblax'] });
+    // A lone letter names nothing: neither drawn nor worth reporting.
+    expect(findArtSubjects({ interests: 'x' })).toEqual({ drawn: [], notUnderstood: [] });
     const artwork = createArtwork({ ...EMPTY, interests: 'quantum entanglement', style: 'Cartoon' }, 3);
     expect(artwork.notUnderstood).toEqual(['quantum', 'entanglement']);
     // Lettering around an ornament: no subject nobody asked for.

@@ -167,7 +167,8 @@ function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
       for (let length = Math.min(4, tokens.length - index); length >= 1 && matched === 0; length -= 1) {
         const words = tokens.slice(index, index + length);
         const phrase = foldKey(words.join(' '));
-        if (length === 1 && (FILLER_WORDS.has(phrase) || /^\d+$/.test(phrase))) break;
+        // A lone Latin letter or a number names nothing ("x", "#1"); a lone Han character may ("猫").
+        if (length === 1 && (FILLER_WORDS.has(phrase) || /^\d+$/.test(phrase) || (phrase.length < 2 && !UNSPACED.test(phrase)))) break;
         const hit = lookUp(library, phrase, length === 1);
         if (hit) {
           found.push({ words: words.join(' '), ...hit });
