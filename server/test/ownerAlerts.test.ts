@@ -10,16 +10,8 @@ import {
 import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { withTestApps } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import {
-  SHIPPING_FORM,
-  VALID_ORDER,
-  injectAsFetch,
-  newVisitor,
-  payOnTestPage,
-  query,
-  type RunningApp,
-} from './helpers';
+import { paidOrderId } from './orderLinks';
+import { injectAsFetch, type RunningApp } from './helpers';
 
 const OWNER = 'owner@shop.test';
 
@@ -49,16 +41,7 @@ async function twoInstances(env: Record<string, string> = {}): Promise<RunningAp
   return [await apps.start(settings), await apps.start(settings)];
 }
 
-async function paidOrder(running: RunningApp): Promise<string> {
-  const send = injectAsFetch(running.app);
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  expect((await payOnTestPage(send, paymentLinkURL, SHIPPING_FORM)).status).toBe(303);
-  return orderIdOfPaymentLink(running.app.db, paymentLinkURL);
-}
+const paidOrder = (running: RunningApp) => paidOrderId(injectAsFetch(running.app), running.app.db);
 
 const alertsAbout = (id: string) =>
   smtp.messages.filter(

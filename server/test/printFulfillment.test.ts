@@ -12,15 +12,8 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
 import { withTestApps } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import {
-  SHIPPING_FORM,
-  VALID_ORDER,
-  injectAsFetch,
-  newVisitor,
-  query,
-  type RunningApp,
-} from './helpers';
+import { placedOrder } from './orderLinks';
+import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, type RunningApp } from './helpers';
 
 const SHIPPING: ShippingDetails = { ...SHIPPING_FORM, line2: 'Apt 2' };
 
@@ -42,15 +35,8 @@ function startWithProvider(env: Record<string, string> = {}): Promise<RunningApp
 }
 
 /** A pending order made through the checkout route; its id. */
-async function checkout(running: RunningApp): Promise<string> {
-  const answer = await injectAsFetch(running.app)(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return orderIdOfPaymentLink(running.app.db, paymentLinkURL);
-}
+const checkout = async (running: RunningApp) =>
+  (await placedOrder(injectAsFetch(running.app), running.app.db)).id;
 
 async function paidOrder(running: RunningApp): Promise<string> {
   const id = await checkout(running);
