@@ -3,8 +3,9 @@
  * connections already open stay open and every request arriving on one is refused with the usual
  * JSON error (503 `shutting_down`, Retry-After, `Connection: close`) before any work starts, so its
  * client knows to go elsewhere rather than meeting a reset. A connection is closed once its last
- * answer is out, or once it has sat idle for IDLE_GRACE_MS; requests already in flight finish. The
- * stop goes on (Fastify closing the server and then the app's plugins) once no connection is left.
+ * answer is out, or once it has sat idle for IDLE_GRACE_MS or no answer is left to give anywhere;
+ * requests already in flight finish. The stop goes on (Fastify closing the server and then the
+ * app's plugins) once no connection is left.
  */
 import { Server as NetServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -43,8 +44,11 @@ async function shutdownPlugin(app: FastifyInstance) {
     return new Promise((resolve) => {
       const sweep = () => {
         const now = Date.now();
+        // With no answer left to give, the server is about to stop: idle ones need not wait.
+        const answering = [...connections].some((socket) => !isIdle(socket));
         for (const socket of connections) {
           if (!isIdle(socket)) idleSince.delete(socket);
+          else if (!answering) socket.destroy();
           else if (!idleSince.has(socket)) idleSince.set(socket, now);
           else if (now - (idleSince.get(socket) as number) >= IDLE_GRACE_MS) socket.destroy();
         }
