@@ -174,11 +174,11 @@ describe('the owner’s desk', () => {
     const cookie = await signIn();
     const page = await deskPage(`/admin/orders/${costed}`, cookie);
     expect(page).toMatch(
-      /<dt>Print provider’s cost<\/dt><dd><span class="num">\$32\.79 USD<\/span> <span class="note">\(shirts \$25\.90 USD \+ shipping \$6\.89 USD\)<\/span><\/dd>/,
+      /<dt>Print cost<\/dt><dd><span class="num">\$32\.79 USD<\/span> <span class="note">\(shirts \$25\.90 USD \+ shipping \$6\.89 USD\)<\/span><\/dd>/,
     );
     expect(page).toContain('<dt>Margin</dt><dd><span class="num">$14.18 USD</span></dd>');
     const unknown = await deskPage(`/admin/orders/${unknownCost}`, cookie);
-    expect(unknown).toContain('<dt>Print provider’s cost</dt><dd>—</dd>');
+    expect(unknown).toContain('<dt>Print cost</dt><dd>—</dd>');
     expect(unknown).toContain('<dt>Margin</dt><dd><span class="num">—</span></dd>');
   });
 });

@@ -51,6 +51,8 @@ export interface NewOrder {
 export interface Order extends NewOrder, OrderAmounts {
   id: string;
   status: OrderStatus;
+  /** Where it is in its life, as the database derives it (the `state` column, migration 014). */
+  state: OrderState;
   paymentReference: string | null;
   /** The secret in the order page's link: whoever holds it may see the order, nobody else. */
   accessToken: string | null;
@@ -87,6 +89,7 @@ export interface Order extends NewOrder, OrderAmounts {
 export interface OrderRow {
   id: string;
   status: OrderStatus;
+  state: OrderState;
   product_name: string;
   shirt_color: ShirtColor;
   shirt_style: ShirtStyle;
@@ -132,6 +135,7 @@ export function orderFromRow(row: OrderRow): Order {
   return {
     id: row.id,
     status: row.status,
+    state: row.state,
     productName: row.product_name,
     shirtColor: row.shirt_color,
     shirtStyle: row.shirt_style,
@@ -202,6 +206,7 @@ export function draftOrder(order: NewOrder, now: Date): Order {
     ...order,
     id: newOrderNumber(),
     status: 'pending',
+    state: 'pending',
     subtotalCents,
     taxCents: 0,
     totalCents: subtotalCents + order.shippingCents,
@@ -226,11 +231,9 @@ export function draftOrder(order: NewOrder, now: Date): Order {
   };
 }
 
-/** The order's state in its life: `pending` until paid, then where it is on its way. */
-export function orderState(order: Pick<Order, 'status' | 'fulfillment'>): OrderState {
-  if (order.status === 'pending') return 'pending';
-  // Paid before orders had a way to the printer: nothing sent it anywhere, the owner prints it.
-  return order.fulfillment ?? 'ready_to_print';
+/** The order's state in its life, as the database derived it (the `state` column). */
+export function orderState(order: Pick<Order, 'state'>): OrderState {
+  return order.state;
 }
 
 /** The id the print provider knows this attempt by: the order id, then `<id>-2`, `<id>-3`… */
@@ -320,10 +323,6 @@ export interface OrdersRepository {
   /** The sales of the last `days` days that had any, newest first (orderEarnings.ts says what counts). */
   dailyEarnings(days: number): Promise<DailyEarnings[]>;
 }
-
-/** The order's state (`orderState`) in SQL. */
-const STATE_SQL =
-  "CASE WHEN status = 'pending' THEN 'pending' ELSE coalesce(fulfillment, 'ready_to_print') END";
 
 /** `text` matched literally by LIKE (its `%`, `_` and `\\` escaped). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -590,15 +589,12 @@ export function createOrdersRepository(db: Database): OrdersRepository {
       });
     },
     async noteEvent(id, source, event, note) {
-      const [row] = await db.query<OrderRow>(
-        'SELECT status, fulfillment FROM orders WHERE id = $1',
-        [id],
-      );
+      const [row] = await db.query<OrderRow>('SELECT state FROM orders WHERE id = $1', [id]);
       await recordEvent(db, {
         orderId: id,
         source,
         event,
-        fromState: row ? orderState({ status: row.status, fulfillment: row.fulfillment }) : null,
+        fromState: row ? row.state : null,
         toState: null,
         note: note.slice(0, 500),
       });
@@ -648,7 +644,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
     },
     async listInStates(states, limit) {
       const rows = await db.query<OrderRow>(
-        `SELECT * FROM orders WHERE ${STATE_SQL} = ANY($1::text[])
+        `SELECT * FROM orders WHERE state = ANY($1::text[])
          ORDER BY created_at DESC, id LIMIT $2`,
         [[...states], limit],
       );
@@ -669,7 +665,7 @@ export function createOrdersRepository(db: Database): OrdersRepository {
     },
     async countByState() {
       const rows = await db.query<{ state: OrderState; count: string | number }>(
-        `SELECT ${STATE_SQL} AS state, count(*) AS count FROM orders GROUP BY 1`,
+        `SELECT state, count(*) AS count FROM orders GROUP BY 1`,
       );
       return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
     },

@@ -8,6 +8,7 @@ import { formatEarnings, formatOrders } from './formatOrders';
 const PUBLIC_URL = 'https://shop.example';
 
 const paidOrder: Order = {
+  state: 'ready_to_print',
   id: 'TW-4821-7730',
   status: 'paid',
   productName: 'Custom Graphic T-shirt',
@@ -54,6 +55,7 @@ const paidOrder: Order = {
 
 const pendingOrder: Order = {
   ...paidOrder,
+  state: 'pending',
   id: 'pendingorder0000',
   status: 'pending',
   paidAt: null,
@@ -63,9 +65,15 @@ const pendingOrder: Order = {
 };
 
 /** The listing of these orders, each as the admin API answers it. */
+/** The order as read back from the database, whose `state` column follows status and fulfilment. */
+function asStored(order: Order): Order {
+  const state = order.status === 'pending' ? 'pending' : (order.fulfillment ?? 'ready_to_print');
+  return { ...order, state };
+}
+
 function listing(...orders: Order[]): string {
   return formatOrders(
-    orders.map((order) => adminOrder(order, PUBLIC_URL)),
+    orders.map((order) => adminOrder(asStored(order), PUBLIC_URL)),
     formatPrice,
   );
 }

@@ -257,6 +257,18 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE m.order_id = o.id;
     `,
   },
+  {
+    // An order's state in its life (orders/orderLife.ts), derived once, here: pending until paid,
+    // then where it is on its way (an order paid before there was a way to the printer waits to
+    // be printed). Every query and the code read this column; none derives it again.
+    id: '014_order_state_column',
+    sql: `
+      ALTER TABLE orders ADD COLUMN state text GENERATED ALWAYS AS (
+        CASE WHEN status = 'pending' THEN 'pending' ELSE coalesce(fulfillment, 'ready_to_print') END
+      ) STORED;
+      CREATE INDEX orders_state ON orders (state);
+    `,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every instance sharing the database. */
