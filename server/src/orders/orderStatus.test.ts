@@ -1,0 +1,59 @@
+import { ORDER_PROGRESS_STATES } from '@tshirt/shared/schemas';
+import { ORDER_STATES } from './orderLife';
+import {
+  FULFILMENT_STATUS,
+  orderPaymentStatus,
+  paymentStatus,
+  shopperReason,
+  statusesWhere,
+} from './orderStatus';
+
+describe('the status table', () => {
+  it('has one row for every state of an order’s life, each shown to its shopper as one of theirs', () => {
+    expect(Object.keys(FULFILMENT_STATUS).sort()).toEqual([...ORDER_STATES].sort());
+    for (const state of ORDER_STATES) {
+      expect(ORDER_PROGRESS_STATES).toContain(FULFILMENT_STATUS[state].shopper);
+    }
+  });
+
+  it('puts before the owner exactly the statuses that need them, each with its alert where one is sent', () => {
+    expect(statusesWhere((status) => status.needsOwner).sort()).toEqual(
+      ['cancelled', 'failed', 'on_hold', 'problem', 'returned'].sort(),
+    );
+    expect(statusesWhere((status) => status.alert !== undefined).sort()).toEqual(
+      ['cancelled', 'failed', 'on_hold', 'returned'].sort(),
+    );
+    for (const state of statusesWhere((status) => status.needsOwner)) {
+      expect(FULFILMENT_STATUS[state].deskList).toBe('attention');
+      expect(FULFILMENT_STATUS[state].tone).toBe('attention');
+    }
+  });
+
+  it('calls final only what the order’s life never moves on from, and tracks only a package with the carrier', () => {
+    // Delivered and cancelled are not final: a return, a refund or a resubmission may follow.
+    expect(statusesWhere((status) => status.final)).toEqual(['refunded']);
+    expect(statusesWhere((status) => status.tracked)).toEqual(['shipped', 'delivered']);
+  });
+
+  it('gives the shopper the shop’s words for why, never the print shop’s', () => {
+    expect(shopperReason('on_hold')).toMatch(/^The print shop has a question/);
+    expect(shopperReason('returned')).toMatch(/^The carrier could not deliver/);
+    expect(shopperReason('problem')).toMatch(/^The print shop cannot ship to this address/);
+    expect(shopperReason('paid')).toBeNull();
+    expect(shopperReason('failed')).toBeNull();
+  });
+});
+
+describe('the payment status', () => {
+  it('is apart from where the shirt is: unpaid, paid, partly refunded, refunded', () => {
+    expect(paymentStatus({ paid: false, totalCents: 4697, refundedCents: 0 })).toBe('unpaid');
+    expect(paymentStatus({ paid: true, totalCents: 4697, refundedCents: 0 })).toBe('paid');
+    expect(paymentStatus({ paid: true, totalCents: 4697, refundedCents: 1000 })).toBe(
+      'partly_refunded',
+    );
+    expect(paymentStatus({ paid: true, totalCents: 4697, refundedCents: 4697 })).toBe('refunded');
+    expect(orderPaymentStatus({ status: 'pending', totalCents: 4697, refundedCents: 0 })).toBe(
+      'unpaid',
+    );
+  });
+});
