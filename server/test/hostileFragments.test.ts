@@ -14,14 +14,21 @@ import { BUY_BUTTON_LABELS } from '@tshirt/shared/labels';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
 import { FAKE_PRODUCT_PAGE, fakeFragments, writeHostPages } from './fakeComposition';
 import { withTestApps } from './fixtures';
-import { createFakeFrontEnd, listenOnLoopback } from './helpers';
+import {
+  createFakeFrontEnd,
+  listenOnLoopback,
+  startApp,
+  testConfig,
+  type RunningApp,
+} from './helpers';
 
 /** Loads measured after each hostile release. */
 const LOADS = 5;
 
 const apps = withTestApps();
+/** Each block's publisher (its front end, its designer's origin), removed after the block. */
 const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
+afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -216,20 +223,44 @@ const ORIGINS: Array<[string, () => Promise<Publisher> | Publisher]> = [
   ['on its own origin', otherOrigin],
 ];
 
-/** Starts the app with a good designer release and checks the first page holds it. */
-async function appWithGoodRelease(publisher: Publisher) {
-  publisher.publish(Buffer.from(JSON.stringify(designer('good1'))));
-  const app = await apps.start(publisher.env);
-  const load = async () => {
-    publisher.beforeLoad?.();
-    const response = await fetch(`${app.url}/product`);
+type Load = () => Promise<{ status: number; html: string }>;
+
+/**
+ * One app for a block of tests, on its publisher's designer: each test publishes a good release of
+ * its own over what the test before it left, then its hostile one (starting an app per test cost
+ * most of this file's time).
+ */
+function appOfTheBlock(makePublisher: () => Promise<Publisher> | Publisher) {
+  let publisher: Publisher | undefined;
+  let app: RunningApp | undefined;
+  let releases = 0;
+  beforeAll(async () => {
+    publisher = await makePublisher();
+    publisher.publish(Buffer.from(JSON.stringify(designer('good0'))));
+    app = await startApp(testConfig(publisher.env), { database: apps.db });
+  });
+  afterAll(() => app?.close());
+  const load: Load = async () => {
+    publisher!.beforeLoad?.();
+    const response = await fetch(`${app!.url}/product`);
     return { status: response.status, html: await response.text() };
   };
-  await waitUntil(
-    async () => stitchedParts((await load()).html)['designer/ArtForm'] === 'good1',
-    'the good release is in the page',
-  );
-  return load;
+  return {
+    get publisher() {
+      return publisher!;
+    },
+    /** Publishes a good release no test has used and checks the page holds it; its name, and the next hostile release's. */
+    async withGoodRelease(): Promise<{ load: Load; good: string; bad: string }> {
+      releases += 1;
+      const good = `good${releases}`;
+      publisher!.publish(Buffer.from(JSON.stringify(designer(good))));
+      await waitUntil(
+        async () => stitchedParts((await load()).html)['designer/ArtForm'] === good,
+        'the good release is in the page',
+      );
+      return { load, good, bad: `bad${releases}` };
+    },
+  };
 }
 
 /**
@@ -247,13 +278,15 @@ function expectPageIntact(answer: { status: number; html: string }) {
 }
 
 describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, makePublisher) => {
+  const block = appOfTheBlock(makePublisher);
+
   it.each(CASES)(
     'answers 200 within the budget with every other part intact: $name',
     async ({ bytes, refused }) => {
-      const publisher = await makePublisher();
-      const load = await appWithGoodRelease(publisher);
+      const { publisher } = block;
+      const { load, good, bad } = await block.withGoodRelease();
 
-      publisher.publish(bytes('bad1'));
+      publisher.publish(bytes(bad));
       for (let index = 0; index < LOADS; index += 1) {
         const answer = await load();
         expectPageIntact(answer);
@@ -261,9 +294,9 @@ describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, 
         if (refused === 'file') {
           // The refused file changes nothing: the last good release stays, whole.
           expect(parts).toEqual({
-            'designer/ShirtPreview': 'good1',
-            'designer/ArtForm': 'good1',
-            'designer/DesignGallery': 'good1',
+            'designer/ShirtPreview': good,
+            'designer/ArtForm': good,
+            'designer/DesignGallery': good,
             'checkout/CheckoutPanel': 'c1',
           });
         }
@@ -272,12 +305,12 @@ describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, 
         // The new release's other parts go in once composed; its broken part keeps its placeholder.
         const answer = await waitUntil(async () => {
           const loaded = await load();
-          return stitchedParts(loaded.html)['designer/ArtForm'] === 'bad1' && loaded;
+          return stitchedParts(loaded.html)['designer/ArtForm'] === bad && loaded;
         }, 'the new release’s good parts are in the page');
         expectPageIntact(answer);
         expect(stitchedParts(answer.html)).toEqual({
-          'designer/ArtForm': 'bad1',
-          'designer/DesignGallery': 'bad1',
+          'designer/ArtForm': bad,
+          'designer/DesignGallery': bad,
           'checkout/CheckoutPanel': 'c1',
         });
         expect(answer.html).toContain('data-remote-placeholder="designer/ShirtPreview"');
@@ -285,9 +318,10 @@ describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, 
     },
   );
 
+  // Last of its block: from here on every fetch publishes a release.
   it('answers 200 within the budget, one release whole per page, when the release changes on every fetch', async () => {
-    const publisher = await makePublisher();
-    const load = await appWithGoodRelease(publisher);
+    const { publisher } = block;
+    const { load, good } = await block.withGoodRelease();
 
     publisher.publishEveryFetch((release) => Buffer.from(JSON.stringify(designer(release))));
     const seen = new Set<string>();
@@ -308,7 +342,7 @@ describe.each(ORIGINS)('/product with a hostile designer release %s', (_origin, 
     // New releases still reach the page, composed one after another in the background.
     await waitUntil(async () => {
       const release = stitchedParts((await load()).html)['designer/ArtForm'];
-      return release !== undefined && release !== 'good1';
+      return release !== undefined && release !== good;
     }, 'a release published after the good one is in the page');
   });
 });
