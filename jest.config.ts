@@ -83,6 +83,9 @@ const config: Config = {
   // A guard against a test that hangs, not a speed limit: a loaded 2-core machine builds, renders
   // and starts processes many times slower than an idle one (speed is measured in bench/).
   testTimeout: 60_000,
+  // Both cores of a 2-core machine for a team's own `npm test -w <app>` (Jest's default, cores − 1,
+  // runs its files one at a time there); the process tests say --runInBand.
+  maxWorkers: 2,
   projects: [
     browserProject('shared'),
     nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),
