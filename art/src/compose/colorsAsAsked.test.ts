@@ -53,7 +53,7 @@ describe('colours as asked', () => {
     expect(describeArtworkSvg(svg)).toBe(description);
     expect(svg).toContain('<title>A fishing pole in front of a snow-capped mountain');
     expect(createArtwork({ interests: 'quantum entanglement', colors: '', target: '', occasion: '', objects: '', style: 'Sketch' }, 1).description).toBe(
-      'Lettering with sparkles, in the Sketch style: “Quantum Entanglement Is My Therapy”.',
+      'Lettering with sparkles, in the Sketch style: “Just Here for the Quantum Entanglement”.',
     );
   });
 });

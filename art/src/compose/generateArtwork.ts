@@ -97,7 +97,9 @@ export function composeArtwork(request: Partial<ArtFields>, seed: number, option
   const palette = choosePalette(fields, subject.hero, random.fork('palette'));
   // Consecutive seeds letter the same request with consecutive slogans: each re-generation reads anew.
   const design = (Math.floor(seed) + hashString(JSON.stringify(fields))) >>> 0;
-  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, motifs, design);
+  // An ornament is no theme: it never names itself in the lettering ("Sparkles Is My Therapy").
+  const themes = subject.ornament ? [] : motifs;
+  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, themes, design);
   const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
   const body = STYLE_RENDERERS[style]({

@@ -94,6 +94,8 @@ describe('the subject of the artwork', () => {
     expect(subjectOf({ occasion: 'birthday' }).hero?.id).toBe('balloon');
     expect(subjectOf({ occasion: 'christmas' }).hero?.id).toBe('christmas-tree');
     expect(findArtSubjects({})).toEqual({ drawn: [], notUnderstood: [] });
+    // The ornament is not a theme: the lettering does not name it.
+    for (const seed of [1, 2, 3, 4]) expect(createArtwork({ ...EMPTY, style: 'Cartoon' }, seed).description).not.toMatch(/Sparkles/);
   });
 
   it('draws the main subject, or the nearest drawable one, of at least 85% of the uncommon themes, a fifth of them not in English', () => {

@@ -30,7 +30,7 @@ export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lett
   const dotY = cy - random.range(140, 240);
   parts.push(el('circle', { cx: dotX, cy: dotY, r: random.range(110, 150), fill: dotColor }));
   // Even line weight whatever the motif's scale: thin strokes scaled to about 9 px on the canvas.
-  const slots = layoutScene(subject, { x: cx, y: cy, size: 900 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 980 }, random);
   // Each part is drawn as its outline over a fill in the fabric's own colour, in the motif's order:
   // a part in front hides the lines of the parts behind it, as in a drawing made by hand.
   const linePass =
