@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
+import { ART_STYLES, PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { VALID_ORDER, createFakeFrontEnd, query, type FakeFrontEnd } from './helpers';
 import { prepareDataDir } from './testDatabase';
@@ -45,11 +45,40 @@ afterAll(async () => {
 });
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+// What shoppers ask for: words the art engine draws, none refused. Numbers made each request new but
+// read as words the store refuses (455 is "ass" in leetspeak, 1488 a hate code).
 const INTERESTS = ['surfing', 'cats and coffee', 'space rockets', 'jazz', 'tacos', 'gardening'];
+const COLORS = ['', 'teal and orange', 'red', 'pastel pink', 'navy and gold', 'green'];
+const RECIPIENTS = ['', 'my dad', 'my sister', 'a friend', 'my grandma'];
 let generation = 0;
 
+/** The `generation`-th request: every mix of the words above in turn, so the drawings vary. */
+function shopperRequest(generation: number): Record<string, string> {
+  const pick = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
+  let rest = generation;
+  const interests = pick(INTERESTS, rest);
+  rest = Math.floor(rest / INTERESTS.length);
+  const colors = pick(COLORS, rest);
+  rest = Math.floor(rest / COLORS.length);
+  const target = pick(RECIPIENTS, rest);
+  rest = Math.floor(rest / RECIPIENTS.length);
+  const style = pick(ART_STYLES, rest);
+  return { interests, colors, target, style };
+}
+
+/** The first answers to API calls that were not a 2xx, with their requests, so a failure names them. */
+const notOk: string[] = [];
+function noteAnswer(status: number, body: string, context: Record<string, unknown>): void {
+  if ((status < 200 || status > 299) && notOk.length < 20) {
+    notOk.push(`${status} ${String(context.path)}: ${body.slice(0, 200)}`);
+  }
+}
+
+/** autocannon calls a request's `onResponse` with its answer (its typings lack it). */
+type ShopperRequest = autocannon.Request & { onResponse?: typeof noteAnswer };
+
 /** One shopper's round, repeated by every connection: mostly pages and files, some API calls. */
-const SHOPPER_ROUND: autocannon.Request[] = [
+const SHOPPER_ROUND: ShopperRequest[] = [
   { method: 'GET', path: '/', headers: BROWSER },
   { method: 'GET', path: '/remotes/designer/remoteEntry.js', headers: BROWSER },
   { method: 'GET', path: '/remotes/checkout/remoteEntry.js', headers: BROWSER },
@@ -57,14 +86,24 @@ const SHOPPER_ROUND: autocannon.Request[] = [
   { method: 'GET', path: '/product', headers: BROWSER },
   {
     method: 'GET',
-    setupRequest: (request) => {
+    setupRequest: (request, context) => {
       generation += 1;
-      const interests = `${INTERESTS[generation % INTERESTS.length] ?? ''} ${generation}`;
-      return { ...request, path: `/creator/generate_image?${query({ interests })}` };
+      const path = `/creator/generate_image?${query(shopperRequest(generation))}`;
+      context.path = path;
+      return { ...request, path };
     },
+    onResponse: noteAnswer,
   },
   { method: 'GET', path: PREMADE_DESIGNS[0]!.imagePath, headers: BROWSER },
-  { method: 'POST', path: `/creator/checkout?${query(VALID_ORDER)}` },
+  {
+    method: 'POST',
+    path: `/creator/checkout?${query(VALID_ORDER)}`,
+    setupRequest: (request, context) => {
+      context.path = request.path;
+      return request;
+    },
+    onResponse: noteAnswer,
+  },
   {
     method: 'POST',
     path: '/creator/vitals',
@@ -85,6 +124,7 @@ function run(seconds: number): Promise<autocannon.Result> {
 }
 
 function expectClean(result: autocannon.Result): void {
+  expect(notOk).toEqual([]);
   expect({
     errors: result.errors,
     timeouts: result.timeouts,
