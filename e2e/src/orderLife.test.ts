@@ -4,12 +4,7 @@
  * to the print provider's stand-in, shipped by its signed webhook, tracked on the order page.
  */
 import type { Page } from 'playwright-core';
-import {
-  BUY_BUTTON_LABELS,
-  GENERATE_BUTTON_LABELS,
-  FIELD_LABELS,
-  PAGE_TEXT,
-} from '@tshirt/shared/labels';
+import { PAGE_TEXT } from '@tshirt/shared/labels';
 import {
   printProviderEnv,
   startPrintProviderStandIn,
@@ -19,6 +14,7 @@ import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeSe
 import { startStripeStandIn, type RunningStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { designAndBuy } from './harness/designAndBuy';
 import { showStripeHostedPage } from './harness/stripeHostedPage';
 
 const TRACKING_URL = 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000';
@@ -33,21 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await provider?.close();
 });
-
-/** Generates art on /product and presses Buy It; the payment tab once it left /loading. */
-async function designAndBuy(page: Page, storeUrl: string): Promise<Page> {
-  await page.goto(`${storeUrl}/product`);
-  await page.getByLabel(FIELD_LABELS.interests).fill('mountains at dawn');
-  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
-  await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
-  await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
-  await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('L');
-  const [tab] = await Promise.all([
-    browser.context.waitForEvent('page'),
-    page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
-  ]);
-  return tab;
-}
 
 /** The order's number and its page, as /complete shows them. */
 async function expectConfirmation(tab: Page): Promise<{ orderNumber: string; orderPage: string }> {
@@ -105,7 +86,7 @@ describe('an order paid on the test page', () => {
 
   it('is confirmed, sent to the printer, shipped and tracked', async () => {
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(page, server.url);
+    const tab = await designAndBuy(browser, page, server.url);
     await tab.waitForURL(/\/pay\//);
 
     // A mistake keeps what was typed and says what to fix.
@@ -164,7 +145,7 @@ describe('an order paid through Stripe', () => {
     // Stripe's hosted page, played by the test: it sends the shopper to the success URL.
     const leaveHostedPage = await showStripeHostedPage(browser.context);
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(page, server.url);
+    const tab = await designAndBuy(browser, page, server.url);
     await tab.waitForURL(/checkout\.stripe\.com/);
     const successUrl = stripe.sessionRequest()?.get('success_url') ?? '';
     expect(successUrl).toBe(`${server.url}/complete?session_id={CHECKOUT_SESSION_ID}`);
