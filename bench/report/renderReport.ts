@@ -384,7 +384,7 @@ function renderArt(results: BenchResults): string {
   const run = results.art;
   if (!run) return notMeasured('art');
   return [
-    '`bench/art/artBench.ts` in its own process: SVG generation and size over every style × shirt colour × prompt, the print PNG render time per style against its 3 s p99 limit, and the contrast rule judged from rendered pixels (`art/src/ink/measureInk.ts`) on every style × shirt colour × prompt.',
+    '`bench/art/artBench.ts` in its own process: SVG generation and size over every style × shirt colour × prompt, the print PNG render time per style against its 3 s p99 limit, the contrast rule judged from rendered pixels (`art/src/ink/measureInk.ts`) on every style × shirt colour × prompt, the subject\'s own span of the print area (its drawings, rendered: `art/src/ink/subjectSpan.ts`), and the share of the popular and the uncommon themes (`art/themes/`) whose subject is drawn.',
     '',
     ...run.data.table,
     '',
