@@ -1,10 +1,12 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PREMADE_DESIGNS, orderStore } from '@tshirt/shared';
+import { PREMADE_DESIGNS, artworkAdviceUrl, orderStore } from '@tshirt/shared';
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
 import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
+import { keepAdvice } from '../artwork-cache/artworkCache';
+import ShirtPreview from '../shirt-preview/ShirtPreview';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
 import { generatedDesignTitle } from './galleryItems';
@@ -62,6 +64,29 @@ describe('DesignGallery', () => {
     expect(design(mountain.title).querySelector('img')).toHaveAttribute(
       'src',
       `${mountain.imagePath}?shirt=Light%20Grey`,
+    );
+  });
+
+  it('follows a new shirt colour only once the big preview shows the art drawn for it: the art on the shirt comes first', () => {
+    // The design's colour advice is at hand, so the preview asks for nothing after the test.
+    keepAdvice(artworkAdviceUrl(mountain.imagePath)!, { faintColors: {}, suggestedShirts: [] });
+    render(
+      <>
+        <ShirtPreview />
+        <DesignGallery />
+      </>,
+    );
+    act(() => orderStore.selectDesign(mountain.imagePath));
+    fireEvent.load(screen.getByRole('img', { name: mountain.title }));
+    act(() => orderStore.update({ shirtColor: 'White' }));
+    const art = screen.getByRole('img', { name: mountain.title });
+    expect(art).toHaveAttribute('src', `${mountain.imagePath}?shirt=White`);
+    // The tiles still show their drawings for Black: no request yet beside the preview's.
+    expect(design(sunset.title).querySelector('img')).toHaveAttribute('src', sunset.imagePath);
+    fireEvent.load(art);
+    expect(design(sunset.title).querySelector('img')).toHaveAttribute(
+      'src',
+      `${sunset.imagePath}?shirt=White`,
     );
   });
 

@@ -16,6 +16,7 @@ import {
 } from '@tshirt/shared';
 import { pickGeneratedDesign, useGeneratedDesigns } from '../design-history/generatedDesigns';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
+import { usePreviewPainted } from '../shirt-preview/previewPainted';
 import { DesignThumbnail } from './DesignThumbnail';
 import { useImagesWanted } from './useImagesWanted';
 import { galleryItems, type GalleryItem } from './galleryItems';
@@ -30,8 +31,13 @@ export default function DesignGallery(_props: DesignGalleryProps) {
   const hintId = useId();
   const generated = useGeneratedDesigns();
   const currentArtworkUrl = useOrderState((state) => state.currentArtworkUrl);
-  // The tiles follow a new shirt colour after the preview has shown it: the preview comes first.
-  const shirtColor = useDeferredValue(useOrderState((state) => state.shirtColor));
+  // The tiles, whose drawings are fetched per shirt colour, follow a new colour once the preview
+  // has painted the art for it: the art on the shirt comes first, with nothing asked of the server.
+  const chosenShirt = useOrderState((state) => state.shirtColor);
+  const previewPainted = usePreviewPainted(currentArtworkUrl, chosenShirt);
+  const [followedShirt, setFollowedShirt] = useState(chosenShirt);
+  if (previewPainted && followedShirt !== chosenShirt) setFollowedShirt(chosenShirt);
+  const shirtColor = useDeferredValue(followedShirt);
   const items = useMemo(() => galleryItems(generated), [generated]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const row = useRef<HTMLDivElement>(null);

@@ -13,6 +13,7 @@ import { removeEarlyArt } from '../early-generate/earlyArt';
 import { useGenerationProgress } from '../generation-progress/generationProgress';
 import { fabricToneFor } from './fabricTone';
 import InkAdvice from './InkAdvice';
+import { previewHasPainted, usePreviewOnPage } from './previewPainted';
 import { useArtworkAdvice } from './useArtworkAdvice';
 import { PREVIEW_VIEWBOX, silhouetteFor, type PrintArea } from './shirtSilhouettes';
 import styles from './ShirtPreview.module.css';
@@ -62,6 +63,12 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
     () => (shownLoaded ? prefetchEveryShirt(artworkUrl, shirtColor) : undefined),
     [artworkUrl, shirtColor, shownLoaded],
   );
+  // The gallery's tiles follow a new shirt colour once the art on the shirt shows it (or cannot).
+  usePreviewOnPage();
+  const settled = shownLoaded || failedArtworkUrl === shownUrl;
+  useEffect(() => {
+    if (settled) previewHasPainted(artworkUrl, shirtColor);
+  }, [settled, artworkUrl, shirtColor]);
   // The art the early handler painted before this part was live gives way to the part's own.
   const showsArtwork = shownLoaded && artworkUrl !== '';
   useEffect(() => {
@@ -131,7 +138,13 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             strokeDasharray="3 3"
             transform="translate(0 6)"
           />
-          <path d={silhouette.hemStitches} fill="none" stroke={tone.stitch} strokeWidth="1.2" strokeDasharray="3 3" />
+          <path
+            d={silhouette.hemStitches}
+            fill="none"
+            stroke={tone.stitch}
+            strokeWidth="1.2"
+            strokeDasharray="3 3"
+          />
         </svg>
 
         {keptPartial !== undefined && (
@@ -194,7 +207,13 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
               <feGaussianBlur stdDeviation="7" />
             </filter>
             <filter id={ids.knit} x="0" y="0" width="100%" height="100%">
-              <feTurbulence type="fractalNoise" baseFrequency="0.85" numOctaves="2" seed="7" result="noise" />
+              <feTurbulence
+                type="fractalNoise"
+                baseFrequency="0.85"
+                numOctaves="2"
+                seed="7"
+                result="noise"
+              />
               <feColorMatrix
                 in="noise"
                 type="matrix"
