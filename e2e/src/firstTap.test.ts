@@ -2,11 +2,12 @@
  * A tap at first paint on a slow phone (4× CPU slowdown): the generation leaves at the tap, before
  * the designer's code has arrived, and its answer carries the art, so nothing else stands between
  * the tap and the art on the shirt; once the page is idle, a new shirt colour shows the art fitted
- * to it without asking the server.
+ * to it without asking the server. The gallery's tiles, drawn for the shirt colour too, ask for
+ * their drawings only after the art on the shirt shows the new colour.
  */
 import type { Page, Request, Route } from 'playwright-core';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
-import { SHIRT_COLORS } from '@tshirt/shared/catalog';
+import { PREMADE_DESIGNS, SHIRT_COLORS } from '@tshirt/shared/catalog';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
@@ -42,7 +43,7 @@ function recordStoreRequests(page: Page): { sent: Request[]; finished: Set<Reque
   return { sent, finished };
 }
 
-it('sends the generation at the tap, shows its art with no other request, and changes the shirt colour without asking the server', async () => {
+it('sends the generation at the tap, shows its art with no other request, and changes the shirt colour without asking the server, the tiles following after', async () => {
   const page = await browser.newPage(PORTRAIT);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -96,7 +97,42 @@ it('sends the generation at the tap, shows its art with no other request, and ch
   );
   await page.waitForLoadState('networkidle');
   const before = sent.length;
+  // When (on the page's clock) the art drawn for Navy is on the shirt.
+  await page.evaluate(() => {
+    performance.clearResourceTimings();
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('img[data-drawn-for="Navy"]')) return;
+      (window as unknown as { navyArtAt: number }).navyArtAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
   await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
   await artworkDrawnFor(page, 'Navy').waitFor({ timeout: 10_000 });
-  expect(sent.slice(before).map((request) => request.url())).toEqual([]);
+  // The art on the shirt is never asked for: only the gallery's pre-made designs, whose tiles show
+  // the new shirt too, fetch their drawings for Navy, and only once the art shows.
+  const premadeForNavy = new Set(
+    PREMADE_DESIGNS.map((design) => `${store.url}${design.imagePath}?shirt=Navy`),
+  );
+  const afterChange = () => sent.slice(before).map((request) => request.url());
+  await waitUntil(
+    () => afterChange().length > 0 && sent.every((request) => finished.has(request)),
+    'the tiles’ drawings for Navy arrive',
+    { timeoutMs: 30_000 },
+  );
+  expect(afterChange().filter((url) => !premadeForNavy.has(url))).toEqual([]);
+  // When each left, on the page's clock (an entry is kept once its answer has come).
+  const tiles = afterChange();
+  await page.waitForFunction(
+    (urls) => urls.every((url) => performance.getEntriesByName(url).length > 0),
+    tiles,
+  );
+  const { navyArtAt, tilesAskedAt } = await page.evaluate(
+    (urls) => ({
+      navyArtAt: (window as unknown as { navyArtAt: number }).navyArtAt,
+      tilesAskedAt: urls.map((url) => performance.getEntriesByName(url)[0]!.startTime),
+    }),
+    tiles,
+  );
+  for (const askedAt of tilesAskedAt) expect(askedAt).toBeGreaterThanOrEqual(navyArtAt);
 });
