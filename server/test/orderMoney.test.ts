@@ -3,15 +3,10 @@
  * the test payment page shows them and pays exactly what it showed, the order keeps them.
  */
 import { PAGE_PATHS } from '@tshirt/shared/routes';
+import { within } from '@testing-library/dom';
 import { withTestServer } from './fixtures';
-import {
-  SHIPPING_FORM,
-  VALID_ORDER,
-  newVisitor,
-  payOnTestPage,
-  query,
-  type SendRequest,
-} from './helpers';
+import { SHIPPING_FORM, VALID_ORDER, payOnTestPage, placeOrder, type SendRequest } from './helpers';
+import { readPage } from './htmlPage';
 import { orderIdOfPaymentLink } from './orderLinks';
 
 interface Figures {
@@ -22,26 +17,23 @@ interface Figures {
   status: string;
 }
 
-async function checkout(send: SendRequest, quantity: number): Promise<string> {
-  const response = await send(`/creator/checkout?${query({ ...VALID_ORDER, quantity })}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { paymentLinkURL: string }).paymentLinkURL;
+/** Places `quantity` shirts of the valid order through the checkout route; its payment link. */
+function checkout(send: SendRequest, quantity: number): Promise<string> {
+  return placeOrder(send, { order: { ...VALID_ORDER, quantity } });
 }
 
-/** The figures the payment page shows, by their words. */
+/** The figures the payment page shows, by their words: the list of amounts in "Your order", and its total. */
 function pageFigures(html: string): Record<string, string> {
-  const amounts = /<dl class="amounts">([\s\S]*?)<\/dl>/.exec(html)?.[1] ?? '';
+  const summary = within(readPage(html).getByRole('region', { name: 'Your order' }));
+  const words = (element: Element | null) =>
+    (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const subtotal = summary.getAllByRole('term').find((term) => words(term).startsWith('Subtotal'));
+  const amounts = within(subtotal!.parentElement!).getAllByRole('term');
   const figures = Object.fromEntries(
-    [...amounts.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(([, term, value]) => [
-      term!,
-      value!,
-    ]),
+    amounts.map((term) => [words(term), words(term.nextElementSibling)]),
   );
-  const total = /<p class="total"><span>Total<\/span><span>([^<]*)<\/span>/.exec(html)?.[1];
-  return { ...figures, Total: total ?? '' };
+  const total = summary.getByText('Total', { exact: true }).nextElementSibling;
+  return { ...figures, Total: words(total) };
 }
 
 describe('with the default shipping rates', () => {
@@ -125,7 +117,7 @@ describe('with shipping zones', () => {
   it('lists each zone on the page, shows the new total before paying to another zone, then pays it', async () => {
     const link = await checkout(server.request, 2);
     const page = await (await server.request(link)).text();
-    expect(page).toContain(
+    expect(readPage(page).text).toContain(
       'Shipping depends on the country: United States $6.99 USD; Canada, Mexico $13.99 USD',
     );
 
@@ -133,7 +125,7 @@ describe('with shipping zones', () => {
     const first = await payOnTestPage(server.request, link, toCanada);
     expect(first.status).toBe(409);
     const shown = await first.text();
-    expect(shown).toContain('The total is now $53.97 USD');
+    expect(readPage(shown).text).toContain('The total is now $53.97 USD');
     expect(pageFigures(shown)).toMatchObject({
       'Shipping to Canada': '$13.99 USD',
       Total: '$53.97 USD',
@@ -157,7 +149,7 @@ describe('with shipping zones', () => {
     const link = await checkout(server.request, 1);
     const answer = await payOnTestPage(server.request, link, { ...SHIPPING_FORM, country: 'FR' });
     expect(answer.status).toBe(422);
-    expect(await answer.text()).toContain(
+    expect(readPage(await answer.text()).text).toContain(
       'We do not ship to France. We ship to United States, Canada, Mexico.',
     );
     const id = await orderIdOfPaymentLink(server.db, link);
