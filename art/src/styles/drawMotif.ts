@@ -15,11 +15,8 @@ export interface Placement {
   stretch?: number;
 }
 
-/**
- * Attributes for one part, or null to leave the part out of this pass; several draw the part
- * several times in a row (paint, then a glaze over it), before the next part covers it.
- */
-export type PartPainter = (part: MotifPart, index: number) => Attributes | readonly Attributes[] | null;
+/** Attributes for one part, or null to leave the part out of this pass. */
+export type PartPainter = (part: MotifPart, index: number) => Attributes | null;
 
 export function shapeElement(shape: Shape, attributes: Attributes): string {
   switch (shape.kind) {
@@ -68,10 +65,8 @@ export function drawMotif(
   const children: string[] = [];
   for (const paint of passes) {
     motif.parts.forEach((part, index) => {
-      const painted = paint(part, index);
-      for (const attributes of painted === null ? [] : Array.isArray(painted) ? painted : [painted as Attributes]) {
-        children.push(shapeElement(part.shape, part.evenOdd ? { 'fill-rule': 'evenodd', ...attributes } : attributes));
-      }
+      const attributes = paint(part, index);
+      if (attributes) children.push(shapeElement(part.shape, part.evenOdd ? { 'fill-rule': 'evenodd', ...attributes } : attributes));
     });
   }
   // The class names what is drawn, for the tests and for anyone reading the SVG.

@@ -203,8 +203,9 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     part.stroke !== undefined || (part.opacity ?? 1) < 1
       ? paintRole(part, shaded(part, colors[part.role]))
       : part.shade
-        ? // A drawing's own shading glazed over its paint: one brush pattern per colour, however many shades.
-          [paintRole(part, paintFor(part.role)), { fill: part.shade > 0 ? LEAD_WHITE : colors.dark, opacity: Math.min(0.6, Math.abs(part.shade) * 1.6) }]
+        ? // A drawing's own shading (mostly small lights and shadows) laid flat in its shade: one
+          // brush pattern per colour, however many shades, and a print no slower than before.
+          paintRole(part, shaded(part, colors[part.role]))
         : paintRole(part, paintFor(part.role));
   const painted: string[] = [ground];
   const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900 }, random);
