@@ -97,42 +97,43 @@ it('sends the generation at the tap, shows its art with no other request, and ch
   );
   await page.waitForLoadState('networkidle');
   const before = sent.length;
-  // When (on the page's clock) the art drawn for Navy is on the shirt.
+  // White, whose drawing differs from Black's (Navy's may be the same), so it has to load.
+  // When (on the page's clock) the art drawn for White is on the shirt.
   await page.evaluate(() => {
     performance.clearResourceTimings();
     const seen = new MutationObserver(() => {
-      if (!document.querySelector('img[data-drawn-for="Navy"]')) return;
-      (window as unknown as { navyArtAt: number }).navyArtAt = performance.now();
+      if (!document.querySelector('img[data-drawn-for="White"]')) return;
+      (window as unknown as { whiteArtAt: number }).whiteArtAt = performance.now();
       seen.disconnect();
     });
     seen.observe(document.body, { subtree: true, attributes: true, childList: true });
   });
-  await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
-  await artworkDrawnFor(page, 'Navy').waitFor({ timeout: 10_000 });
+  await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('White');
+  await artworkDrawnFor(page, 'White').waitFor({ timeout: 10_000 });
   // The art on the shirt is never asked for: only the gallery's pre-made designs, whose tiles show
-  // the new shirt too, fetch their drawings for Navy, and only once the art shows.
-  const premadeForNavy = new Set(
-    PREMADE_DESIGNS.map((design) => `${store.url}${design.imagePath}?shirt=Navy`),
+  // the new shirt too, fetch their drawings for White, and only once the art shows.
+  const premadeForWhite = new Set(
+    PREMADE_DESIGNS.map((design) => `${store.url}${design.imagePath}?shirt=White`),
   );
   const afterChange = () => sent.slice(before).map((request) => request.url());
   await waitUntil(
     () => afterChange().length > 0 && sent.every((request) => finished.has(request)),
-    'the tiles’ drawings for Navy arrive',
+    'the tiles’ drawings for White arrive',
     { timeoutMs: 30_000 },
   );
-  expect(afterChange().filter((url) => !premadeForNavy.has(url))).toEqual([]);
+  expect(afterChange().filter((url) => !premadeForWhite.has(url))).toEqual([]);
   // When each left, on the page's clock (an entry is kept once its answer has come).
   const tiles = afterChange();
   await page.waitForFunction(
     (urls) => urls.every((url) => performance.getEntriesByName(url).length > 0),
     tiles,
   );
-  const { navyArtAt, tilesAskedAt } = await page.evaluate(
+  const { whiteArtAt, tilesAskedAt } = await page.evaluate(
     (urls) => ({
-      navyArtAt: (window as unknown as { navyArtAt: number }).navyArtAt,
+      whiteArtAt: (window as unknown as { whiteArtAt: number }).whiteArtAt,
       tilesAskedAt: urls.map((url) => performance.getEntriesByName(url)[0]!.startTime),
     }),
     tiles,
   );
-  for (const askedAt of tilesAskedAt) expect(askedAt).toBeGreaterThanOrEqual(navyArtAt);
+  for (const askedAt of tilesAskedAt) expect(askedAt).toBeGreaterThanOrEqual(whiteArtAt);
 });
