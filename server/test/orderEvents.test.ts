@@ -252,6 +252,9 @@ describe('odd provider events', () => {
       // The shop's words, not the provider's reason.
       problem: 'The carrier could not deliver the package to this address.',
       canCorrectAddress: true,
+      // As the status table shows it: a warning, every step behind it, none under way.
+      tone: 'warning',
+      progress: { reached: 3, last: 'done' },
     });
   });
 

@@ -254,6 +254,23 @@ export const OrderViewSchema = Type.Object({
   final: Type.Boolean(),
   /** A package is with the carrier, or was: its tracking still means something to the shopper. */
   tracked: Type.Boolean(),
+  /**
+   * How the status shows when the order is off its usual way (the store's status table says): a
+   * warning where the shirt is not coming as ordered, paused while the print shop holds it.
+   */
+  tone: Type.Union([Type.Literal('warning'), Type.Literal('paused'), Type.Null()]),
+  /**
+   * How far along Paid → In production → Shipped it is: the steps reached, and whether the last of
+   * them is under way (`current`), stopped (`paused`) or behind it (`done`). Null where the steps
+   * would mislead: a cancelled or refunded order is not going to ship.
+   */
+  progress: Type.Union([
+    Type.Object({
+      reached: Type.Integer({ minimum: 0, maximum: 3 }),
+      last: Type.Union([Type.Literal('current'), Type.Literal('paused'), Type.Literal('done')]),
+    }),
+    Type.Null(),
+  ]),
   /** Whether the shopper may send a corrected address now (`POST /creator/order/address`). */
   canCorrectAddress: Type.Boolean(),
   /** The countries a corrected address may be in (two-letter codes); empty when it cannot be corrected. */

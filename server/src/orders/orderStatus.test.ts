@@ -1,5 +1,5 @@
 import { ORDER_PROGRESS_STATES } from '@tshirt/shared/schemas';
-import { ORDER_STATES } from './orderLife';
+import { ORDER_STATES, type OrderState } from './orderLife';
 import {
   FULFILMENT_STATUS,
   orderPaymentStatus,
@@ -41,6 +41,53 @@ describe('the status table', () => {
     expect(shopperReason('problem')).toMatch(/^The print shop cannot ship to this address/);
     expect(shopperReason('paid')).toBeNull();
     expect(shopperReason('failed')).toBeNull();
+  });
+});
+
+describe('the shopper’s page, as the order view gives it from the status table', () => {
+  /** The steps Paid → In production → Shipped as the shopper reads them, or null for none. */
+  function steps(state: OrderState): string[] | null {
+    const progress = FULFILMENT_STATUS[state].shopperSteps;
+    if (progress === null) return null;
+    return ['Paid', 'In production', 'Shipped'].map((step, index) => {
+      if (index === progress.reached - 1) return `${step} (${progress.last})`;
+      return index < progress.reached ? `${step} (done)` : step;
+    });
+  }
+
+  it.each<[OrderState, string[] | null]>([
+    ['pending', ['Paid', 'In production', 'Shipped']],
+    ['ready_to_print', ['Paid (current)', 'In production', 'Shipped']],
+    ['queued', ['Paid (current)', 'In production', 'Shipped']],
+    ['in_production', ['Paid (done)', 'In production (current)', 'Shipped']],
+    ['on_hold', ['Paid (done)', 'In production (paused)', 'Shipped']],
+    ['shipped', ['Paid (done)', 'In production (done)', 'Shipped (current)']],
+    ['delivered', ['Paid (done)', 'In production (done)', 'Shipped (done)']],
+    ['returned', ['Paid (done)', 'In production (done)', 'Shipped (done)']],
+    // Stopped after payment: no step is under way.
+    ['problem', ['Paid (done)', 'In production', 'Shipped']],
+    ['failed', ['Paid (done)', 'In production', 'Shipped']],
+    // Not going to ship: no steps at all.
+    ['cancelled', null],
+    ['refunded', null],
+  ])('marks the steps a %s order has reached', (state, expected) => {
+    expect(steps(state)).toEqual(expected);
+  });
+
+  it('shows as a warning where the shirt is not coming as ordered, as paused while it is held', () => {
+    const tones = Object.fromEntries(
+      statusesWhere((status) => status.shopperTone !== undefined).map((state) => [
+        state,
+        FULFILMENT_STATUS[state].shopperTone,
+      ]),
+    );
+    expect(tones).toEqual({
+      on_hold: 'paused',
+      returned: 'warning',
+      problem: 'warning',
+      failed: 'warning',
+      cancelled: 'warning',
+    });
   });
 });
 

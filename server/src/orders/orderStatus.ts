@@ -2,8 +2,9 @@
  * What each status of an order means to everyone who shows or acts on it, written once beside the
  * status (as Medusa keeps an order's payment and fulfilment as two small sets of values): the
  * owner's label, the shopper's words, the badge's tone, whether it needs the owner, whether it is
- * final, whether it is tracked. The desk, the stuck-order check, the alerts, the shopper's page and
- * the command line read these tables; none keeps a list of states of its own.
+ * final, whether it is tracked, how the shopper's page shows it (its tone and progress steps).
+ * The desk, the stuck-order check, the alerts, the shopper's page and the command line read these
+ * tables; none keeps a list of states of its own.
  */
 import type { OrderProgress } from '@tshirt/shared/types';
 import { ORDER_STATE_TEXT } from '@tshirt/shared/labels';
@@ -17,6 +18,19 @@ export type StatusAlert = 'failed' | 'on_hold' | 'cancelled' | 'returned';
 
 /** The desk's grouped lists a status belongs to (besides its own list). */
 export type DeskListKey = 'attention' | 'ready' | 'production' | 'shipped' | 'refunded' | 'unpaid';
+
+/** How the shopper's page shows a status off the usual way: a warning, or paused while it is held. */
+export type ShopperTone = 'warning' | 'paused';
+
+/**
+ * How far along Paid → In production → Shipped the shopper sees it: the steps reached, and whether
+ * the last of them is under way (`current`), stopped (`paused`) or behind it (`done`: finished, or
+ * off its usual way so that no step is under way).
+ */
+export interface ShopperSteps {
+  reached: 0 | 1 | 2 | 3;
+  last: 'current' | 'paused' | 'done';
+}
 
 export interface FulfilmentStatus {
   /** The owner's word for it: the desk, the command line and the alert emails say the same. */
@@ -41,6 +55,10 @@ export interface FulfilmentStatus {
    * provider's own reason is the owner's alone.
    */
   shopperReason?: string;
+  /** How the shopper's page shows it when it is off the usual way; absent on the usual way. */
+  shopperTone?: ShopperTone;
+  /** The shopper's progress steps; null where they would mislead (it is not going to ship). */
+  shopperSteps: ShopperSteps | null;
 }
 
 /**
@@ -57,6 +75,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: false,
     waitsOnShop: false,
     deskList: 'unpaid',
+    shopperSteps: { reached: 0, last: 'current' },
   },
   ready_to_print: {
     ownerLabel: 'Ready to print',
@@ -67,6 +86,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: false,
     waitsOnShop: true,
     deskList: 'ready',
+    shopperSteps: { reached: 1, last: 'current' },
   },
   queued: {
     ownerLabel: 'Going to the printer',
@@ -77,6 +97,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: false,
     waitsOnShop: true,
     deskList: 'production',
+    shopperSteps: { reached: 1, last: 'current' },
   },
   in_production: {
     ownerLabel: 'In production',
@@ -87,6 +108,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: false,
     waitsOnShop: false,
     deskList: 'production',
+    shopperSteps: { reached: 2, last: 'current' },
   },
   on_hold: {
     ownerLabel: 'On hold',
@@ -99,6 +121,8 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     alert: 'on_hold',
     deskList: 'attention',
     shopperReason: 'The print shop has a question about this order, which we are answering.',
+    shopperTone: 'paused',
+    shopperSteps: { reached: 2, last: 'paused' },
   },
   shipped: {
     ownerLabel: 'Shipped',
@@ -109,6 +133,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: true,
     waitsOnShop: false,
     deskList: 'shipped',
+    shopperSteps: { reached: 3, last: 'current' },
   },
   delivered: {
     ownerLabel: 'Delivered',
@@ -120,6 +145,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: true,
     waitsOnShop: false,
     deskList: 'shipped',
+    shopperSteps: { reached: 3, last: 'done' },
   },
   returned: {
     ownerLabel: 'Returned',
@@ -132,6 +158,9 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     alert: 'returned',
     deskList: 'attention',
     shopperReason: 'The carrier could not deliver the package to this address.',
+    shopperTone: 'warning',
+    // It had shipped, then came back.
+    shopperSteps: { reached: 3, last: 'done' },
   },
   problem: {
     ownerLabel: 'Needs a new address',
@@ -143,6 +172,9 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     waitsOnShop: true,
     deskList: 'attention',
     shopperReason: 'The print shop cannot ship to this address as it is written.',
+    shopperTone: 'warning',
+    // Stopped after payment: printed or not, the shop cannot say it is made for this address.
+    shopperSteps: { reached: 1, last: 'done' },
   },
   failed: {
     ownerLabel: 'Failed',
@@ -154,6 +186,8 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     waitsOnShop: true,
     alert: 'failed',
     deskList: 'attention',
+    shopperTone: 'warning',
+    shopperSteps: { reached: 1, last: 'done' },
   },
   cancelled: {
     ownerLabel: 'Cancelled',
@@ -166,6 +200,9 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     waitsOnShop: false,
     alert: 'cancelled',
     deskList: 'attention',
+    shopperTone: 'warning',
+    // Not going to ship: steps would mislead.
+    shopperSteps: null,
   },
   refunded: {
     ownerLabel: 'Refunded',
@@ -176,6 +213,7 @@ export const FULFILMENT_STATUS: Readonly<Record<OrderState, FulfilmentStatus>> =
     tracked: false,
     waitsOnShop: false,
     deskList: 'refunded',
+    shopperSteps: null,
   },
 };
 

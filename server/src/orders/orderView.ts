@@ -44,6 +44,7 @@ export function orderView(
   const life = orderState(order);
   const state = shopperProgress(life);
   const correctable = canCorrectAddress(life);
+  const status = FULFILMENT_STATUS[life];
   return {
     orderNumber: order.id,
     state,
@@ -65,8 +66,10 @@ export function orderView(
     tracking: order.tracking,
     // The shop's words: the print provider's reason (fulfillmentError) is the owner's alone.
     problem: shopperReason(state),
-    final: FULFILMENT_STATUS[life].final,
-    tracked: FULFILMENT_STATUS[life].tracked,
+    final: status.final,
+    tracked: status.tracked,
+    tone: status.shopperTone ?? null,
+    progress: status.shopperSteps,
     canCorrectAddress: correctable,
     addressCountries: correctable ? [...shippingCountries] : [],
     paidAt: order.paidAt?.toISOString() ?? null,

@@ -104,6 +104,9 @@ export function mockOrderView(mock: MockOrder): OrderView {
     // Paid or awaiting payment: neither final nor with a carrier.
     final: false,
     tracked: false,
+    tone: null,
+    // The server's status table: paid is the first step under way, awaiting payment none yet.
+    progress: { reached: paid ? 1 : 0, last: 'current' },
     canCorrectAddress: false,
     addressCountries: [],
     paidAt: paid?.at ?? null,

@@ -1,7 +1,13 @@
 /** For the tests of /complete and /order: an order as the store answers it, and the pages to show it. */
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ORDER_NEXT_STEP_TEXT, PAGE_PATHS, PRODUCT_NAME, type OrderView } from '@tshirt/shared';
+import {
+  ORDER_NEXT_STEP_TEXT,
+  PAGE_PATHS,
+  PRODUCT_NAME,
+  type OrderProgress,
+  type OrderView,
+} from '@tshirt/shared';
 import { CompletePage } from '../complete/CompletePage';
 import { OrderPage } from '../order/OrderPage';
 
@@ -9,8 +15,28 @@ export const ORDER_TOKEN = 'Zq4vR8nT2wX6yB1cD5eF9gH3jK7mP0sU';
 export const ORDER_NUMBER = 'TW-4821-7730';
 
 /**
+ * How the store shows each state to its shopper, as its status table answers in the order view
+ * (server/src/orders/orderStatus.ts, whose test reads the same steps): the tone off the usual way
+ * and the progress steps.
+ */
+const STORE_SHOWS: Readonly<Record<OrderProgress, Pick<OrderView, 'tone' | 'progress'>>> = {
+  awaiting_payment: { tone: null, progress: { reached: 0, last: 'current' } },
+  paid: { tone: null, progress: { reached: 1, last: 'current' } },
+  in_production: { tone: null, progress: { reached: 2, last: 'current' } },
+  on_hold: { tone: 'paused', progress: { reached: 2, last: 'paused' } },
+  shipped: { tone: null, progress: { reached: 3, last: 'current' } },
+  delivered: { tone: null, progress: { reached: 3, last: 'done' } },
+  returned: { tone: 'warning', progress: { reached: 3, last: 'done' } },
+  problem: { tone: 'warning', progress: { reached: 1, last: 'done' } },
+  failed: { tone: 'warning', progress: { reached: 1, last: 'done' } },
+  cancelled: { tone: 'warning', progress: null },
+  refunded: { tone: null, progress: null },
+};
+
+/**
  * A paid order to Portland; with another `state`, that state's next step unless one is given, and
- * final and tracked as the store's status table says (refunded; shipped and delivered).
+ * final, tracked, tone and progress as the store's status table says (final: refunded; tracked:
+ * shipped and delivered).
  */
 export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
   const state = overrides.state ?? 'paid';
@@ -44,6 +70,7 @@ export function exampleOrder(overrides: Partial<OrderView> = {}): OrderView {
     problem: null,
     final: state === 'refunded',
     tracked: state === 'shipped' || state === 'delivered',
+    ...STORE_SHOWS[state],
     canCorrectAddress: false,
     addressCountries: [],
     paidAt: '2026-03-02T10:00:00.000Z',

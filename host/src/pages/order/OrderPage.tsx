@@ -5,7 +5,6 @@ import {
   ORDER_TEXT,
   PAGE_PATHS,
   PAGE_TEXT,
-  type OrderProgress,
   type OrderView,
 } from '@tshirt/shared';
 import { CompassIcon } from '../message-page/icons';
@@ -29,18 +28,6 @@ export const ORDER_POLL_MS = 15_000;
 const ORDER_POLLING: OrderPolling = {
   intervalMs: ORDER_POLL_MS,
   continueWhile: (order) => !order.final,
-};
-
-/**
- * States off the order's usual way, and how the status looks in them: a warning where the shirt is
- * not coming as ordered, paused while the print shop holds it. These also say why (`problem`).
- */
-const OFF_TRACK_TONE: Partial<Record<OrderProgress, 'warning' | 'paused'>> = {
-  on_hold: 'paused',
-  problem: 'warning',
-  failed: 'warning',
-  returned: 'warning',
-  cancelled: 'warning',
 };
 
 function WarningIcon() {
@@ -81,7 +68,8 @@ function OrderDetails({ order, token, replace }: OrderDetailsProps) {
   const statusId = useId();
   const statusHeadingRef = useRef<HTMLHeadingElement>(null);
   const [addressSaved, setAddressSaved] = useState(false);
-  const tone = OFF_TRACK_TONE[order.state];
+  // Off its usual way (the store's status table says how it looks): a warning, or paused.
+  const tone = order.tone ?? undefined;
 
   const addressCorrected = (corrected: OrderView) => {
     replace(corrected);
@@ -117,7 +105,7 @@ function OrderDetails({ order, token, replace }: OrderDetailsProps) {
           <p className={styles.nextStep}>{order.nextStep}</p>
           {tone !== undefined && order.problem && <p className={styles.reason}>{order.problem}</p>}
         </div>
-        <OrderProgressList state={order.state} />
+        <OrderProgressList progress={order.progress} />
         {order.tracked && order.tracking && <TrackingDetails tracking={order.tracking} />}
       </section>
       {order.canCorrectAddress && (

@@ -1,29 +1,5 @@
-import { ORDER_PROGRESS_STEPS, ORDER_TEXT, type OrderProgress } from '@tshirt/shared';
+import { ORDER_PROGRESS_STEPS, ORDER_TEXT, type OrderView } from '@tshirt/shared';
 import styles from './OrderPage.module.css';
-
-/**
- * How far along Paid → In production → Shipped an order in each state is: how many steps it has
- * reached, and whether the last of them is under way (`current`), stopped (`paused`), or behind it
- * (`done`: finished, or off its usual way so no step is under way). Null where the steps would
- * mislead: a cancelled or refunded order is not going to ship.
- */
-const PROGRESS: Readonly<
-  Record<OrderProgress, { reached: number; last: 'current' | 'paused' | 'done' } | null>
-> = {
-  awaiting_payment: { reached: 0, last: 'current' },
-  paid: { reached: 1, last: 'current' },
-  in_production: { reached: 2, last: 'current' },
-  on_hold: { reached: 2, last: 'paused' },
-  shipped: { reached: 3, last: 'current' },
-  delivered: { reached: 3, last: 'done' },
-  // It had shipped, then came back.
-  returned: { reached: 3, last: 'done' },
-  // Stopped after payment: printed or not, the shop cannot say it is made for this address.
-  problem: { reached: 1, last: 'done' },
-  failed: { reached: 1, last: 'done' },
-  cancelled: null,
-  refunded: null,
-};
 
 const PAUSED_NOTE = '(on hold)';
 
@@ -53,11 +29,11 @@ function PauseMark() {
 }
 
 /**
- * The steps an order goes through: those reached marked done, the one it is at marked as the
- * current step (paused when on hold). Nothing when the order will not ship.
+ * The steps an order goes through, as far along as the store says it is (`progress`, from its
+ * status table): those reached marked done, the one it is at marked as the current step (paused
+ * when on hold), or done when it is off its usual way. Nothing when the order will not ship.
  */
-export function OrderProgressList({ state }: { state: OrderProgress }) {
-  const progress = PROGRESS[state];
+export function OrderProgressList({ progress }: { progress: OrderView['progress'] }) {
   if (progress === null) return null;
   const { reached, last } = progress;
   const stepProgress = (index: number): StepProgress => {
