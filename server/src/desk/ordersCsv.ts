@@ -8,8 +8,10 @@ import { orderState, type Order } from '../orders/ordersRepository';
 import { shopTime } from '../html/shopTime';
 import { ownerLabel } from './orderLists';
 
+// An amount stays a number until written: the formula guard leaves a negative number (a margin
+// lost) as a number a spreadsheet sums, where it would make `-18.61` the text `'-18.61`.
 const decimal = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+  cents === null || cents === undefined ? '' : cents / 100;
 
 /** Revenue is what the shopper paid, Refunds what went back; the margin is net of both (orderEarnings). */
 export const CSV_COLUMNS = [
@@ -54,6 +56,7 @@ export function ordersCsv(orders: readonly Order[], timeZone: string): string {
   // A cell a spreadsheet would run as a formula (a name typed as `=HYPERLINK(…)`) is quoted as text.
   return stringify([[...CSV_COLUMNS], ...rows], {
     escape_formulas: true,
+    cast: { number: (amount) => amount.toFixed(2) },
     record_delimiter: 'windows',
   });
 }
