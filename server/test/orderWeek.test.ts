@@ -5,7 +5,7 @@
  * approves; one is held by the print shop and let go; one confirmation email gives up. At the end
  * the desk's figures, per order and per day, are the money that moved at the Stripe stand-in
  * (charges less refunds) and the costs at the print provider stand-in (every print order it did
- * not cancel).
+ * not cancel), in the owner's API, the desk's CSV export and the sales by day.
  */
 import {
   printProviderEnv,
@@ -18,7 +18,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { DailyEarnings } from '../src/orders/orderEarnings';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { withStandIn, withTestServer } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, placeOrder } from './helpers';
+import { SHIPPING_FORM, VALID_ORDER, placeOrder, signInToDesk } from './helpers';
 
 const WEBHOOK_SECRET = 'whsec_order_week';
 const ADMIN_TOKEN = 'order-week-admin-token-0123456789';
@@ -39,7 +39,6 @@ const server = withTestServer({
   env: () => ({
     ...printProviderEnv(provider),
     ADMIN_TOKEN,
-    PUBLIC_URL: 'https://shop.example',
     STRIPE_SECRET_KEY: 'sk_test_order_week',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripeApi.url,
@@ -264,6 +263,31 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
   expect(Object.fromEntries(week.map((id) => [id, onTheDesk(id)]))).toEqual(
     Object.fromEntries(week.map((id) => [id, moved(id)])),
   );
+
+  // The desk's CSV export says the same. No cell of this week's rows holds a comma or a quote:
+  // a row split otherwise would not have a cell per column, and would fail here.
+  const cookie = await signInToDesk(server.request, ADMIN_TOKEN);
+  const exported = await server.request('/admin/orders.csv?show=all', { headers: { cookie } });
+  expect(exported.status).toBe(200);
+  const [header, ...rows] = (await exported.text())
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  const weekRows = rows.filter((row) => week.includes(row[0]!));
+  expect(weekRows.map((row) => row.length)).toEqual(week.map(() => header!.length));
+  const cell = (row: string[], column: string) => cents(row[header!.indexOf(column)]!);
+  expect(
+    Object.fromEntries(
+      weekRows.map((row) => [
+        row[0],
+        {
+          net: cell(row, 'Revenue') - cell(row, 'Refunds'),
+          cost: cell(row, 'Print cost'),
+          margin: cell(row, 'Margin'),
+        },
+      ]),
+    ),
+  ).toEqual(Object.fromEntries(week.map((id) => [id, moved(id)])));
 
   // Per day: sales by day.
   const earned = await server.request('/creator/admin/earnings', { headers: OWNER });
