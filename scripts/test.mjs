@@ -1,8 +1,8 @@
 // `npm test`: runs every part, each to its end even when another one failed, prints each part's
 // output and time as it ends, and ends with the list of failed parts (exit 1 if any). The parts run
-// in three lanes at once — the checks and unit tests (busy cores), the browser tests and the process
-// tests (mostly waiting on browsers, servers and signals) — so the cores the waiting parts leave
-// idle do work; `--one-at-a-time` runs them in order instead. `npm test -- lint unit` runs only the
+// one after another: on 2 cores, three at once starved the store servers the process and browser
+// tests start past their time limits. `--lanes` runs them in three lanes at once — the checks and
+// unit tests, the process tests, the browser tests — for a machine with cores to spare. `npm test -- lint unit` runs only the
 // parts named. A test file that failed only because Node.js crashed under it (see
 // tooling/build/jestWorkerCrashes.mjs) is run once more, alone, and the part says so.
 import { spawn } from 'node:child_process';
@@ -41,12 +41,12 @@ const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const args = process.argv.slice(2);
-const oneAtATime = args.includes('--one-at-a-time');
-const asked = args.filter((arg) => arg !== '--one-at-a-time');
+const inLanes = args.includes('--lanes');
+const asked = args.filter((arg) => arg !== '--lanes');
 const unknown = asked.filter((name) => !PARTS.some((part) => part.name === name));
 if (unknown.length > 0) {
   console.error(
-    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')} (and --one-at-a-time).`,
+    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')} (and --lanes).`,
   );
   process.exit(2);
 }
@@ -60,7 +60,7 @@ function duration(ms) {
 const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
 // Parts running beside others write to a file, printed whole when the part ends: lines of three
 // parts interleaved would be unreadable.
-const together = !oneAtATime && new Set(parts.map((part) => part.lane)).size > 1;
+const together = inLanes && new Set(parts.map((part) => part.lane)).size > 1;
 
 /**
  * Runs an npm script, its output to the terminal (or to `log` when parts run together); resolves
