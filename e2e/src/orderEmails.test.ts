@@ -324,8 +324,12 @@ describe('the email asking for a new address when the print shop refuses it', ()
     expect(addressNeeded.envelope.to).toEqual([email]);
     expect(addressNeeded.subject).toContain(orderNumber);
     expect(addressNeeded.subject).toMatch(/address/);
-    // The print shop's own words, and the address it refused.
-    expect(addressNeeded.text).toContain('ZIP code does not match the city');
+    // The shop's words for the status (the order module's status table), never the print shop's
+    // internal reason, which is the owner's; and the address it refused.
+    expect(addressNeeded.text).toContain(
+      'The print shop cannot ship to this address as it is written.',
+    );
+    expect(addressNeeded.text).not.toContain('ZIP code does not match the city');
     expect(addressNeeded.text).toContain('Sprinfield, IL 99999');
     const correctionLink = linkIn(addressNeeded, ORDER_TEXT.correctAddress);
     expect(correctionLink).toBe(`${server.url}${orderPage}#address`);
