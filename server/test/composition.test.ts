@@ -22,6 +22,13 @@ import { createFakeFrontEnd, listenOnLoopback, type FakeFrontEnd } from './helpe
 
 // Each test starts its apps on a front end of its own, which it changes.
 const apps = withTestApps();
+/**
+ * These tests are about which markup a page holds, not about time: a generous budget keeps a loaded
+ * machine's slow file read or fetch from answering with the placeholders (a test about the budget
+ * sets its own).
+ */
+const startApp = (env: Record<string, string>) =>
+  apps.start({ REMOTE_MARKUP_BUDGET_MS: '5000', ...env });
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -70,7 +77,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
 
     const response = await fetch(`${app.url}/product`);
     expect(response.status).toBe(200);
@@ -94,7 +101,7 @@ describe('/product composed on the server', () => {
     const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
     writeFragments(designerDir, fakeFragments('designer', 'v1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const releaseOf = async () =>
       stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
 
@@ -113,7 +120,7 @@ describe('/product composed on the server', () => {
     });
     writeFragments(designerDir, fakeFragments('designer', 'v1', designerStyles('.v1{color:teal}')));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const expectInlineStylesAllowed = async (css: string) => {
       const response = await fetch(`${app.url}/product`);
       const html = await response.text();
@@ -135,7 +142,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const designerPlaceholders = [
       'designer/ShirtPreview',
       'designer/ArtForm',
@@ -178,7 +185,7 @@ describe('/product composed on the server', () => {
     const designerDir = frontEnd.env.DESIGNER_DIST_DIR!;
     writeFragments(designerDir, fakeFragments('designer', 'd1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const releasesShown = async () =>
       stitchedParts(await (await fetch(`${app.url}/product`)).text());
 
@@ -205,7 +212,7 @@ describe('/product composed on the server', () => {
   it('names the release of each remote whose markup is in the page in its entry URL, so the browser loads that code', async () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd7'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const html = await (await fetch(`${app.url}/product`)).text();
     const config = JSON.parse(
       /id="site-config">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
@@ -225,7 +232,7 @@ describe('/product composed on the server', () => {
     };
     publish('e1', 'early.1111111111.js');
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
 
     const response = await fetch(`${app.url}/product`);
     const html = await response.text();
@@ -256,7 +263,7 @@ describe('/product composed on the server', () => {
       frontEnd.env.DESIGNER_DIST_DIR!,
       fakeFragments('designer', 'x1', { early: 'early.1111111111.js', contractVersion: 99 }),
     );
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const html = await (await fetch(`${app.url}/product`)).text();
     expect(placeholders(html)).toContain('designer/ArtForm');
     expect(scriptSources(html)).toEqual([]);
@@ -266,7 +273,7 @@ describe('/product composed on the server', () => {
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.DESIGNER_DIST_DIR!, fakeFragments('designer', 'd1'));
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start(frontEnd.env);
+    const app = await startApp(frontEnd.env);
     const first = await (await fetch(`${app.url}/product`)).text();
     const second = await (await fetch(`${app.url}/product`)).text();
     expect(second).toBe(first);
@@ -314,7 +321,7 @@ describe('/product with a remote on its own origin', () => {
     const origin = await remoteOrigin();
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: origin.url });
+    const app = await startApp({ ...frontEnd.env, DESIGNER_URL: origin.url });
     const releaseOf = async () =>
       stitchedParts(await (await fetch(`${app.url}/product`)).text())['designer/ArtForm'];
 
@@ -335,7 +342,7 @@ describe('/product with a remote on its own origin', () => {
     const origin = await remoteOrigin();
     origin.release('o2', { early: 'early.1234567890.js' });
     const frontEnd = frontEndWithProductPage();
-    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: origin.url });
+    const app = await startApp({ ...frontEnd.env, DESIGNER_URL: origin.url });
     const response = await fetch(`${app.url}/product`);
     expect(scriptSources(await response.text())).toEqual([`${origin.url}early.1234567890.js`]);
     expect(directive(response.headers.get('content-security-policy'), 'script-src')).toContain(
@@ -347,7 +354,7 @@ describe('/product with a remote on its own origin', () => {
     const origin = await remoteOrigin(() => 'hang');
     const frontEnd = frontEndWithProductPage();
     writeFragments(frontEnd.env.CHECKOUT_DIST_DIR!, fakeFragments('checkout', 'c1'));
-    const app = await apps.start({
+    const app = await startApp({
       ...frontEnd.env,
       DESIGNER_URL: origin.url,
       REMOTE_MARKUP_BUDGET_MS: '200',
@@ -367,7 +374,7 @@ describe('/product with a remote on its own origin', () => {
 
   it('keeps the placeholders when the origin is down', async () => {
     const frontEnd = frontEndWithProductPage();
-    const app = await apps.start({ ...frontEnd.env, DESIGNER_URL: 'http://127.0.0.1:9/designer/' });
+    const app = await startApp({ ...frontEnd.env, DESIGNER_URL: 'http://127.0.0.1:9/designer/' });
     const html = await (await fetch(`${app.url}/product`)).text();
     expect(placeholders(html)).toEqual([
       'designer/ShirtPreview',
