@@ -31,7 +31,10 @@ const modelEnv = (extra: Record<string, string> = {}) => ({
   OPENAI_API_KEY: 'sk-test-key',
   OPENAI_BASE_URL: imagesApi.baseUrl,
   IMAGE_MODEL: 'gpt-image-1',
-  OPENAI_TIMEOUT_MS: '3000',
+  // The stand-in draws its pictures with sharp in this process, and its time counts against the
+  // store's: on a loaded machine a streamed picture took more than 3 s. A test of the time-out
+  // itself sets a short one.
+  OPENAI_TIMEOUT_MS: '30000',
   ...extra,
 });
 
@@ -299,9 +302,14 @@ describe('when the model will not or cannot draw', () => {
     'answers %s with %i %s, never the provider’s words, and counts the call against the quota (it may be billed)',
     async (mode, status, code) => {
       imagesApi.setMode(mode);
+      // A hung model is given up on after the app's time-out: a short one of its own.
+      const url =
+        mode === 'hang'
+          ? (await server.start(modelEnv({ OPENAI_TIMEOUT_MS: '3000' }))).url
+          : server.url;
       const visitor = newVisitor();
       // Each fails before a partial image: the plain JSON error, whatever the client accepts.
-      const response = await generate(visitor, { stream: mode !== 'wrongFormat' });
+      const response = await generate(visitor, { url, stream: mode !== 'wrongFormat' });
       expect(response.status).toBe(status);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expectErrorShape(body);
