@@ -11,6 +11,7 @@ import {
 import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { OrderView } from '@tshirt/shared/types';
+import { emailJobExpirySeconds } from '../src/plugins/app/orderMail';
 import { readPage } from './htmlPage';
 import { withTestServer } from './fixtures';
 import { orderIdOfPaymentLink } from './orderLinks';
@@ -187,7 +188,7 @@ describe('the order of the emails', () => {
     const queue = await server.app.jobQueues.queue<{ messageId: string }>('order-email', {
       attempts: server.app.appConfig.mail.attempts,
       retryDelaySeconds: server.app.appConfig.mail.retryDelaySeconds,
-      expireInSeconds: Math.ceil(server.app.appConfig.mail.timeoutMs / 1000) + 5,
+      expireInSeconds: emailJobExpirySeconds(server.app.appConfig.mail.timeoutMs),
     });
     await queue.send(server.db, { messageId: earlier });
     await waitForEmail(id, 'back_in_production');

@@ -80,6 +80,19 @@ interface EmailRow {
   amount_cents: number | null;
 }
 
+/** Seconds allowed to compose an email (its artwork picture is drawn: seconds on a loaded machine). */
+const COMPOSE_SECONDS = 20;
+
+/**
+ * The longest one try of an email job may take: composing it and the SMTP exchange (connection,
+ * greeting and message, each up to MAIL_TIMEOUT_MS). A try past it has its job failed by pg-boss
+ * while the try goes on and sends: the job is then tried again (the email sent twice, or a job
+ * left waiting after its email went).
+ */
+export function emailJobExpirySeconds(mailTimeoutMs: number): number {
+  return jobExpirySeconds(mailTimeoutMs, 3) + COMPOSE_SECONDS;
+}
+
 const ARTWORK_CID = 'artwork@order';
 /** Emails sent at once by one instance: a mail server that hangs holds one, not all of them. */
 const MAIL_WORKERS = 4;
@@ -97,7 +110,7 @@ async function orderMailPlugin(app: FastifyInstance) {
   const queue = await app.jobQueues.queue<EmailJob>(ORDER_EMAIL_QUEUE, {
     attempts: mail.attempts,
     retryDelaySeconds: mail.retryDelaySeconds,
-    expireInSeconds: jobExpirySeconds(mail.timeoutMs, 1),
+    expireInSeconds: emailJobExpirySeconds(mail.timeoutMs),
   });
   app.log.info(
     mail.smtpUrl
