@@ -154,7 +154,8 @@ describe('the product page’s scripts', () => {
       if (request.url().includes('/creator/designs/')) images.push(request.url());
     });
     try {
-      await page.goto(`${store.url}/product`);
+      // The held entry is one of the page's resources: its load event waits for it, the page not.
+      await page.goto(`${store.url}/product`, { waitUntil: 'domcontentloaded' });
       await page
         .locator(`[${PART_ATTRIBUTES.part}="designer/DesignGallery"]${LIVE_PART_SELECTOR}`)
         .waitFor();
@@ -186,7 +187,8 @@ describe('the product page before its parts’ code arrives', () => {
       await arrived;
       await route.continue();
     });
-    await page.goto(`${store.url}/product`);
+    // The held entry is one of the page's resources: its load event waits for it, the page not.
+    await page.goto(`${store.url}/product`, { waitUntil: 'domcontentloaded' });
   });
   afterEach(() => releaseDesigner());
 
