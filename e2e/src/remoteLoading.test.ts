@@ -123,7 +123,8 @@ describe('a remote that is slow to answer, with the usual time limit', () => {
 
   it('says after about 5 s that it is taking longer than usual, and its Retry asks again while it keeps waiting', async () => {
     const started = Date.now();
-    await page.goto(`${server.url}/product`);
+    // The silent entry is one of the page's resources: its load event waits for it, the page not.
+    await page.goto(`${server.url}/product`, { waitUntil: 'domcontentloaded' });
     // Each of the checkout's parts (the panel, the colour swatches) says so in its own place.
     const notice = page.getByText('The checkout is taking longer than usual.');
     await notice.first().waitFor({ timeout: 15_000 });
