@@ -49,6 +49,8 @@ describe('a remote that is down', () => {
     server = await startStoreServer({ DESIGNER_URL: `http://127.0.0.1:${designerPort}/` });
   });
   afterAll(async () => {
+    // The shared browser's context may still hold a connection to it: close waits on none.
+    designer?.server.closeAllConnections();
     await designer?.close();
     await server?.stop();
   });
@@ -165,6 +167,7 @@ describe('a remote built for another contract version', () => {
     server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${port}/` });
   }, 240_000);
   afterAll(async () => {
+    checkout?.server.closeAllConnections();
     await checkout?.close();
     await server?.stop();
     if (build) rmSync(build, { recursive: true, force: true });
