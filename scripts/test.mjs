@@ -10,9 +10,16 @@ import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { buildStaleApps } from '@tshirt/tooling/build/buildStaleApps';
 import { workerCrashes } from '@tshirt/tooling/build/jestWorkerCrashes';
 
 const PARTS = [
+  {
+    name: 'build',
+    lane: 0,
+    what: 'the front-end apps whose sources changed, once for the byte budgets and the browser tests',
+    rerun: 'npm run build',
+  },
   { name: 'typecheck', lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
   { name: 'lint', lane: 1, script: 'lint', what: 'ESLint, the one-way imports included' },
   {
@@ -60,7 +67,8 @@ function duration(ms) {
 const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
 // Parts running beside others write to a file, printed whole when the part ends: lines of three
 // parts interleaved would be unreadable.
-const together = inLanes && new Set(parts.map((part) => part.lane)).size > 1;
+const together =
+  inLanes && new Set(parts.filter((part) => part.lane !== 0).map((part) => part.lane)).size > 1;
 
 /**
  * Runs an npm script, its output to the terminal (or to `log` when parts run together); resolves
@@ -84,6 +92,19 @@ function runScript(script, args = [], log) {
   });
 }
 
+/** The `build` part, in this process: what is built it leaves as it is. */
+async function buildApps(log) {
+  const say = (line) => (log ?? process.stdout).write(`${line}\n`);
+  try {
+    const built = await buildStaleApps(root, { log: say });
+    if (built.length === 0) say('Every front-end app is built from its current sources.');
+    return { code: 0 };
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return { code: 1, detail: 'a build failed' };
+  }
+}
+
 /** Jest's report of a run (`--json`), or undefined when it wrote none (it did not get to the end). */
 function readReport(file) {
   try {
@@ -98,6 +119,7 @@ function readReport(file) {
  * files runs those files once more, and passes if they do.
  */
 async function run(part, log) {
+  if (!part.script) return buildApps(log);
   if (!part.jest) return runScript(part.script, [], log);
   const report = join(reportDir, `${part.name}.json`);
   const result = await runScript(part.script, ['--json', `--outputFile=${report}`], log);
@@ -166,13 +188,20 @@ console.log(
   `npm test on Node.js ${process.version}${together ? ': the checks and unit tests, the process tests and the browser tests at once' : ''}`,
 );
 const started = Date.now();
+// Lane 0 (the build the others read) ends before any lane starts.
+const first = parts.filter((part) => part.lane === 0);
+const rest = parts.filter((part) => part.lane !== 0);
 const lanes = together
-  ? [...new Set(parts.map((part) => part.lane))].map((lane) =>
-      parts.filter((part) => part.lane === lane),
+  ? [...new Set(rest.map((part) => part.lane))].map((lane) =>
+      rest.filter((part) => part.lane === lane),
     )
-  : [parts];
+  : [rest];
+const built = await runLane(first);
 const byPart = new Map(
-  (await Promise.all(lanes.map(runLane))).flat().map((result) => [result.part, result]),
+  [...built, ...(await Promise.all(lanes.map(runLane))).flat()].map((result) => [
+    result.part,
+    result,
+  ]),
 );
 rmSync(reportDir, { recursive: true, force: true });
 
@@ -192,7 +221,7 @@ for (const part of skipped)
 if (failed.length > 0) {
   console.log(
     `\nFailed: ${failed.map(({ part }) => part.name).join(', ')}. Run one again alone: ${failed
-      .map(({ part }) => `npm run ${part.script}`)
+      .map(({ part }) => part.rerun ?? `npm run ${part.script}`)
       .join(', ')}.`,
   );
 }
