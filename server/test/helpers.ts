@@ -1,5 +1,5 @@
 /** Test harness: a fake built front end, one in-memory database per test file, the app on a free port. */
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,22 +207,5 @@ export function payOnTestPage(
   );
 }
 
-/**
- * Starts `server` on a free loopback port. `close` ends it with every connection it holds, a
- * request it never answered included.
- */
-export async function listenOnLoopback(
-  server: Server,
-): Promise<{ port: number; close(): Promise<void> }> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  return {
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** Starts a server on a free loopback port (stand-ins and test servers share one copy). */
+export { listenOnLoopback } from '@tshirt/tooling/test/standInHttp';

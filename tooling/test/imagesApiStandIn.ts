@@ -5,7 +5,7 @@
  * benchmark point OPENAI_BASE_URL at it; each sets how it answers.
  */
 import { createServer, type ServerResponse } from 'node:http';
-import { readBody, sendJson } from './standInHttp';
+import { listenOnLoopback, readBody, sendJson } from './standInHttp';
 import sharp from 'sharp';
 
 /**
@@ -229,11 +229,9 @@ export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
       await answer(call, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const listening = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    baseUrl: `${listening.url}/v1`,
     calls,
     setMode: (next) => {
       mode = next;
@@ -246,10 +244,6 @@ export async function startImagesApiStandIn(): Promise<ImagesApiStandIn> {
       finalImagesHeld = new Promise((resolve) => (release = resolve));
       return release;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listening.close(),
   };
 }

@@ -8,7 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import { readBody, sendJson } from './standInHttp';
+import { listenOnLoopback, readBody, sendJson } from './standInHttp';
 
 /** The catalog's colour names and sizes the stand-in offers for every product. */
 const CATALOG_COLORS = [
@@ -291,12 +291,10 @@ export async function startPrintProviderStandIn(
         },
       });
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const response of hanging) response.destroy();
+      return listening.close();
+    },
   };
 
   const server = createServer((request, response) => {
@@ -419,10 +417,8 @@ export async function startPrintProviderStandIn(
       sendJson(response, 404, { code: 404, error: { message: 'No such endpoint' } });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  standIn.url = `http://127.0.0.1:${address.port}`;
+  const listening = await listenOnLoopback(server);
+  standIn.url = listening.url;
   return standIn;
 }
 
