@@ -21,6 +21,13 @@ import {
   type RunningApp,
   type SendRequest,
 } from './helpers';
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from '@tshirt/tooling/test/printProviderStandIn';
+import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
+import { startStripeStandIn, type RunningStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
 import { startStandIn, type StandIn } from './standIn';
 
 /** The folders of a fake built front end, and the configuration that points the server at them. */
@@ -173,4 +180,103 @@ export function withTestServer(options: TestServerOptions = {}): TestServer {
 /** A fresh database and a fake front end, for tests that each start their own apps. */
 export function withTestApps(options: Pick<TestServerOptions, 'prepare'> = {}): TestApps {
   return setUpApps(options, false);
+}
+
+/** Which outside services a file's store talks to, each played by its one stand-in in tooling/test. */
+export interface StandInChoice {
+  /** Stripe's API and its signed webhooks (stripeStandIn.ts). */
+  stripe?: boolean;
+  /** The print provider (printProviderStandIn.ts); its options, print files not fetched by default. */
+  printProvider?: boolean | Parameters<typeof startPrintProviderStandIn>[0];
+  /** A mail server (smtpStandIn.ts). */
+  smtp?: boolean;
+}
+
+/** The stand-ins a file asked for, there once its tests run. */
+export interface StandIns {
+  readonly stripe: RunningStripeStandIn;
+  readonly printProvider: PrintProviderStandIn;
+  readonly smtp: SmtpStandIn;
+  /** The store's settings that point it at the stand-ins. */
+  standInEnv(): Record<string, string>;
+}
+
+/**
+ * Starts the chosen stand-ins before `setUp` registers the file's apps, and stops them after the
+ * apps have stopped (afterAll hooks run in the order they are declared).
+ */
+function withStandInsAround<T extends object>(
+  choice: StandInChoice,
+  setUp: (env: () => Record<string, string>) => T,
+): T & StandIns {
+  let stripe: RunningStripeStandIn | undefined;
+  let printProvider: PrintProviderStandIn | undefined;
+  let smtp: SmtpStandIn | undefined;
+  beforeAll(async () => {
+    if (choice.stripe) stripe = await startStripeStandIn();
+    if (choice.printProvider) {
+      printProvider = await startPrintProviderStandIn(
+        choice.printProvider === true ? { fetchPrintFiles: false } : choice.printProvider,
+      );
+    }
+    if (choice.smtp) smtp = await startSmtpStandIn();
+  });
+  const standInEnv = () => ({
+    ...stripe?.env,
+    ...(printProvider && printProviderEnv(printProvider)),
+    ...(smtp && { SMTP_URL: smtp.url }),
+  });
+  const apps = setUp(standInEnv);
+  afterAll(async () => {
+    await stripe?.close();
+    await printProvider?.close();
+    await smtp?.close();
+  });
+  return Object.defineProperties(apps, {
+    stripe: { get: () => created(stripe, 'The Stripe stand-in') },
+    printProvider: { get: () => created(printProvider, 'The print provider stand-in') },
+    smtp: { get: () => created(smtp, 'The SMTP stand-in') },
+    standInEnv: { value: standInEnv },
+  }) as T & StandIns;
+}
+
+/**
+ * `withTestServer` whose app talks to stand-ins of the outside services in `standIns`; `env` (or
+ * what its function returns) comes on top of their settings.
+ */
+export function withStoreAndStandIns(
+  options: TestServerOptions & { standIns: StandInChoice },
+): TestServer & StandIns {
+  return withStandInsAround(options.standIns, (standInEnv) =>
+    setUpApps(
+      {
+        ...options,
+        env: () => ({
+          ...standInEnv(),
+          ...(typeof options.env === 'function' ? options.env() : options.env),
+        }),
+      },
+      true,
+    ),
+  );
+}
+
+/**
+ * `withTestApps` with stand-ins of the outside services in `standIns`: each app a test starts is
+ * pointed at them, its own `env` on top.
+ */
+export function withAppsAndStandIns(
+  options: Pick<TestServerOptions, 'prepare'> & { standIns: StandInChoice },
+): TestApps & StandIns {
+  return withStandInsAround(options.standIns, (standInEnv) => {
+    const apps = setUpApps(options, false);
+    return {
+      get db() {
+        return apps.db;
+      },
+      frontEnd: apps.frontEnd,
+      start: (env?: Record<string, string>, overrides?: AppOverrides) =>
+        apps.start({ ...standInEnv(), ...env }, overrides),
+    };
+  });
 }

@@ -1,5 +1,13 @@
 /** The order a payment link is for: the link carries a secret, not the order number. */
-import { placeOrder, placePaidOrder, type SendRequest } from '@tshirt/tooling/test/storeRequests';
+import type { FastifyInstance } from 'fastify';
+import type { StripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
+import {
+  placeOrder,
+  placePaidOrder,
+  placeStripeOrder,
+  SHIPPING_FORM,
+  type SendRequest,
+} from '@tshirt/tooling/test/storeRequests';
 import type { Queryable } from '../src/storage/database';
 
 const PAYMENT_PATH = /^\/pay\/([\w-]+)$/;
@@ -41,4 +49,22 @@ export async function placedOrder(
 /** An order placed and paid on the test page (helpers' placePaidOrder); its number. */
 export async function paidOrderId(send: SendRequest, db: Queryable): Promise<string> {
   return orderIdOfPaymentLink(db, await placePaidOrder(send));
+}
+
+/**
+ * An order placed on `app` (through `send`, the file's app by default) and paid through Stripe's
+ * Checkout, the stand-in's session standing for the payment: the order is paid as the webhook
+ * would have it, shipping to SHIPPING_FORM. Its number and PaymentIntent.
+ */
+export async function paidThroughStripe(
+  app: FastifyInstance,
+  stripe: Pick<StripeStandIn, 'sessionOfLink'>,
+  send: SendRequest,
+): Promise<{ id: string; paymentIntent: string }> {
+  const session = await placeStripeOrder(send, stripe);
+  await app.orderFulfillment.orderPaid(session.orderId, {
+    reference: session.id,
+    shipping: { ...SHIPPING_FORM },
+  });
+  return { id: session.orderId, paymentIntent: session.paymentIntent };
 }

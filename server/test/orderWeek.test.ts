@@ -7,55 +7,31 @@
  * (charges less refunds) and the costs at the print provider stand-in (every print order it did
  * not cancel), in the owner's API, the desk's CSV export and the sales by day.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
-import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { chargeRefundedEvent } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { DailyEarnings } from '../src/orders/orderEarnings';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
-import { withStandIn, withTestServer } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, placeOrder, signInToDesk } from './helpers';
+import { withStoreAndStandIns } from './fixtures';
+import { SHIPPING_FORM, VALID_ORDER, signInToDesk } from './helpers';
+import { placeStripeOrder } from '@tshirt/tooling/test/storeRequests';
 
-const WEBHOOK_SECRET = 'whsec_order_week';
 const ADMIN_TOKEN = 'order-week-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
 /** The week's days, Monday first: each order is paid on one of them. */
 const WEEK = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
 
-const stripeApi = withStandIn();
-const stripe = createStripeStandIn();
-let provider: PrintProviderStandIn;
-let smtp: SmtpStandIn;
-beforeAll(async () => {
-  stripeApi.answerWith(stripe.handler);
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-  smtp = await startSmtpStandIn();
-});
-const server = withTestServer({
-  env: () => ({
-    ...printProviderEnv(provider),
+const server = withStoreAndStandIns({
+  standIns: { stripe: true, printProvider: true, smtp: true },
+  env: {
     ADMIN_TOKEN,
-    STRIPE_SECRET_KEY: 'sk_test_order_week',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripeApi.url,
     // Nothing here hangs: time limits generous enough for a loaded machine, retries a second apart.
     STRIPE_TIMEOUT_MS: '5000',
     PRINT_PROVIDER_TIMEOUT_MS: '5000',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    SMTP_URL: smtp.url,
     // One try: an email the mail server refuses gives up at once, with no wait for a retry.
     MAIL_SEND_ATTEMPTS: '1',
     MAIL_TIMEOUT_MS: '2000',
-  }),
-});
-// After the app has stopped: afterAll hooks run in the order they are declared.
-afterAll(async () => {
-  await provider.close();
-  await smtp.close();
+  },
 });
 
 /** What moved at Stripe: each order's charge, and the refunds made in its dashboard. */
@@ -65,7 +41,7 @@ const refundedInDashboard = new Map<string, number>();
 /** Charges less every refund Stripe made for the order (through its API or its dashboard). */
 function netAtStripe(id: string): number {
   const { cents, paymentIntent } = charged.get(id)!;
-  const byApi = [...stripe.refunds.values()]
+  const byApi = [...server.stripe.refunds.values()]
     .filter((refund) => refund.paymentIntent === paymentIntent)
     .reduce((sum, refund) => sum + refund.amount, 0);
   return cents - byApi - (refundedInDashboard.get(id) ?? 0);
@@ -75,7 +51,7 @@ const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 
 /** What the print provider charges for the order: each of its print orders it did not cancel. */
 function costAtProvider(id: string): number {
-  return [...provider.orders.values()]
+  return [...server.printProvider.orders.values()]
     .filter((order) => order.externalId === id || order.externalId.startsWith(`${id}-`))
     .filter((order) => order.status !== 'canceled')
     .reduce((sum, order) => sum + cents(order.costs!.total), 0);
@@ -103,12 +79,13 @@ async function emailSettled(id: string, kind: string) {
  * `checkout.session.completed`), on `day` of the week; its number once the print shop has it.
  */
 async function orderPaidOn(day: string, quantity: number): Promise<string> {
-  const link = await placeOrder(server.request, { order: { ...VALID_ORDER, quantity } });
-  const session = stripe.sessions.get(link.split('/').pop()!)!;
-  const completed = stripe.completedEvent(session) as {
+  const session = await placeStripeOrder(server.request, server.stripe, {
+    order: { ...VALID_ORDER, quantity },
+  });
+  const completed = server.stripe.completedEvent(session) as {
     data: { object: { amount_total: number } };
   };
-  const paid = await sendSignedWebhook(server.request, completed, WEBHOOK_SECRET);
+  const paid = await server.stripe.sendEvent(server.request, completed);
   expect(paid.status).toBe(200);
   const id = session.orderId;
   charged.set(id, {
@@ -134,7 +111,7 @@ function owner(path: string, body?: unknown) {
 }
 
 function ship(id: string, externalId = id) {
-  return provider.sendEvent(server.url, 'package_shipped', externalId, {
+  return server.printProvider.sendEvent(server.url, 'package_shipped', externalId, {
     data: { shipment: { carrier: 'UPS', tracking_number: `1Z${externalId}`, tracking_url: '' } },
   });
 }
@@ -142,26 +119,9 @@ function ship(id: string, externalId = id) {
 function dashboardRefund(id: string, amountRefunded: number) {
   const { cents: amount, paymentIntent } = charged.get(id)!;
   refundedInDashboard.set(id, amountRefunded);
-  return sendSignedWebhook(
+  return server.stripe.sendEvent(
     server.request,
-    {
-      id: `evt_${paymentIntent}_${amountRefunded}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: {
-        object: {
-          id: `ch_${paymentIntent}`,
-          object: 'charge',
-          amount,
-          amount_refunded: amountRefunded,
-          currency: 'usd',
-          payment_intent: paymentIntent,
-          refunded: amountRefunded === amount,
-          metadata: { order_id: id },
-        },
-      },
-    },
-    WEBHOOK_SECRET,
+    chargeRefundedEvent({ paymentIntent, amount, amountRefunded, metadata: { order_id: id } }),
   );
 }
 
@@ -175,7 +135,7 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
   expect((await owner(`${fullFromDesk}/cancel-refund`, { reason: 'Ordered twice' })).status).toBe(
     200,
   );
-  expect(provider.orders.get(fullFromDesk)!.status).toBe('canceled');
+  expect(server.printProvider.orders.get(fullFromDesk)!.status).toBe('canceled');
 
   // Tuesday: the second ships and arrives damaged; the owner refunds $10 of it.
   const returned = await orderPaidOn(WEEK[1]!, 2);
@@ -191,12 +151,12 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
   expect((await dashboardRefund(fromDashboard, charged.get(fromDashboard)!.cents)).status).toBe(
     200,
   );
-  expect(provider.orders.get(fromDashboard)!.status).toBe('canceled');
+  expect(server.printProvider.orders.get(fromDashboard)!.status).toBe('canceled');
   await reaches(fromDashboard, 'refunded');
 
   // Thursday: a package comes back; the shopper corrects the address, the owner sends it again.
   expect((await ship(returned)).status).toBe(200);
-  await provider.sendEvent(server.url, 'package_returned', returned, {
+  await server.printProvider.sendEvent(server.url, 'package_returned', returned, {
     data: { reason: 'Undeliverable' },
   });
   await reaches(returned, 'returned');
@@ -208,24 +168,24 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
     body: JSON.stringify({ ...address, line2: 'Back door' }),
   });
   expect(corrected.status).toBe(200);
-  expect(provider.orders.has(`${returned}-2`)).toBe(false);
+  expect(server.printProvider.orders.has(`${returned}-2`)).toBe(false);
   expect((await owner(`${returned}/resubmit`)).status).toBe(200);
   await reaches(returned, 'in_production');
-  expect(provider.orders.has(`${returned}-2`)).toBe(true);
+  expect(server.printProvider.orders.has(`${returned}-2`)).toBe(true);
   expect((await ship(returned, `${returned}-2`)).status).toBe(200);
 
   // Friday: the print shop holds an order, then lets it go.
-  await provider.sendEvent(server.url, 'order_put_hold', held, {
+  await server.printProvider.sendEvent(server.url, 'order_put_hold', held, {
     data: { reason: 'Billing: your wallet balance is too low' },
   });
   await reaches(held, 'on_hold');
-  await provider.sendEvent(server.url, 'order_remove_hold', held);
+  await server.printProvider.sendEvent(server.url, 'order_remove_hold', held);
   await reaches(held, 'in_production');
 
   // Saturday: the mail server is down while an order is paid; its confirmation gives up.
-  await smtp.down();
+  await server.smtp.down();
   const emailLost = await orderPaidOn(WEEK[5]!, 2);
-  await smtp.up();
+  await server.smtp.up();
   const lost = (await emailsOf(emailLost)).find((email) => email.kind === 'confirmed')!;
   expect(lost).toMatchObject({ sentAt: null, attempts: 1 });
 
@@ -237,7 +197,7 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
     await orderPaidOn(WEEK[5]!, 2),
   ];
   expect((await ship(quiet[0]!)).status).toBe(200);
-  await provider.sendEvent(server.url, 'shipment_delivered', quiet[0]!);
+  await server.printProvider.sendEvent(server.url, 'shipment_delivered', quiet[0]!);
   await reaches(quiet[0]!, 'delivered');
 
   const week = [fullFromDesk, partFromDesk, fromDashboard, returned, held, emailLost, ...quiet];

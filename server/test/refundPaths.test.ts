@@ -4,89 +4,49 @@
  * the owner why it could not), records the amount and emails the shopper; the owner refunds part
  * of an order, after shipping too, never more than remains.
  */
-import type { ShippingDetails } from '@tshirt/shared/types';
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
+import { chargeRefundedEvent } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder } from '../src/routes/creator/admin';
-import { withStandIn, withTestServer } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { withStoreAndStandIns } from './fixtures';
+import { VALID_ORDER } from './helpers';
+import { paidThroughStripe } from './orderLinks';
 
-const WEBHOOK_SECRET = 'whsec_refund_paths';
 const ADMIN_TOKEN = 'refund-paths-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
-const SHIPPING: ShippingDetails = { ...SHIPPING_FORM };
 const TOTAL_CENTS = 1999 * VALID_ORDER.quantity + 699;
 
-const stripeApi = withStandIn();
-const stripeStandIn = createStripeStandIn();
-let provider: PrintProviderStandIn;
-beforeAll(async () => {
-  stripeApi.answerWith(stripeStandIn.handler);
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-});
-const server = withTestServer({
-  env: () => ({
-    ...printProviderEnv(provider),
+const server = withStoreAndStandIns({
+  standIns: { stripe: true, printProvider: true },
+  env: {
     ADMIN_TOKEN,
     PUBLIC_URL: 'https://shop.example',
-    STRIPE_SECRET_KEY: 'sk_test_refund_paths',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripeApi.url,
     STRIPE_TIMEOUT_MS: '1000',
     PRINT_PROVIDER_TIMEOUT_MS: '1000',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-  }),
+  },
 });
-afterAll(() => provider.close());
 
 const stateOf = async (id: string) => (await server.app.repositories.orders.find(id))?.fulfillment;
 
 /** A Stripe-paid order the print shop accepted (in production). */
 async function orderAtThePrintShop(): Promise<{ id: string; paymentIntent: string }> {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const session = stripeStandIn.sessions.get(paymentLinkURL.split('/').pop() as string)!;
-  await server.app.orderFulfillment.orderPaid(session.orderId, {
-    reference: session.id,
-    shipping: SHIPPING,
-  });
+  const paid = await paidThroughStripe(server.app, server.stripe, server.request);
   await waitUntil(
-    async () => (await stateOf(session.orderId)) === 'in_production',
+    async () => (await stateOf(paid.id)) === 'in_production',
     'the print shop accepted the order',
   );
-  return { id: session.orderId, paymentIntent: session.paymentIntent };
+  return paid;
 }
 
 function dashboardRefund(id: string, paymentIntent: string, amountRefunded: number) {
-  return sendSignedWebhook(
+  return server.stripe.sendEvent(
     server.request,
-    {
-      id: `evt_${paymentIntent}_${amountRefunded}`,
-      object: 'event',
-      type: 'charge.refunded',
-      data: {
-        object: {
-          id: `ch_${paymentIntent}`,
-          object: 'charge',
-          amount: TOTAL_CENTS,
-          amount_refunded: amountRefunded,
-          currency: 'usd',
-          payment_intent: paymentIntent,
-          refunded: amountRefunded === TOTAL_CENTS,
-          metadata: { order_id: id },
-        },
-      },
-    },
-    WEBHOOK_SECRET,
+    chargeRefundedEvent({
+      paymentIntent,
+      amount: TOTAL_CENTS,
+      amountRefunded,
+      metadata: { order_id: id },
+    }),
   );
 }
 
@@ -125,7 +85,7 @@ describe('a full refund made in Stripe’s dashboard', () => {
     const { id, paymentIntent } = await orderAtThePrintShop();
     expect((await dashboardRefund(id, paymentIntent, TOTAL_CENTS)).status).toBe(200);
 
-    expect(provider.orders.get(id)?.status).toBe('canceled');
+    expect(server.printProvider.orders.get(id)?.status).toBe('canceled');
     expect(await stateOf(id)).toBe('refunded');
     expect(await emailsOf(id)).toEqual(['shopper:confirmed', `shopper:refunded ${TOTAL_CENTS}`]);
     expect(await adminOrder(id)).toMatchObject({
@@ -134,7 +94,7 @@ describe('a full refund made in Stripe’s dashboard', () => {
       marginCents: 0,
     });
 
-    await provider.sendEvent(server.url, 'package_shipped', id, {
+    await server.printProvider.sendEvent(server.url, 'package_shipped', id, {
       data: { shipment: { carrier: 'UPS', tracking_number: '1Z999', tracking_url: '' } },
     });
     expect(await stateOf(id)).toBe('refunded');
@@ -142,10 +102,10 @@ describe('a full refund made in Stripe’s dashboard', () => {
 
   it('tells the owner when the print shop had started it and would not cancel', async () => {
     const { id, paymentIntent } = await orderAtThePrintShop();
-    provider.orders.get(id)!.status = 'inprocess';
+    server.printProvider.orders.get(id)!.status = 'inprocess';
     expect((await dashboardRefund(id, paymentIntent, TOTAL_CENTS)).status).toBe(200);
 
-    expect(provider.orders.get(id)?.status).toBe('inprocess');
+    expect(server.printProvider.orders.get(id)?.status).toBe('inprocess');
     expect(await stateOf(id)).toBe('refunded');
     expect(await emailsOf(id)).toEqual(
       expect.arrayContaining(['owner:not_stopped', `shopper:refunded ${TOTAL_CENTS}`]),
@@ -160,7 +120,7 @@ describe('a full refund made in Stripe’s dashboard', () => {
 describe('the owner’s partial refund', () => {
   it('refunds a damaged shirt’s part after shipping, never more than remains', async () => {
     const { id, paymentIntent } = await orderAtThePrintShop();
-    await provider.sendEvent(server.url, 'package_shipped', id, {
+    await server.printProvider.sendEvent(server.url, 'package_shipped', id, {
       data: { shipment: { carrier: 'UPS', tracking_number: '1Z123', tracking_url: '' } },
     });
     expect(await stateOf(id)).toBe('shipped');
@@ -172,7 +132,7 @@ describe('the owner’s partial refund', () => {
       paymentStatus: 'partly_refunded',
       refundedCents: 500,
     });
-    const asked = [...stripeStandIn.refunds.values()].filter(
+    const asked = [...server.stripe.refunds.values()].filter(
       (refund) => refund.paymentIntent === paymentIntent,
     );
     expect(asked.map((refund) => refund.amount)).toEqual([500]);
@@ -187,7 +147,7 @@ describe('the owner’s partial refund', () => {
     expect(rest.status).toBe(200);
     expect(await stateOf(id)).toBe('refunded');
     expect(
-      [...stripeStandIn.refunds.values()]
+      [...server.stripe.refunds.values()]
         .filter((refund) => refund.paymentIntent === paymentIntent)
         .map((refund) => refund.amount),
     ).toEqual([500, TOTAL_CENTS - 500]);

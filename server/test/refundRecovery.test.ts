@@ -4,28 +4,20 @@
  * instance on the same database finishes it through the refund recovery job, under the same
  * idempotency key, emailing the shopper once.
  */
-import type { ShippingDetails } from '@tshirt/shared/types';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { Database } from '../src/storage/database';
-import { withStandIn, withTestApps } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, newVisitor, query } from './helpers';
+import { withAppsAndStandIns } from './fixtures';
+import { injectAsFetch } from './helpers';
 import type { RunningApp } from './helpers';
-import { createStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
+import { paidThroughStripe } from './orderLinks';
 
 const ADMIN_TOKEN = 'recovery-admin-token-0123456789';
-const SHIPPING: ShippingDetails = { ...SHIPPING_FORM };
 
-const stripeApi = withStandIn();
-const stripeStandIn = createStripeStandIn();
-beforeAll(() => stripeApi.answerWith(stripeStandIn.handler));
-const apps = withTestApps();
+const apps = withAppsAndStandIns({ standIns: { stripe: true } });
 
 const env = () => ({
   ADMIN_TOKEN,
   PUBLIC_URL: 'https://shop.example',
-  STRIPE_SECRET_KEY: 'sk_test_recovery',
-  STRIPE_WEBHOOK_SECRET: 'whsec_recovery',
-  STRIPE_API_BASE: stripeApi.url,
   STRIPE_TIMEOUT_MS: '1000',
 });
 
@@ -48,21 +40,9 @@ function crashableDatabase(db: Database): Database & { crash(): void; revive(): 
   };
 }
 
-async function paidOrder(instance: RunningApp): Promise<{ id: string; paymentIntent: string }> {
-  const request = injectAsFetch(instance.app);
-  const answer = await request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const session = stripeStandIn.sessions.get(paymentLinkURL.split('/').pop() as string)!;
-  await instance.app.orderFulfillment.orderPaid(session.orderId, {
-    reference: session.id,
-    shipping: SHIPPING,
-  });
-  return { id: session.orderId, paymentIntent: session.paymentIntent };
-}
+/** An order placed on `instance` and paid through Stripe's Checkout. */
+const paidOrder = (instance: RunningApp) =>
+  paidThroughStripe(instance.app, apps.stripe, injectAsFetch(instance.app));
 
 async function shopperEmails(id: string): Promise<string[]> {
   const rows = await apps.db.query<{ kind: string }>(
@@ -89,14 +69,14 @@ describe('a refund interrupted by a crash', () => {
     const { id, paymentIntent } = await paidOrder(first);
 
     // Stripe makes the refund but has not answered when the instance dies.
-    stripeStandIn.refundMode = 'hang';
+    apps.stripe.refundMode = 'hang';
     const asked = injectAsFetch(first.app)(`/creator/admin/orders/${id}/cancel-refund`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'The shopper changed their mind' }),
     });
     await waitUntil(
-      () => stripeStandIn.refunds.has(`refund-${id}`),
+      () => apps.stripe.refunds.has(`refund-${id}`),
       () => 'Stripe received the refund',
     );
     database.crash();
@@ -107,8 +87,8 @@ describe('a refund interrupted by a crash', () => {
     );
     expect(stateBefore[0]?.fulfillment).not.toBe('refunded');
 
-    stripeStandIn.refundMode = 'succeed';
-    stripeStandIn.releaseHanging();
+    apps.stripe.refundMode = 'succeed';
+    apps.stripe.releaseHanging();
     await asked.catch(() => undefined);
     const second = await apps.start(env());
     await waitUntil(
@@ -123,9 +103,9 @@ describe('a refund interrupted by a crash', () => {
     );
 
     expect(
-      [...stripeStandIn.refunds.values()].filter((r) => r.paymentIntent === paymentIntent),
+      [...apps.stripe.refunds.values()].filter((r) => r.paymentIntent === paymentIntent),
     ).toHaveLength(1);
-    const keys = stripeStandIn.refundKeys.filter((key) => key.startsWith(`refund-${id}`));
+    const keys = apps.stripe.refundKeys.filter((key) => key.startsWith(`refund-${id}`));
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys)).toEqual(new Set([`refund-${id}`]));
     expect(await shopperEmails(id)).toEqual(['confirmed', 'refunded']);

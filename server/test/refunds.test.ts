@@ -5,54 +5,29 @@
  * dashboard reaches the order through the signed webhook, and a signed event without its data is a
  * 400, never a 500.
  */
-import type { ShippingDetails } from '@tshirt/shared/types';
+import { chargeRefundedEvent } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
-import { withStandIn, withTestServer } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { withStoreAndStandIns } from './fixtures';
+import { VALID_ORDER } from './helpers';
+import { paidThroughStripe } from './orderLinks';
 
-const WEBHOOK_SECRET = 'whsec_refunds_secret';
 const ADMIN_TOKEN = 'refunds-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
-const SHIPPING: ShippingDetails = { ...SHIPPING_FORM };
 /** Two shirts and their shipping at the default rate ($4.99 + $2.00). */
 const TOTAL_CENTS = 1999 * VALID_ORDER.quantity + 699;
 
-const stripeApi = withStandIn();
-const stripeStandIn = createStripeStandIn();
-beforeAll(() => stripeApi.answerWith(stripeStandIn.handler));
-afterEach(() => {
-  stripeStandIn.refundMode = 'succeed';
-  stripeStandIn.releaseHanging();
+const server = withStoreAndStandIns({
+  standIns: { stripe: true },
+  env: { ADMIN_TOKEN, PUBLIC_URL: 'https://shop.example', STRIPE_TIMEOUT_MS: '300' },
 });
-
-const server = withTestServer({
-  env: () => ({
-    ADMIN_TOKEN,
-    PUBLIC_URL: 'https://shop.example',
-    STRIPE_SECRET_KEY: 'sk_test_refunds',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripeApi.url,
-    STRIPE_TIMEOUT_MS: '300',
-  }),
+afterEach(() => {
+  server.stripe.refundMode = 'succeed';
+  server.stripe.releaseHanging();
 });
 
 /** An order paid through Stripe Checkout (its session made by the stand-in), ready to print. */
-async function paidOrder(): Promise<{ id: string; paymentIntent: string }> {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const session = stripeStandIn.sessions.get(paymentLinkURL.split('/').pop() as string)!;
-  await server.app.orderFulfillment.orderPaid(session.orderId, {
-    reference: session.id,
-    shipping: SHIPPING,
-  });
-  return { id: session.orderId, paymentIntent: session.paymentIntent };
-}
+const paidOrder = () => paidThroughStripe(server.app, server.stripe, server.request);
 
 function cancelRefund(id: string, reason = 'The shopper changed their mind') {
   return server.request(`/creator/admin/orders/${id}/cancel-refund`, {
@@ -89,34 +64,23 @@ async function shopperEmails(id: string): Promise<string[]> {
 
 /** Refunds the stand-in made for one PaymentIntent. */
 const refundsOf = (paymentIntent: string) =>
-  [...stripeStandIn.refunds.values()].filter((refund) => refund.paymentIntent === paymentIntent);
+  [...server.stripe.refunds.values()].filter((refund) => refund.paymentIntent === paymentIntent);
 
-function sendWebhook(event: unknown) {
-  return sendSignedWebhook(server.request, event, WEBHOOK_SECRET);
-}
+const sendWebhook = (event: unknown) => server.stripe.sendEvent(server.request, event);
 
+/** Stripe's charge.refunded for the order's charge: all of it refunded unless `charge` says. */
 function chargeRefunded(
   paymentIntent: string,
   charge: { amount_refunded?: number; metadata?: Record<string, string> } = {},
 ) {
-  return {
-    id: `evt_${paymentIntent}`,
-    object: 'event',
-    type: 'charge.refunded',
-    data: {
-      object: {
-        id: `ch_${paymentIntent}`,
-        object: 'charge',
-        amount: TOTAL_CENTS,
-        amount_refunded: TOTAL_CENTS,
-        currency: 'usd',
-        payment_intent: paymentIntent,
-        refunded: true,
-        metadata: {},
-        ...charge,
-      },
-    },
-  };
+  return chargeRefundedEvent({
+    paymentIntent,
+    amount: TOTAL_CENTS,
+    amountRefunded: charge.amount_refunded ?? TOTAL_CENTS,
+    metadata: charge.metadata ?? {},
+    refunded: true,
+    eventId: `evt_${paymentIntent}`,
+  });
 }
 
 describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
@@ -159,7 +123,7 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
       expect(['refund_under_way', 'already_refunded']).toContain(error.code);
     }
     expect(refundsOf(paymentIntent)).toHaveLength(1);
-    expect(stripeStandIn.refundKeys.filter((key) => key.startsWith(`refund-${id}`))).toEqual([
+    expect(server.stripe.refundKeys.filter((key) => key.startsWith(`refund-${id}`))).toEqual([
       `refund-${id}`,
     ]);
     expect(await stateOf(id)).toBe('refunded');
@@ -168,7 +132,7 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
 
   it('makes the same refund when the owner tries again after Stripe did not answer', async () => {
     const { id, paymentIntent } = await paidOrder();
-    stripeStandIn.refundMode = 'hang';
+    server.stripe.refundMode = 'hang';
     const first = await cancelRefund(id);
     expect(first.status).toBe(409);
     const { error } = (await first.json()) as { error: { code: string; message: string } };
@@ -179,11 +143,11 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
     expect(await stateOf(id)).toBe('ready_to_print');
     expect(await refundRow(id)).toMatchObject({ status: 'requested', error: expect.any(String) });
 
-    stripeStandIn.refundMode = 'succeed';
+    server.stripe.refundMode = 'succeed';
     const again = await cancelRefund(id);
     expect(again.status).toBe(200);
     expect(refundsOf(paymentIntent)).toHaveLength(1);
-    const keys = stripeStandIn.refundKeys.filter((key) => key.startsWith(`refund-${id}`));
+    const keys = server.stripe.refundKeys.filter((key) => key.startsWith(`refund-${id}`));
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys)).toEqual(new Set([`refund-${id}`]));
     expect(await refundRow(id)).toMatchObject({
@@ -195,26 +159,26 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
 
   it('leaves the order as it was when Stripe refuses, with Stripe’s reason in the answer and the record', async () => {
     const { id, paymentIntent } = await paidOrder();
-    stripeStandIn.refundMode = 'refuse';
+    server.stripe.refundMode = 'refuse';
     const refused = await cancelRefund(id);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       error: {
         code: 'refund_refused',
-        message: `Stripe refused the refund: ${stripeStandIn.refusal.message}`,
+        message: `Stripe refused the refund: ${server.stripe.refusal.message}`,
       },
     });
     expect(await stateOf(id)).toBe('ready_to_print');
     expect(await refundRow(id)).toMatchObject({
       status: 'refused',
-      error: stripeStandIn.refusal.message,
+      error: server.stripe.refusal.message,
       provider_reference: null,
     });
     expect(await shopperEmails(id)).toEqual(['confirmed']);
     expect(refundsOf(paymentIntent)).toEqual([]);
 
     // A later try is a new ask (no money moved), and may refund.
-    stripeStandIn.refundMode = 'succeed';
+    server.stripe.refundMode = 'succeed';
     expect((await cancelRefund(id)).status).toBe(200);
     expect(refundsOf(paymentIntent)).toEqual([
       expect.objectContaining({ idempotencyKey: `refund-${id}-2` }),
@@ -225,7 +189,7 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
   it('refuses to refund an order that has shipped, and changes nothing', async () => {
     const { id } = await paidOrder();
     await server.app.ownerActions.shipByHand(id, { carrier: 'USPS', number: '9400', url: '' });
-    const keysBefore = stripeStandIn.refundKeys.length;
+    const keysBefore = server.stripe.refundKeys.length;
     const answer = await cancelRefund(id);
     expect(answer.status).toBe(409);
     const { error } = (await answer.json()) as { error: { code: string; message: string } };
@@ -233,7 +197,7 @@ describe('POST /creator/admin/orders/:id/cancel-refund with Stripe', () => {
     expect(error.message).toContain('it is shipped');
     expect(await stateOf(id)).toBe('shipped');
     expect(await refundRow(id)).toBeUndefined();
-    expect(stripeStandIn.refundKeys).toHaveLength(keysBefore);
+    expect(server.stripe.refundKeys).toHaveLength(keysBefore);
   });
 
   it('shows the refund on the order’s page of the admin API', async () => {
@@ -280,7 +244,7 @@ describe('a refund made in Stripe’s dashboard (charge.refunded)', () => {
     const { id, paymentIntent } = await paidOrder();
     expect((await sendWebhook(chargeRefunded(paymentIntent))).status).toBe(200);
     expect(await stateOf(id)).toBe('refunded');
-    expect(stripeApi.requests.at(-1)?.url).toBe(
+    expect(server.stripe.requests.at(-1)?.url).toBe(
       `/v1/checkout/sessions?payment_intent=${paymentIntent}&limit=1`,
     );
   });

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
+import type { StandInSession, StripeStandIn } from './stripeStandIn';
 
 /** Sends a request to the store and answers as fetch does; `path` starts at the store's origin. */
 export type SendRequest = (path: string, init?: RequestInit) => Promise<Response>;
@@ -92,6 +93,18 @@ export async function placePaidOrder(
   const paid = await payOnTestPage(send, paymentLinkURL);
   if (paid.status !== 303) throw new Error(`the test payment page answered ${paid.status}`);
   return paymentLinkURL;
+}
+
+/**
+ * Places an order on a store that takes payment through Stripe (`stripe`, its stand-in): the
+ * Checkout Session the store made for it, which names the order and its PaymentIntent.
+ */
+export async function placeStripeOrder(
+  send: SendRequest,
+  stripe: Pick<StripeStandIn, 'sessionOfLink'>,
+  options: Parameters<typeof placeOrder>[1] = {},
+): Promise<StandInSession> {
+  return stripe.sessionOfLink(await placeOrder(send, options));
 }
 
 /** The name of the owner's desk session cookie. */

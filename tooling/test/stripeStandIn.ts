@@ -9,16 +9,11 @@
  * `createStripeStandIn().handler` plugs it into a stand-in a test scripts itself.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readBody, sendJson } from './standInHttp';
+import type { ServerResponse } from 'node:http';
+import { sendJson, startStandIn, type RecordedRequest } from './standInHttp';
 
 /** A request as the stand-in received it. */
-export interface StripeRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+export type StripeRequest = RecordedRequest;
 
 export interface StandInSession {
   id: string;
@@ -90,6 +85,50 @@ export interface StripeStandIn {
    * when the session asked for automatic tax.
    */
   completedEvent(session: StandInSession, customer?: StripeCustomer, taxCents?: number): unknown;
+  /** The Checkout Session behind a payment link the store gave (Stripe's Checkout page). */
+  sessionOfLink(paymentLinkURL: string): StandInSession;
+}
+
+/** A charge as Stripe's `charge.refunded` carries it: what was charged and what is refunded of it. */
+export interface RefundedCharge {
+  paymentIntent: string;
+  /** What was charged, in cents. */
+  amount: number;
+  /** What is refunded of it so far, in cents: all of it unless said. */
+  amountRefunded?: number;
+  metadata?: Record<string, string>;
+  /** Whether the charge is wholly refunded: when all of it is, unless said. */
+  refunded?: boolean;
+  /** The event's id (Stripe sends an event again under the same id). */
+  eventId?: string;
+}
+
+/** Stripe's `charge.refunded` event, as it is sent when a refund is made in Stripe's dashboard. */
+export function chargeRefundedEvent({
+  paymentIntent,
+  amount,
+  amountRefunded = amount,
+  metadata = {},
+  refunded = amountRefunded === amount,
+  eventId = `evt_${paymentIntent}_${amountRefunded}`,
+}: RefundedCharge) {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        amount,
+        amount_refunded: amountRefunded,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        refunded,
+        metadata,
+      },
+    },
+  };
 }
 
 /** Sends a request to the store and answers as fetch does; `path` starts at the store's origin. */
@@ -249,6 +288,11 @@ export function createStripeStandIn(): StripeStandIn {
       return session;
     },
     lastSession: () => last,
+    sessionOfLink(paymentLinkURL) {
+      const session = sessions.get(paymentLinkURL.split('/').pop() ?? '');
+      if (!session) throw new Error(`no Checkout Session behind ${paymentLinkURL}`);
+      return session;
+    },
     completedEvent(session, customer = STRIPE_CUSTOMER, taxCents = 0) {
       const form = session.request ?? new URLSearchParams();
       const subtotal = subtotalOf(form);
@@ -344,6 +388,8 @@ export interface RunningStripeStandIn extends StripeStandIn {
     customer?: StripeCustomer,
     taxCents?: number,
   ): Promise<Response>;
+  /** Sends `event` to the store through `send`, signed as this stand-in signs its webhooks. */
+  sendEvent(send: SendToStore, event: unknown): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -351,22 +397,7 @@ export interface RunningStripeStandIn extends StripeStandIn {
 export async function startStripeStandIn(): Promise<RunningStripeStandIn> {
   const standIn = createStripeStandIn();
   const webhookSecret = 'whsec_test_0123456789';
-  const requests: StripeRequest[] = [];
-  const server = createServer((incoming, response) => {
-    void readBody(incoming).then((body) => {
-      const request = {
-        method: incoming.method ?? '',
-        url: incoming.url ?? '',
-        headers: incoming.headers,
-        body,
-      };
-      requests.push(request);
-      standIn.handler(request, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}`;
+  const { url, requests, close } = await startStandIn(standIn.handler);
   const lastSession = () => {
     const session = standIn.lastSession();
     if (!session) throw new Error('The store has created no Checkout Session yet');
@@ -390,12 +421,10 @@ export async function startStripeStandIn(): Promise<RunningStripeStandIn> {
         webhookSecret,
       );
     },
+    sendEvent: (send: SendToStore, event: unknown) => sendSignedWebhook(send, event, webhookSecret),
     close() {
       standIn.releaseHanging();
-      return new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      return close();
     },
   });
   // Read when asked: the store creates its session after the stand-in has started.
