@@ -76,6 +76,25 @@ describe('the subject of the artwork', () => {
     expect(findArtSubjects({ interests })).toEqual({ drawn: [interests], notUnderstood: [] });
   });
 
+  it.each([
+    ['rock & roll', ['guitar']],
+    ['rock and roll', ['guitar']],
+    ['ice cream', ['soft-ice-cream']],
+    ['hot dog', ['hot-dog']],
+    ['mac & cheese', ['cheese-wedge']],
+    ['fish and chips', ['fish', 'french-fries']],
+  ])('draws "%s" as the phrase it is, before any of its words alone', (interests, ids) => {
+    const subject = subjectOf({ interests });
+    expect([subject.hero, ...subject.companions].map((motif) => motif?.id)).toEqual(ids);
+    expect(findArtSubjects({ interests })).toEqual({ drawn: [interests], notUnderstood: [] });
+  });
+
+  it('still reads "&" and "and" between two interests as two subjects', () => {
+    expect(findArtSubjects({ interests: 'cats & coffee' }).drawn).toEqual(['cats', 'coffee']);
+    expect(findArtSubjects({ interests: 'hot dogs & ice cream' }).drawn).toEqual(['hot dogs', 'ice cream']);
+    expect(findArtSubjects({ interests: 'cats & zorblax' })).toEqual({ drawn: ['cats'], notUnderstood: ['zorblax'] });
+  });
+
   it('reports the words nothing draws instead of drawing an invented subject', () => {
     expect(findArtSubjects({ interests: 'quantum entanglement' })).toEqual({ drawn: [], notUnderstood: ['quantum', 'entanglement'] });
     expect(findArtSubjects({ interests: 'cats, zorblax', objects: 'guitar' })).toEqual({ drawn: ['guitar', 'cats'], notUnderstood: ['zorblax'] });

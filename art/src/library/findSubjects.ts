@@ -1,6 +1,6 @@
 /**
  * Finds what to draw in the shopper's words, in any language the library's keywords cover: the
- * longest phrase first ("ice cream", "t rex"), then each word and its plain plural or verb forms;
+ * longest phrase first ("ice cream", "t rex", "rock & roll"), then each word and its plain plural or verb forms;
  * text written without spaces (猫とサッカー) is read by its longest keywords. A phrase between commas
  * or "and" that nothing draws is reported as not understood, never swapped for an invented subject.
  */
@@ -150,11 +150,18 @@ function lookUpUnspaced(library: EmojiLibrary, run: string): Array<Omit<FoundSub
   return found;
 }
 
+/** The folded key, "&" read as the word "and". */
+function foldAmpersand(text: string): string {
+  return foldKey(text.replace(/&/g, ' and '));
+}
+
 function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
   const found: FoundSubject[] = [];
   const notUnderstood: string[] = [];
-  for (const segment of text.split(/[,;/+&\n、，・]+/)) {
-    const tokens = segment.match(/[\p{L}\p{N}][\p{L}\p{N}'’\-]*/gu) ?? [];
+  for (const segment of text.split(/[,;/+\n、，・]+/)) {
+    // "&" is a word, read as "and": a phrase across it ("rock & roll", "mac & cheese") is tried whole
+    // before its words, and where none is, it still parts one interest from the next.
+    const tokens = segment.match(/[\p{L}\p{N}][\p{L}\p{N}'’\-]*|&/gu) ?? [];
     let groupFound = false;
     let groupWords: string[] = [];
     const endGroup = () => {
@@ -166,7 +173,7 @@ function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
       let matched = 0;
       for (let length = Math.min(4, tokens.length - index); length >= 1 && matched === 0; length -= 1) {
         const words = tokens.slice(index, index + length);
-        const phrase = foldKey(words.join(' '));
+        const phrase = foldAmpersand(words.join(' '));
         // A lone Latin letter or a number names nothing ("x", "#1"); a lone Han character may ("猫").
         if (length === 1 && (FILLER_WORDS.has(phrase) || /^\d+$/.test(phrase) || (phrase.length < 2 && !UNSPACED.test(phrase)))) break;
         const hit = lookUp(library, phrase, length === 1);
@@ -181,7 +188,7 @@ function searchLibrary(library: EmojiLibrary, text: string): SubjectSearch {
         continue;
       }
       const token = tokens[index] as string;
-      const folded = foldKey(token);
+      const folded = foldAmpersand(token);
       if (CONJUNCTIONS.has(folded)) endGroup();
       else if (UNSPACED.test(token)) {
         const pieces = lookUpUnspaced(library, token);
