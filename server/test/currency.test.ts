@@ -3,19 +3,10 @@
  * page, Stripe Checkout and what the shopper is shown after paying all speak it.
  */
 import { STORE_OFFER_PATH } from '@tshirt/shared/apiPaths';
-import { withStandIn, withTestServer } from './fixtures';
-import { VALID_ORDER, newVisitor, payOnTestPage, query, type SendRequest } from './helpers';
+import { placeOrder, placeStripeOrder } from '@tshirt/tooling/test/storeRequests';
+import { withStoreAndStandIns, withTestServer } from './fixtures';
+import { payOnTestPage } from './helpers';
 import { orderIdOfPaymentLink } from './orderLinks';
-import { createStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
-
-async function checkout(send: SendRequest): Promise<string> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { paymentLinkURL: string }).paymentLinkURL;
-}
 
 describe('with CURRENCY=eur and the test payment page', () => {
   const server = withTestServer({ env: { CURRENCY: 'eur' } });
@@ -26,7 +17,7 @@ describe('with CURRENCY=eur and the test payment page', () => {
   });
 
   it('records the order in it, and the payment page and order page show it', async () => {
-    const link = await checkout(server.request);
+    const link = await placeOrder(server.request);
     const id = await orderIdOfPaymentLink(server.db, link);
     expect((await server.app.repositories.orders.find(id))?.currency).toBe('EUR');
 
@@ -44,21 +35,10 @@ describe('with CURRENCY=eur and the test payment page', () => {
 });
 
 describe('with CURRENCY=gbp and Stripe', () => {
-  const stripeApi = withStandIn();
-  const stripeStandIn = createStripeStandIn();
-  beforeAll(() => stripeApi.answerWith(stripeStandIn.handler));
-  const server = withTestServer({
-    env: () => ({
-      CURRENCY: 'gbp',
-      STRIPE_SECRET_KEY: 'sk_test_currency',
-      STRIPE_WEBHOOK_SECRET: 'whsec_currency',
-      STRIPE_API_BASE: stripeApi.url,
-    }),
-  });
+  const server = withStoreAndStandIns({ standIns: { stripe: true }, env: { CURRENCY: 'gbp' } });
 
   it('charges the shirts and their shipping in it', async () => {
-    const link = await checkout(server.request);
-    const session = stripeStandIn.sessions.get(link.split('/').pop()!)!;
+    const session = await placeStripeOrder(server.request, server.stripe);
     const form = session.request!;
     expect(form.get('line_items[0][price_data][currency]')).toBe('gbp');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1999');

@@ -4,24 +4,12 @@
  * (which the listing script reads) and the desk. A cost the provider never said is "—", and is not
  * counted as a cost of zero; a day's revenue is net of what was refunded.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { DailyEarnings } from '../src/orders/orderEarnings';
 import type { AdminOrder } from '../src/routes/creator/admin';
-import { withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import {
-  VALID_ORDER,
-  newVisitor,
-  payOnTestPage,
-  query,
-  signInToDesk,
-  type SendRequest,
-} from './helpers';
+import { withStoreAndStandIns } from './fixtures';
+import { paidOrderId } from './orderLinks';
+import { signInToDesk, type SendRequest } from './helpers';
 
 const ADMIN_TOKEN = 'earnings-owner-token-0123456789abcdef';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -31,23 +19,11 @@ const REVENUE_CENTS = 4697;
 const COST = { itemsCents: 2590, shippingCents: 689, taxCents: 0, totalCents: 3279 };
 const TODAY = () => new Date().toISOString().slice(0, 10);
 
-let provider: PrintProviderStandIn;
-beforeAll(async () => {
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-});
-const server = withTestServer({ env: () => ({ ADMIN_TOKEN, ...printProviderEnv(provider) }) });
-// After the app has stopped: afterAll hooks run in the order they are declared.
-afterAll(() => provider.close());
+const server = withStoreAndStandIns({ standIns: { printProvider: true }, env: { ADMIN_TOKEN } });
 
 /** An order paid on the test page; its number once the provider has accepted it. */
 async function orderInProduction(send: SendRequest = server.request): Promise<string> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const id = await orderIdOfPaymentLink(server.db, paymentLinkURL);
-  expect((await payOnTestPage(send, paymentLinkURL)).status).toBe(303);
+  const id = await paidOrderId(send, server.db);
   await waitUntil(
     async () => (await server.app.repositories.orders.find(id))?.fulfillment === 'in_production',
     'the provider accepted the order',
@@ -86,9 +62,9 @@ let unknownCost: string;
 let refunded: string;
 beforeAll(async () => {
   costed = await orderInProduction();
-  provider.reportsCosts = false;
+  server.printProvider.reportsCosts = false;
   unknownCost = await orderInProduction();
-  provider.reportsCosts = true;
+  server.printProvider.reportsCosts = true;
   refunded = await orderInProduction();
   await server.app.ownerActions.cancelAndRefund(refunded, 'the shopper changed their mind');
 });

@@ -3,65 +3,37 @@
  * one of them: the confirmation with the order page's link, the request for a new address when the
  * printer refuses it, and a correction link guessed, replayed or used after shipping.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { OrderView } from '@tshirt/shared/types';
 import { emailJobExpirySeconds } from '../src/plugins/app/orderMail';
 import { readPage } from './htmlPage';
-import { withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import {
-  SHIPPING_FORM,
-  VALID_ORDER,
-  newVisitor,
-  payOnTestPage,
-  query,
-  type SendRequest,
-} from './helpers';
+import { withStoreAndStandIns } from './fixtures';
+import { placedOrder } from './orderLinks';
+import { SHIPPING_FORM, payOnTestPage, type SendRequest } from './helpers';
 
-let smtp: SmtpStandIn;
-let provider: PrintProviderStandIn;
-beforeAll(async () => {
-  smtp = await startSmtpStandIn();
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-});
-afterAll(async () => {
-  await smtp?.close();
-  await provider?.close();
-});
-const server = withTestServer({
-  env: () => ({
-    ...printProviderEnv(provider),
-    SMTP_URL: smtp.url,
+const server = withStoreAndStandIns({
+  standIns: { printProvider: true, smtp: true },
+  env: {
     MAIL_FROM: 'Threadwise <orders@shop.test>',
     MAIL_RETRY_DELAY_SECONDS: '1',
     PRINT_PROVIDER_TIMEOUT_MS: '1000',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-  }),
+  },
 });
 
 beforeEach(() => {
-  provider.mode = 'accept';
+  server.printProvider.mode = 'accept';
 });
 
 /** A checkout's payment link and order id. */
 async function checkout(send: SendRequest): Promise<{ link: string; id: string }> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return { link: paymentLinkURL, id: await orderIdOfPaymentLink(server.db, paymentLinkURL) };
+  const { id, paymentLinkURL } = await placedOrder(send, server.db);
+  return { link: paymentLinkURL, id };
 }
 
 /** The emails received for one order, by the order number in their Message-ID. */
 const emailsFor = (id: string) =>
-  smtp.messages.filter((message) => message.messageId?.includes(`order-${id}.`));
+  server.smtp.messages.filter((message) => message.messageId?.includes(`order-${id}.`));
 
 async function waitForEmail(id: string, kind: string) {
   return waitUntil(
@@ -205,7 +177,9 @@ describe('the print shop’s own reason', () => {
     const { link, id } = await checkout(server.request);
     await payOnTestPage(server.request, link);
     await waitUntil(async () => (await stateOf(id)) === 'in_production', 'in production');
-    await provider.sendEvent(server.url, 'order_put_hold', id, { data: { reason: internal } });
+    await server.printProvider.sendEvent(server.url, 'order_put_hold', id, {
+      data: { reason: internal },
+    });
 
     const email = await waitForEmail(id, 'on_hold');
     for (const part of [email.text ?? '', String(email.html)]) {
@@ -229,7 +203,7 @@ describe('the print shop’s own reason', () => {
 describe('an address the printer refuses', () => {
   /** An order refused for its address: its id and the token from the email asking for a new one. */
   async function refusedOrder(): Promise<{ id: string; token: string }> {
-    provider.mode = 'refuseAddress';
+    server.printProvider.mode = 'refuseAddress';
     const { link, id } = await checkout(server.request);
     await payOnTestPage(server.request, link);
     const email = await waitForEmail(id, 'address_needed');
@@ -259,12 +233,12 @@ describe('an address the printer refuses', () => {
       addressCountries: ['US'],
     });
 
-    provider.mode = 'accept';
+    server.printProvider.mode = 'accept';
     const answer = await correct(token, corrected);
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as OrderView).state).toBe('paid');
     await waitUntil(async () => (await stateOf(id)) === 'in_production', 'sent again');
-    expect(provider.orders.get(id)!.body.recipient).toMatchObject({
+    expect(server.printProvider.orders.get(id)!.body.recipient).toMatchObject({
       address1: '2 Main St',
       zip: '62704',
     });
@@ -326,12 +300,12 @@ describe('an address the printer refuses', () => {
     expect(crossSite.status).toBe(403);
     expect(await stateOf(id)).toBe('problem');
 
-    provider.mode = 'accept';
+    server.printProvider.mode = 'accept';
     expect((await correct(token, corrected)).status).toBe(200);
     const replayed = await correct(token, { ...SHIPPING_FORM, line1: '3 Elsewhere Rd' });
     expect(replayed.status).toBe(409);
     await waitUntil(async () => (await stateOf(id)) === 'in_production', 'sent again');
-    await provider.ship(server.url, id);
+    await server.printProvider.ship(server.url, id);
     await waitForEmail(id, 'shipped');
     const afterShipping = await correct(token, { ...SHIPPING_FORM, line1: '3 Elsewhere Rd' });
     expect(afterShipping.status).toBe(409);

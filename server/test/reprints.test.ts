@@ -4,37 +4,27 @@
  * and the reprint's cost joins the first one's in the order's cost and margin; a correction never
  * moves a paid order to a dearer shipping zone for free.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder } from '../src/routes/creator/admin';
-import { withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import { SHIPPING_FORM, VALID_ORDER, newVisitor, payOnTestPage, query } from './helpers';
+import { withStoreAndStandIns } from './fixtures';
+import { paidOrderId } from './orderLinks';
+import { SHIPPING_FORM } from './helpers';
 
 const ADMIN_TOKEN = 'reprints-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-let provider: PrintProviderStandIn;
-beforeAll(async () => {
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-});
-const server = withTestServer({
-  env: () => ({
-    ...printProviderEnv(provider),
+const server = withStoreAndStandIns({
+  standIns: { printProvider: true },
+  env: {
     ADMIN_TOKEN,
     SHIPPING_COUNTRIES: 'US',
     SHIPPING_ZONES: 'CA,MX=9.99+4.00',
     PRINT_PROVIDER_TIMEOUT_MS: '1000',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-  }),
+  },
 });
-afterAll(() => provider.close());
 beforeEach(() => {
-  provider.mode = 'accept';
+  server.printProvider.mode = 'accept';
 });
 
 const { email: _email, ...ADDRESS } = SHIPPING_FORM;
@@ -42,13 +32,7 @@ const stateOf = async (id: string) => (await server.app.repositories.orders.find
 
 /** An order of two shirts paid on the test page to the US; its id once `state` is reached. */
 async function paidOrder(state: string): Promise<string> {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const id = await orderIdOfPaymentLink(server.db, paymentLinkURL);
-  expect((await payOnTestPage(server.request, paymentLinkURL)).status).toBe(303);
+  const id = await paidOrderId(server.request, server.db);
   await waitUntil(async () => (await stateOf(id)) === state, `the order is ${state}`);
   return id;
 }
@@ -72,21 +56,21 @@ describe('a package that came back', () => {
     const id = await paidOrder('in_production');
     const firstCost = (await adminOrder(id)).printCostCents!;
     expect(firstCost).toBeGreaterThan(0);
-    await provider.sendEvent(server.url, 'package_shipped', id, {
+    await server.printProvider.sendEvent(server.url, 'package_shipped', id, {
       data: { shipment: { carrier: 'UPS', tracking_number: '1Z1', tracking_url: '' } },
     });
-    await provider.sendEvent(server.url, 'package_returned', id, {
+    await server.printProvider.sendEvent(server.url, 'package_returned', id, {
       data: { reason: 'Undeliverable' },
     });
     expect(await stateOf(id)).toBe('returned');
-    const submissions = provider.submissions.length;
+    const submissions = server.printProvider.submissions.length;
 
     // Pressed without any change: nothing is sent, the owner is asked.
     const corrected = await correctAsShopper(id, ADDRESS);
     expect(corrected.status).toBe(200);
     expect(await stateOf(id)).toBe('returned');
-    expect(provider.submissions).toHaveLength(submissions);
-    expect(provider.orders.has(`${id}-2`)).toBe(false);
+    expect(server.printProvider.submissions).toHaveLength(submissions);
+    expect(server.printProvider.orders.has(`${id}-2`)).toBe(false);
     const alerts = await server.db.query<{ kind: string }>(
       `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'owner'`,
       [id],
@@ -96,7 +80,7 @@ describe('a package that came back', () => {
     // The owner approves: a second print order, and both are counted.
     await server.app.ownerActions.resubmit(id);
     await waitUntil(async () => (await stateOf(id)) === 'in_production', 'sent again');
-    expect(provider.orders.has(`${id}-2`)).toBe(true);
+    expect(server.printProvider.orders.has(`${id}-2`)).toBe(true);
     const order = await adminOrder(id);
     expect(order.printCostCents).toBe(firstCost + order.providerCost!.totalCents);
     expect(order.marginCents).toBe(order.totalCents - order.printCostCents! - order.taxCents);
@@ -105,7 +89,7 @@ describe('a package that came back', () => {
 
 describe('a correction to a dearer shipping zone', () => {
   it('is refused with a message saying why, and the address stays', async () => {
-    provider.mode = 'refuseAddress';
+    server.printProvider.mode = 'refuseAddress';
     const id = await paidOrder('problem');
     const before = (await server.app.repositories.orders.find(id))!.shipTo;
     const toCanada = { ...ADDRESS, country: 'CA', state: 'ON', postalCode: 'K1A 0B1' };

@@ -2,37 +2,23 @@
  * Stripe Checkout charges what the server decided: shipping options per zone, sales tax by Stripe
  * Tax when the owner turns it on, and every figure Stripe reports checked before an order is paid.
  */
-import { withStandIn, withTestServer } from './fixtures';
-import { VALID_ORDER, newVisitor, query } from './helpers';
-import { createStripeStandIn, sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { newVisitor, placeStripeOrder } from '@tshirt/tooling/test/storeRequests';
+import { withStoreAndStandIns } from './fixtures';
 
-const WEBHOOK_SECRET = 'whsec_money_secret';
-const stripeApi = withStandIn();
-const stripeStandIn = createStripeStandIn();
-beforeAll(() => stripeApi.answerWith(stripeStandIn.handler));
-
-const server = withTestServer({
-  env: () => ({
+const server = withStoreAndStandIns({
+  standIns: { stripe: true },
+  env: {
     PUBLIC_URL: 'https://shop.example',
-    STRIPE_SECRET_KEY: 'sk_test_money',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripeApi.url,
     SHIPPING_COUNTRIES: 'US',
     SHIPPING_ZONES: 'CA=9.99+4.00',
     SALES_TAX: 'exclusive',
-  }),
+  },
 });
 
 /** A checkout of two shirts; the session the stand-in made for it, as Stripe would answer it. */
 async function checkoutSession() {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const session = stripeStandIn.sessions.get(paymentLinkURL.split('/').pop()!)!;
-  const retrieved = await fetch(`${stripeApi.url}/v1/checkout/sessions/${session.id}`);
+  const session = await placeStripeOrder(server.request, server.stripe);
+  const retrieved = await fetch(`${server.stripe.url}/v1/checkout/sessions/${session.id}`);
   return { session, body: (await retrieved.json()) as Record<string, unknown> };
 }
 
@@ -40,41 +26,37 @@ function completed(
   sessionBody: Record<string, unknown>,
   paid: { country: string; shipping: number; tax: number; total: number },
 ) {
-  return sendSignedWebhook(
-    server.request,
-    {
-      id: `evt_${String(sessionBody.id)}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          ...sessionBody,
-          payment_status: 'paid',
-          total_details: {
-            amount_discount: 0,
-            amount_shipping: paid.shipping,
-            amount_tax: paid.tax,
-          },
-          amount_total: paid.total,
-          customer_details: { email: 'jean@example.ca' },
-          collected_information: {
-            shipping_details: {
-              name: 'Jean Tremblay',
-              address: {
-                line1: '24 Sussex Dr',
-                line2: null,
-                city: 'Ottawa',
-                state: 'ON',
-                postal_code: 'K1M 1M4',
-                country: paid.country,
-              },
+  return server.stripe.sendEvent(server.request, {
+    id: `evt_${String(sessionBody.id)}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        ...sessionBody,
+        payment_status: 'paid',
+        total_details: {
+          amount_discount: 0,
+          amount_shipping: paid.shipping,
+          amount_tax: paid.tax,
+        },
+        amount_total: paid.total,
+        customer_details: { email: 'jean@example.ca' },
+        collected_information: {
+          shipping_details: {
+            name: 'Jean Tremblay',
+            address: {
+              line1: '24 Sussex Dr',
+              line2: null,
+              city: 'Ottawa',
+              state: 'ON',
+              postal_code: 'K1M 1M4',
+              country: paid.country,
             },
           },
         },
       },
     },
-    WEBHOOK_SECRET,
-  );
+  });
 }
 
 async function figures(orderId: string) {
