@@ -126,6 +126,7 @@ export async function buildApp(
   await app.register(ownerActions);
   await app.register(stuckOrders);
 
+  // Each route group is a named, encapsulated plugin: Fastify names an unnamed one by searching every loaded module.
   await app.register(generateImageRoute);
   await app.register(checkoutRoute);
   await app.register(offerRoute);

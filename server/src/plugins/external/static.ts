@@ -200,10 +200,15 @@ async function staticPlugin(app: FastifyInstance) {
   app.decorate('staticFiles', table);
 
   // The files' routes in a context of their own: only they pass through the memory lookup.
-  await app.register(async (files) => {
-    files.addHook('onRequest', answerFromMemory(table));
-    for (const mount of mounts) files.get(`${mount.prefix}*`, sendFile(table));
-  });
+  await app.register(
+    fp(
+      async (files) => {
+        files.addHook('onRequest', answerFromMemory(table));
+        for (const mount of mounts) files.get(`${mount.prefix}*`, sendFile(table));
+      },
+      { name: 'static-file-routes', encapsulate: true },
+    ),
+  );
 
   // In the background: the server answers at once, from memory once the files are read.
   app.addHook('onReady', async () => {

@@ -6,6 +6,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import Type, { type Static, type TSchema } from 'typebox';
 import { printFileUrlForShirt } from '@tshirt/shared/artworkUrls';
 import { SHIRT_COLORS, SHIRT_SIZES, SHIRT_STYLES, type ShirtColor } from '@tshirt/shared/catalog';
@@ -281,10 +282,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const WRONG_ADMIN_TOKENS_ALLOWED = 5;
 export const WRONG_ADMIN_TOKEN_WINDOW_MS = 15 * 60_000;
 
-export default async function adminRoutes(
-  app: FastifyInstance,
-  options: { adminToken: string | undefined },
-) {
+async function adminRoutes(app: FastifyInstance, options: { adminToken: string | undefined }) {
   const { adminToken } = options;
   if (!adminToken) return;
   const { orders } = app.repositories;
@@ -467,3 +465,5 @@ export default async function adminRoutes(
     vitals: await app.repositories.vitals.p75ByMetricAndRoute(),
   }));
 }
+
+export default fp(adminRoutes, { name: 'admin-routes', encapsulate: true });

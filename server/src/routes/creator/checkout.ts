@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { cleanShopperText } from '../../http/cleanText';
 import { HttpError, badRequest } from '../../http/httpError';
 import { parseArtworkReference } from '../../orders/artworkReference';
@@ -15,7 +16,7 @@ import { refuseUnprintablePrompt } from '../../moderation/refusedFields';
 /** Order numbers drawn before a checkout gives up: a second one taken is one in 10^8 already. */
 const ORDER_NUMBER_DRAWS = 3;
 
-export default async function checkoutRoute(app: FastifyInstance) {
+async function checkoutRoute(app: FastifyInstance) {
   const { images, orders } = app.repositories;
   const { publicUrl, checkoutRateLimitPerMinute, shippingZones, currency, orderNumberPrefix } =
     app.appConfig;
@@ -85,3 +86,5 @@ export default async function checkoutRoute(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(checkoutRoute, { name: 'checkout-route', encapsulate: true });

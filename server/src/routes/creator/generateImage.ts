@@ -12,6 +12,7 @@ import {
   type GenerationStreamEvent,
 } from '@tshirt/shared/generationStream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { GenerationCancelledError, type GeneratedImage } from '../../generation/imageProvider';
 import { shirtAdviceForArtwork } from '@tshirt/art';
 import { buildPrompt } from '../../generation/prompt';
@@ -70,7 +71,7 @@ function artworkTitle(svg: Buffer): string | undefined {
  * cancels the model call. A failed generation gives the daily quota back, unless its model call may
  * be billed (the owner paid for it, picture or not).
  */
-export default async function generateImageRoute(app: FastifyInstance) {
+async function generateImageRoute(app: FastifyInstance) {
   const { images, generationQuota } = app.repositories;
   const dailyLimit = app.appConfig.dailyGenerationLimit;
   const provider = app.imageProvider;
@@ -226,3 +227,5 @@ function keepPrintFile(app: FastifyInstance, id: string): void {
     app.log.warn({ err: error, key: artwork.key }, 'print file not rendered ahead');
   });
 }
+
+export default fp(generateImageRoute, { name: 'generate-image-route', encapsulate: true });

@@ -8,6 +8,7 @@ import {
   SHIRT_COLORS,
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
@@ -59,7 +60,7 @@ function sendImage(
   );
 }
 
-export default async function imageRoutes(app: FastifyInstance) {
+async function imageRoutes(app: FastifyInstance) {
   const { images } = app.repositories;
   const { printFiles, artEngine } = app;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -135,3 +136,5 @@ export default async function imageRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(imageRoutes, { name: 'image-routes', encapsulate: true });

@@ -7,8 +7,9 @@ import { UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import { STORE_OFFER_PATH } from '@tshirt/shared/apiPaths';
 import { StoreOfferSchema, type StoreOffer } from '@tshirt/shared/schemas';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
-export default async function offerRoute(app: FastifyInstance) {
+async function offerRoute(app: FastifyInstance) {
   const { shippingZones, salesTax, currency } = app.appConfig;
 
   app.get(
@@ -27,3 +28,5 @@ export default async function offerRoute(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(offerRoute, { name: 'offer-route', encapsulate: true });

@@ -9,6 +9,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ORDER_ADDRESS_PATH, ORDER_PATH } from '@tshirt/shared/api';
 import { dearerShippingRefusal } from '../../orders/addressCorrection';
 import { HttpError, notFound } from '../../http/httpError';
@@ -28,7 +29,7 @@ export const ADDRESS_CORRECTIONS_PER_MINUTE = 20;
 
 const NO_ORDER = 'There is no order at this address.';
 
-export default async function orderRoutes(app: FastifyInstance) {
+async function orderRoutes(app: FastifyInstance) {
   const { orders } = app.repositories;
   const countries = app.appConfig.shippingCountries;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -107,3 +108,5 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(orderRoutes, { name: 'order-routes', encapsulate: true });

@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { cleanShopperText } from '../../http/cleanText';
 import { HttpError, notFound } from '../../http/httpError';
 import { PRINT_FILE_PATH_PREFIX } from '../../fulfillment/printFileLinks';
@@ -94,7 +95,7 @@ const PROVIDER_EVENTS: ReadonlyMap<string, ToOrderEvent> = new Map(
   } satisfies Record<string, ToOrderEvent>),
 );
 
-export default async function printProviderRoutes(app: FastifyInstance) {
+async function printProviderRoutes(app: FastifyInstance) {
   const provider = app.appConfig.printProvider;
   const links = app.printFileLinks;
   if (provider.kind === 'none' || !links) return;
@@ -197,3 +198,5 @@ export default async function printProviderRoutes(app: FastifyInstance) {
     return { received: true };
   });
 }
+
+export default fp(printProviderRoutes, { name: 'print-provider-routes', encapsulate: true });

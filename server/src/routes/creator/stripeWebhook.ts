@@ -4,6 +4,7 @@
  * refund workflow: recorded once, the shopper emailed the amount, the print shop stopped).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http/httpError';
 import { settleSession } from '../../payments/stripeAmounts';
@@ -79,7 +80,7 @@ async function chargeRefunded(
   );
 }
 
-export default async function stripeWebhookRoute(app: FastifyInstance) {
+async function stripeWebhookRoute(app: FastifyInstance) {
   const stripe = app.stripe;
   const { paymentProvider, shippingCountries, shippingZones, salesTax } = app.appConfig;
   if (!stripe || paymentProvider.kind !== 'stripe') return;
@@ -152,3 +153,5 @@ export default async function stripeWebhookRoute(app: FastifyInstance) {
     return { received: true };
   });
 }
+
+export default fp(stripeWebhookRoute, { name: 'stripe-webhook-route', encapsulate: true });

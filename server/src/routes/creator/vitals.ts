@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { VITALS_PATH } from '@tshirt/shared/api';
 import type { WebVitalReport } from '@tshirt/shared/schemas';
 import { badRequest } from '../../http/httpError';
@@ -7,7 +8,7 @@ import { vitalsSchema } from '../../schemas/creator';
 
 const VITALS_BODY_LIMIT = 4096;
 
-export default async function vitalsRoute(app: FastifyInstance) {
+async function vitalsRoute(app: FastifyInstance) {
   const { vitalsRateLimitPerMinute, vitalsMaxRows } = app.appConfig;
   // Pruned every tenth of the cap (1,000 rows at most) rather than on every beacon: a fraction of
   // the cost, and at most that many rows over the cap. The first batch prunes, so a lowered cap
@@ -52,3 +53,5 @@ export default async function vitalsRoute(app: FastifyInstance) {
     },
   );
 }
+
+export default fp(vitalsRoute, { name: 'vitals-route', encapsulate: true });

@@ -8,6 +8,7 @@
  */
 import type { FastifySessionObject } from '@fastify/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { formatPrice } from '@tshirt/shared/catalog';
 import {
   checkCancellation,
@@ -105,7 +106,7 @@ function errorWords(error: HttpError): [heading: string, message: string] {
   }
 }
 
-export default async function deskRoutes(app: FastifyInstance) {
+async function deskRoutes(app: FastifyInstance) {
   const { adminToken, publicUrl, shippingCountries, frontEnd, shopTimeZone, mail } = app.appConfig;
   /** What every desk page is framed with: the brand, and the time zone its moments read in. */
   const frame = { brandName: frontEnd.brandName, timeZone: shopTimeZone };
@@ -274,7 +275,7 @@ export default async function deskRoutes(app: FastifyInstance) {
   });
 
   // Everything below is the owner's alone: anyone else is sent to the sign-in form, told nothing.
-  await app.register(async (owner) => {
+  async function ownerPages(owner: FastifyInstance) {
     owner.addHook('onRequest', async (request, reply) => {
       if (isOwner(request)) return;
       // A page asked for (a link in the owner's email) is opened once signed in.
@@ -475,5 +476,8 @@ export default async function deskRoutes(app: FastifyInstance) {
         message: `Order ${order.id} is cancelled and ${formatPrice(remaining, order.currency)} refunded; the shopper is emailed.`,
       };
     });
-  });
+  }
+  await app.register(fp(ownerPages, { name: 'owner-pages', encapsulate: true }));
 }
+
+export default fp(deskRoutes, { name: 'desk-routes', encapsulate: true });

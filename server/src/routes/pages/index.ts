@@ -1,11 +1,12 @@
 /** Page routes of the host, the run-time site configuration, and the health check. */
 import { SITE_CONFIG_PATH } from '@tshirt/shared/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { NO_CACHE } from '@tshirt/shared/cachePolicy';
 import { ALL_PAGE_PATHS } from '@tshirt/shared/routes';
 import { sendShell } from '../../pages/sendShell';
 
-export default async function pageRoutes(app: FastifyInstance) {
+async function pageRoutes(app: FastifyInstance) {
   for (const route of ALL_PAGE_PATHS) {
     app.get(route, (request, reply) => sendShell(app, request, reply, route, 200));
   }
@@ -21,3 +22,5 @@ export default async function pageRoutes(app: FastifyInstance) {
     return { status: 'ok' };
   });
 }
+
+export default fp(pageRoutes, { name: 'page-routes', encapsulate: true });

@@ -3,6 +3,7 @@
  * mark an order paid). Like a real checkout page it collects where the shirt ships and whom to tell.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { formatPrice } from '@tshirt/shared/catalog';
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 import { amountsShippedTo } from '../../orders/orderAmounts';
@@ -31,7 +32,7 @@ function completePath(order: Order): string {
     : `${PAGE_PATHS.complete}?token=${order.accessToken}`;
 }
 
-export default async function testPaymentRoutes(app: FastifyInstance) {
+async function testPaymentRoutes(app: FastifyInstance) {
   if (app.paymentProvider.name !== 'test') return;
   const { orders } = app.repositories;
   const { brandName } = app.appConfig.frontEnd;
@@ -131,3 +132,5 @@ export default async function testPaymentRoutes(app: FastifyInstance) {
     );
   });
 }
+
+export default fp(testPaymentRoutes, { name: 'test-payment-routes', encapsulate: true });
