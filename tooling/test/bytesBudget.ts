@@ -1,14 +1,23 @@
 /**
  * The bytes-budget test every front-end app runs, written once: the app's production build keeps to
  * its budget (../build/bytesBudget.ts). It reads the app's `dist` when that is a whole build of the
- * current sources, and otherwise builds a copy of the app (a fresh clone has no `dist`, and the
- * checked-out one may belong to someone else's run), so a team's own `npm test` fails when its
- * release would.
+ * current sources (`npm test` builds the stale apps first), and otherwise the report of a build of a
+ * copy of the app (a fresh clone has no `dist`, and the checked-out one may belong to someone else's
+ * run), so a team's own `npm test` fails when its release would. That report is kept by the hash
+ * of the build's inputs (../build/staleApps.mjs): the copy is built again only when they changed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { FRONT_END_APPS, staleApps } from '../build/staleApps.mjs';
+import { FRONT_END_APPS, appInputsHash, staleApps } from '../build/staleApps.mjs';
 import {
   BYTES_BUDGET_FILE,
   BYTES_REPORT_FILE,
@@ -20,6 +29,8 @@ import {
 import { releaseProblems } from '../build/releaseManifest';
 
 const REPO_ROOT = join(__dirname, '..', '..');
+/** The reports of builds of copies, one per app and inputs hash. */
+const REPORTS_OF_COPIES = join(REPO_ROOT, 'node_modules', '.cache', 'bytes-budget');
 
 /** What a build of the app reads from its folder. */
 const BUILD_INPUTS = [
@@ -66,12 +77,24 @@ function reportOfFreshBuild(workspace: string): BytesReport {
   }
 }
 
+/** The report of a build of a copy of the app as it is now: kept from an earlier build of the same inputs, or built. */
+function reportOfCurrentSources(workspace: string): BytesReport {
+  const kept = join(REPORTS_OF_COPIES, `${workspace}.${appInputsHash(REPO_ROOT, workspace)}.json`);
+  if (existsSync(kept)) return JSON.parse(readFileSync(kept, 'utf8')) as BytesReport;
+  const report = reportOfFreshBuild(workspace);
+  mkdirSync(REPORTS_OF_COPIES, { recursive: true });
+  // Whole or not at all: another run may read it at the same time.
+  writeFileSync(`${kept}.${process.pid}`, JSON.stringify(report));
+  renameSync(`${kept}.${process.pid}`, kept);
+  return report;
+}
+
 export function describeBytesBudget(
   workspace: 'host' | 'remote-designer' | 'remote-checkout',
 ): void {
   describe(`${workspace}'s bytes on /product`, () => {
     it('keeps the scripts /product loads from it within the budget in its bytes-budget.json', () => {
-      const report = reportOfCheckedOutBuild(workspace) ?? reportOfFreshBuild(workspace);
+      const report = reportOfCheckedOutBuild(workspace) ?? reportOfCurrentSources(workspace);
       const limit = budgetBytes(readBytesBudget(join(REPO_ROOT, workspace)));
       if (report.gzipBytes > limit) {
         const measured = Object.entries(report.files)
