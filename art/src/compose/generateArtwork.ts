@@ -12,6 +12,7 @@ import { CANVAS } from '../styles/styleTypes';
 import { Defs, el, escapeXml } from '../svg';
 import { composeLettering, type Lettering } from '../typography/lettering';
 import { normaliseFields, type ArtFields } from './fields';
+import { chooseLayout, pageFor, type PageLayoutName } from '../layouts/pageLayout';
 import { writeRecipe } from './recipe';
 
 export { normaliseFields, type ArtFields } from './fields';
@@ -80,6 +81,8 @@ export interface ArtworkOptions {
   shirt?: ShirtColor;
   /** Replaces the words the engine would write (the pre-made designs carry their titles). */
   lettering?: Lettering;
+  /** The page layout to use instead of the one the seed picks (contact sheets and tests). */
+  layout?: PageLayoutName;
 }
 
 export interface Artwork {
@@ -102,8 +105,10 @@ export function composeArtwork(request: Partial<ArtFields>, seed: number, option
   const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, themes, design);
   const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
+  const styleRandom = random.fork(style);
+  const page = pageFor(options.layout ?? chooseLayout(random.fork('layout')));
   const body = STYLE_RENDERERS[style]({
-    random: random.fork(style),
+    random: styleRandom,
     palette,
     subject,
     motifs,
@@ -111,10 +116,11 @@ export function composeArtwork(request: Partial<ArtFields>, seed: number, option
     unknownWords: subject.undrawn,
     defs,
     fabric,
+    page,
   });
   const description = describeArtwork(subject, style, words);
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}" width="${CANVAS.width}" height="${CANVAS.height}" data-layout="${page.layout}">` +
     el('title', {}, escapeXml(description)) +
     writeRecipe({ seed: Math.floor(seed), fields, lettering: options.lettering }) +
     defs.render() +

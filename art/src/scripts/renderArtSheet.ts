@@ -3,13 +3,16 @@
  * and White shirts) to docs/art-sheet.png. Run with `npm run art:sheet` (or `-w art`).
  * `--styles` renders every style for the same four requests to docs/art-sheet-styles.png;
  * `--regenerate` renders one request re-generated four times to docs/art-sheet-regenerate.png;
+ * `--layouts` renders every style in every page layout for one request to docs/art-sheet-layouts.png;
  * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ART_STYLES, PREMADE_DESIGNS, SHIRT_COLOR_HEX, SHIRT_COLORS, type ArtStyle, type ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
+import { generateArtwork } from '../compose/generateArtwork';
 import { generateArtworkSvg, premadeDesignSvg } from '../index';
+import { PAGE_LAYOUTS } from '../layouts/pageLayout';
 import { renderSvgToPng } from '../print/renderPrintPng';
 import { composeContactSheet, type SheetRow } from './contactSheet';
 
@@ -61,6 +64,21 @@ async function main(): Promise<void> {
     }));
     svg = composeContactSheet('Pre-made designs on every shirt colour', rows, SHIRT_COLORS.length);
     output = path.join(REPO_ROOT, '.tmp', 'premade-sheet.png');
+  } else if (process.argv.includes('--layouts')) {
+    // Every style in every page layout, for one request, on a Black and a White shirt.
+    const request = { ...(REQUESTS[1] as (typeof REQUESTS)[number]), objects: '' };
+    const rows: SheetRow[] = STYLES.map((style) => ({
+      label: style,
+      cells: PAGE_LAYOUTS.flatMap((layout) =>
+        (['Black', 'White'] as const).map((shirt) => ({
+          svg: generateArtwork({ ...request, style }, 4000, { shirt, layout }),
+          caption: `${layout} · ${shirt}`,
+          backdrop: SHIRT_COLOR_HEX[shirt],
+        })),
+      ),
+    }));
+    svg = composeContactSheet(`Every layout in every style: ${request.interests}`, rows, PAGE_LAYOUTS.length * 2);
+    output = path.join(REPO_ROOT, 'docs', 'art-sheet-layouts.png');
   } else if (process.argv.includes('--regenerate')) {
     // One request re-generated four times (consecutive seeds, the engine choosing the style), on Black and White.
     const request = { interests: 'skateboarding, pizza', colors: '', target: 'my brother', occasion: '', objects: '', style: '' } as const;

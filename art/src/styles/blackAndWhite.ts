@@ -9,6 +9,7 @@ import { el, num, smoothClosedPath, url } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
+import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
@@ -34,7 +35,7 @@ function roughRect(random: Random, left: number, top: number, right: number, bot
   return smoothClosedPath(points);
 }
 
-export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering, defs, fabric }) => {
+export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering, defs, fabric, page }) => {
   const ink = fabric.dark ? WHITE : BLACK;
   const paper = fabric.dark ? BLACK : WHITE;
   const cx = 600;
@@ -47,7 +48,8 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
       el('rect', { y: 5, width: 14, height: 5, fill: ink }),
     ]),
   );
-  const parts: string[] = [el('path', { d: blockPath, fill: ink })];
+  const parts: string[] = [];
+  const frame: string[] = [el('path', { d: blockPath, fill: ink })];
 
   // Gouge marks: short carved strokes across the sky, long curved furrows across the ground.
   const marks: string[] = [];
@@ -63,30 +65,42 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
     const y = groundTop + 40 + row * 34;
     marks.push(`M${block.left} ${num(y + 20)}Q${cx} ${num(y - 30 - row * 4)} ${block.right} ${num(y + 20)}`);
   }
-  parts.push(
+  frame.push(
     el('g', { 'clip-path': url(blockClip) }, [
       el('path', { d: marks.join(''), fill: 'none', stroke: paper, 'stroke-width': 7, 'stroke-linecap': 'round' }),
     ]),
   );
 
   // The scene, carved: light shapes cut out of the block, mid-tones hatched, details left in ink.
-  const fills: Record<PartRole, string> = { base: paper, second: url(hatch), accent: ink, dark: ink, light: paper, line: ink };
+  // Standing alone on the shirt (stacked type), it is printed instead: its shapes in the ink.
+  const [cutColor, detail] = page.frame || page.sunset ? [paper, ink] : [ink, paper];
+  const fills: Record<PartRole, string> = { base: cutColor, second: url(hatch), accent: detail, dark: detail, light: cutColor, line: detail };
   const cut: PartPainter = (part) =>
     part.role === 'line' || (part.opacity ?? 1) < 0.6
       ? null
-      : paintRole(part, paper, { stroke: paper, 'stroke-width': (part.stroke ?? 0) + 14, 'stroke-linejoin': 'round', opacity: undefined });
+      : paintRole(part, cutColor, { stroke: cutColor, 'stroke-width': (part.stroke ?? 0) + 14, 'stroke-linejoin': 'round', opacity: undefined });
   const carve: PartPainter = (part) => {
-    if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? paper : ink, { opacity: 0.5 });
+    if ((part.opacity ?? 1) < 1) return paintRole(part, part.role === 'light' ? cutColor : detail, { opacity: 0.5 });
     const fill = fills[part.role];
-    return part.stroke === undefined ? { fill, stroke: ink, 'stroke-width': 3.5, 'stroke-linejoin': 'round' } : paintRole(part, fill === paper ? paper : ink);
+    return part.stroke === undefined ? { fill, stroke: detail, 'stroke-width': 3.5, 'stroke-linejoin': 'round' } : paintRole(part, fill === cutColor ? cutColor : detail);
   };
   const slots = layoutScene(subject, { x: cx, y: 580, size: 860 }, random);
-  parts.push(el('g', { 'clip-path': url(blockClip) }, drawScene(slots, () => [cut, carve])));
-  if (subject.decoration) {
-    parts.push(el('g', { 'clip-path': url(blockClip) }, drawMotif(subject.decoration, { x: block.right - 110, y: block.top + 110, size: 130, rotate: 8 }, [cut, carve])));
+  const decoration = subject.decoration && drawMotif(subject.decoration, { x: block.right - 110, y: block.top + 110, size: 130, rotate: 8 }, [cut, carve]);
+  if (page.frame) {
+    parts.push(...frame);
+    parts.push(el('g', { 'clip-path': url(blockClip) }, drawScene(slots, () => [cut, carve])));
+    if (decoration) parts.push(el('g', { 'clip-path': url(blockClip) }, decoration));
+  } else if (page.sunset) {
+    // The sun disc is the block: its bands in ink, the scene carved over it with an inked edge.
+    parts.push(sunsetBackdrop(() => ({ fill: ink }), { fill: ink }));
+    parts.push(drawScene(slots, () => [keylinePass(ink, 24), cut, carve]));
+    if (decoration) parts.push(decoration);
+  } else {
+    parts.push(drawScene(slots, () => [cut, carve]));
+    if (decoration) parts.push(decoration);
   }
   // A carved border line inside the block's edge.
-  parts.push(
+  if (page.frame) parts.push(
     el('path', {
       d: roughRect(random, block.left + 26, block.top + 26, block.right - 26, block.bottom - 26, 4),
       fill: 'none',
@@ -96,25 +110,26 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
   );
 
   // Printed under the block: block capitals, then the smaller line in spaced capitals.
+  const place = headlinePlace(page, { x: cx, top: block.bottom + 50, width: 960, height: 230 }, { maxSize: 170, maxLines: 2, letterSpacingEm: 0.05, lineGapEm: 0 });
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.display,
-    box: { x: cx, top: block.bottom + 50, width: 960, height: 230 },
-    layout: { maxSize: 170, maxLines: 2, letterSpacingEm: 0.05, lineGapEm: 0 },
+    box: place.box,
+    layout: place.layout,
     face: { fill: ink },
   });
-  parts.push(headline.svg);
+  const words: string[] = [headline.svg];
   if (lettering.subline) {
-    const top = headline.bottom + 34;
-    parts.push(
+    const { top, height } = sublinePlace(page, headline.bottom + 34, 1580);
+    words.push(
       textBlock(defs, {
         text: lettering.subline.toUpperCase(),
         font: FONTS.display,
-        box: { x: cx, top, width: 900, height: Math.max(40, 1580 - top) },
+        box: { x: cx, top, width: 900, height },
         layout: { maxSize: 64, maxLines: 2, letterSpacingEm: 0.25, align: 'top' },
         face: { fill: ink },
       }).svg,
     );
   }
-  return parts.join('');
+  return composePage(page, parts.join(''), words.join(''));
 };

@@ -4,12 +4,13 @@
  */
 import { onFabric, standOut } from '../ink/contrast';
 import type { MotifPart, PartRole } from '../motifs';
-import { adjust, darken, hexToHsl } from '../palette/color';
+import { adjust, darken, hexToHsl, mix } from '../palette/color';
 import { el } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter, shaded } from './drawMotif';
+import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene } from './scene';
 import { ribbonPaths, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
@@ -20,7 +21,7 @@ function cartoonColor(hex: string): string {
   return adjust(hex, { s: Math.min(1, Math.max(s, 0.55)), l: Math.min(0.68, Math.max(l, 0.42)) });
 }
 
-export const renderCartoon: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
+export const renderCartoon: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
   const ink = darken(palette.ink, 0.04);
   // The die-cut border every sticker gets: white on dark shirts, the outline ink on light ones.
   const border = fabric.dark ? '#ffffff' : onFabric(ink, fabric);
@@ -70,16 +71,23 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
       .join('');
   const clouds = cloud(cx - 330, 200 + random.range(-30, 30), 1) + cloud(cx + 350, 300 + random.range(-30, 30), 0.8);
   const hillFill = cartoonColor(palette.secondary);
-  const parts: string[] = [
+  const parts: string[] = [];
+  if (page.sunset) {
+    // The sun takes the hill's colour, which this layout leaves out.
+    const [top, bottom] = [cartoonColor(palette.secondary), cartoonColor(palette.accent)];
+    parts.push(sunsetBackdrop((index, count) => ({ fill: onFabric(mix(top, bottom, index / Math.max(1, count - 1)), fabric) }), { fill: border }));
+  }
+  const frame: string[] = [
     el('path', { d: clouds, fill: border, stroke: border, 'stroke-width': 34, 'stroke-linejoin': 'round' }),
     el('path', { d: clouds, fill: '#ffffff', stroke: ink, 'stroke-width': 10 }),
     el('path', { d: hill, fill: border, stroke: border, 'stroke-width': 34, 'stroke-linejoin': 'round' }),
     el('path', { d: hill, fill: hillFill, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
     el('path', { d: `M${cx - 300} ${cy + 300}q20 -30 40 0M${cx + 200} ${cy + 280}q20 -30 40 0M${cx - 60} ${cy + 350}q20 -30 40 0`, fill: 'none', stroke: ink, 'stroke-width': 8, 'stroke-linecap': 'round' }),
   ];
+  if (page.frame) parts.push(...frame);
   const slots = layoutScene(subject, { x: cx, y: cy - 30, size: 880 }, random);
   if (slots.length > 0) {
-    parts.push(el('ellipse', { cx, cy: cy + 290, rx: 230, ry: 30, fill: ink, opacity: 0.25 }));
+    if (page.frame) parts.push(el('ellipse', { cx, cy: cy + 290, rx: 230, ry: 30, fill: ink, opacity: 0.25 }));
     // Each character gets the die-cut sticker border, so it shows on any shirt, then its outline.
     parts.push(drawScene(slots, () => [stickerPass, outlinePass, colorPass]));
   }
@@ -91,42 +99,66 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
     parts.push(sparkle(x, y, size, { fill: onFabric(index % 2 ? colors.accent : colors.base, fabric), stroke: border, 'stroke-width': 8, 'stroke-linejoin': 'round' }));
   }
 
-  // Ribbon banner with the headline, bordered like the sticker so it shows on any shirt.
-  const headlineBox = { x: 600, top: 0, width: 800, height: 200 };
-  const headlineLayout = { maxSize: 120, maxLines: 2, lineGapEm: 0.04 };
-  const measured = layoutText(lettering.headline, FONTS.bubbly, headlineBox, headlineLayout);
-  const textHeight = measured.bottom - measured.top;
-  const ribbonHeight = textHeight + 64;
-  const ribbonY = 1070 + ribbonHeight / 2;
-  const ribbon = ribbonPaths(600, ribbonY, 900, ribbonHeight);
-  const ribbonColor = cartoonColor(palette.accent === palette.secondary ? palette.primary : palette.accent);
-  parts.push(
-    el('path', { d: ribbon.tails + ribbon.front, fill: border, stroke: border, 'stroke-width': 40, 'stroke-linejoin': 'round' }),
-    el('path', { d: ribbon.tails, fill: darken(ribbonColor, 0.12), stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
-    el('path', { d: ribbon.folds, fill: darken(ribbonColor, 0.3), stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' }),
-    el('path', { d: ribbon.front, fill: ribbonColor, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
-  );
+  const words: string[] = [];
   const outline = { fill: ink, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' };
-  parts.push(
-    textBlock(defs, {
+  let headlineBottom: number;
+  if (page.headline) {
+    // A layout's headline block: the bubbly letters stand alone, sticker-bordered like the characters.
+    const place = headlinePlace(page, { x: 600, top: 0, width: 0, height: 0 }, { maxSize: 0, maxLines: 0, lineGapEm: 0.02 });
+    const block = textBlock(defs, {
       text: lettering.headline,
       font: FONTS.bubbly,
-      box: { ...headlineBox, top: ribbonY - textHeight / 2 - 4, height: textHeight },
-      layout: headlineLayout,
-      face: { fill: standOut('#ffffff', ink) },
+      box: place.box,
+      layout: place.layout,
+      // The hill's colour, which this layout leaves out: the letters carry it instead.
+      face: { fill: standOut(cartoonColor(palette.secondary), ink) },
       layers: [
-        { dx: 0, dy: 7, attributes: outline },
-        { dx: 0, dy: 0, attributes: outline },
+        // The border reaches well past the dropped outline, so no edge blends the two.
+        { dx: 0, dy: 0, attributes: { fill: border, stroke: border, 'stroke-width': 60, 'stroke-linejoin': 'round' } },
+        { dx: 0, dy: 9, attributes: { ...outline, 'stroke-width': 16 } },
+        { dx: 0, dy: 0, attributes: { ...outline, 'stroke-width': 16 } },
       ],
-    }).svg,
-  );
+    });
+    words.push(block.svg);
+    headlineBottom = block.bottom + 40;
+  } else {
+    // Ribbon banner with the headline, bordered like the sticker so it shows on any shirt.
+    const headlineBox = { x: 600, top: 0, width: 800, height: 200 };
+    const headlineLayout = { maxSize: 120, maxLines: 2, lineGapEm: 0.04 };
+    const measured = layoutText(lettering.headline, FONTS.bubbly, headlineBox, headlineLayout);
+    const textHeight = measured.bottom - measured.top;
+    const ribbonHeight = textHeight + 64;
+    const ribbonY = 1070 + ribbonHeight / 2;
+    const ribbon = ribbonPaths(600, ribbonY, 900, ribbonHeight);
+    const ribbonColor = cartoonColor(palette.accent === palette.secondary ? palette.primary : palette.accent);
+    words.push(
+      el('path', { d: ribbon.tails + ribbon.front, fill: border, stroke: border, 'stroke-width': 40, 'stroke-linejoin': 'round' }),
+      el('path', { d: ribbon.tails, fill: darken(ribbonColor, 0.12), stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
+      el('path', { d: ribbon.folds, fill: darken(ribbonColor, 0.3), stroke: ink, 'stroke-width': 10, 'stroke-linejoin': 'round' }),
+      el('path', { d: ribbon.front, fill: ribbonColor, stroke: ink, 'stroke-width': 12, 'stroke-linejoin': 'round' }),
+    );
+    words.push(
+      textBlock(defs, {
+        text: lettering.headline,
+        font: FONTS.bubbly,
+        box: { ...headlineBox, top: ribbonY - textHeight / 2 - 4, height: textHeight },
+        layout: headlineLayout,
+        face: { fill: standOut('#ffffff', ink) },
+        layers: [
+          { dx: 0, dy: 7, attributes: outline },
+          { dx: 0, dy: 0, attributes: outline },
+        ],
+      }).svg,
+    );
+    headlineBottom = ribbonY + ribbonHeight / 2 + ribbonHeight * 0.32 + 34;
+  }
   if (lettering.subline) {
-    const sublineTop = ribbonY + ribbonHeight / 2 + ribbonHeight * 0.32 + 34;
-    parts.push(
+    const place = sublinePlace(page, headlineBottom, 1570);
+    words.push(
       textBlock(defs, {
         text: lettering.subline,
         font: FONTS.bubbly,
-        box: { x: 600, top: sublineTop, width: 980, height: Math.max(40, 1570 - sublineTop) },
+        box: { x: 600, top: place.top, width: 980, height: place.height },
         layout: { maxSize: 66, maxLines: 2, align: 'top', lineGapEm: 0.1 },
         face: { fill: standOut(cartoonColor(palette.primary), ink) },
         layers: [
@@ -136,5 +168,5 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
       }).svg,
     );
   }
-  return parts.join('');
+  return composePage(page, parts.join(''), words.join(''));
 };

@@ -5,7 +5,7 @@
  * colour with dabs of lighter and darker paint inside a crisp dark contour — no filter touches it,
  * so its silhouette reads at any size. The title is painted in a classical italic.
  */
-import { byShowing, contrastRatio, showingColor, TARGET_CONTRAST } from '../ink/contrast';
+import { byShowing, contrastRatio, onFabric, showingColor, TARGET_CONTRAST } from '../ink/contrast';
 import type { PartRole } from '../motifs';
 import { adjust, darken, hexToHsl, lighten, mix } from '../palette/color';
 import type { Random } from '../random';
@@ -13,6 +13,7 @@ import { el, num, smoothClosedPath, url, type Defs } from '../svg';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter, shaded } from './drawMotif';
+import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { displacementFilter } from './textures';
@@ -100,7 +101,7 @@ function dabbedPaint(defs: Defs, random: Random, color: string): string {
   );
 }
 
-export const renderOilPainting: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
+export const renderOilPainting: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
   const cx = 600;
   const cy = 560;
   const rx = 450;
@@ -209,40 +210,51 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
         : paintRole(part, paintFor(part.role));
   const painted: string[] = [ground];
   const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900 }, random);
-  if (slots.length > 0) {
-    painted.push(el('ellipse', { cx, cy: cy + 330, rx: 250, ry: 36, fill: colors.dark, opacity: 0.3 }));
-    painted.push(drawScene(slots, () => [contour, colour]));
-  }
-
   // Where the paint meets the shirt, a primed canvas edge in the asked-for colour that shows most.
   const primer = showingColor([palette.light, ...palette.colors], fabric, TARGET_CONTRAST + 0.4);
-  const parts: string[] = [
-    el('use', { href: `#${edge}`, fill: primer, stroke: primer, 'stroke-width': 36, 'stroke-linejoin': 'round' }),
-    el('g', { 'clip-path': url(canvasClip) }, painted),
-  ];
+  const parts: string[] = [];
+  if (page.frame) {
+    if (slots.length > 0) {
+      painted.push(el('ellipse', { cx, cy: cy + 330, rx: 250, ry: 36, fill: colors.dark, opacity: 0.3 }));
+      painted.push(drawScene(slots, () => [contour, colour]));
+    }
+    parts.push(
+      el('use', { href: `#${edge}`, fill: primer, stroke: primer, 'stroke-width': 36, 'stroke-linejoin': 'round' }),
+      el('g', { 'clip-path': url(canvasClip) }, painted),
+    );
+  } else {
+    if (page.sunset) {
+      // The sun laid in dabbed paint, warm at the top and cooler toward the horizon.
+      const [warm, cool] = [mix(sunLight, skyLow, 0.3), pigment(palette.primary)];
+      parts.push(sunsetBackdrop((index, count) => ({ fill: onFabric(mix(warm, cool, index / Math.max(1, count - 1)), fabric) }), { fill: primer }));
+    }
+    // On the bare shirt the painted subject keeps a primed edge, as the canvas gives it.
+    parts.push(drawScene(slots, () => [keylinePass(primer, 30), contour, colour]));
+  }
 
   // The title is signed in paint on the shirt itself, in a classical italic.
   const titleColor = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
+  const place = headlinePlace(page, { x: cx, top: cy + ry + 70, width: 1000, height: 200 }, { maxSize: 130, maxLines: 2, lineGapEm: -0.05 });
   const title = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.serifItalic,
-    box: { x: cx, top: cy + ry + 70, width: 1000, height: 200 },
-    layout: { maxSize: 130, maxLines: 2, lineGapEm: -0.05 },
+    box: place.box,
+    layout: place.layout,
     face: { fill: titleColor },
   });
-  parts.push(title.svg);
+  const words: string[] = [title.svg];
   if (lettering.subline) {
-    const sublineTop = title.bottom + 30;
+    const { top: sublineTop, height } = sublinePlace(page, title.bottom + 30, 1580);
     const sublineColor = showingColor(byShowing(palette.colors, fabric).slice(1), fabric, TARGET_CONTRAST + 0.4);
-    parts.push(
+    words.push(
       textBlock(defs, {
         text: lettering.subline,
         font: FONTS.serifItalic,
-        box: { x: cx, top: sublineTop, width: 920, height: Math.max(40, 1580 - sublineTop) },
+        box: { x: cx, top: sublineTop, width: 920, height },
         layout: { maxSize: 66, maxLines: 2, align: 'top', lineGapEm: -0.05 },
         face: { fill: contrastRatio(sublineColor, fabric.hex) >= TARGET_CONTRAST ? sublineColor : titleColor },
       }).svg,
     );
   }
-  return parts.join('');
+  return composePage(page, parts.join(''), words.join(''));
 };

@@ -12,6 +12,7 @@ import type { Random } from '../random';
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter, shaded as shadedColor } from './drawMotif';
+import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
@@ -42,7 +43,7 @@ function hill(random: Random, baseY: number, amplitude: number, left: number, ri
   return `${smoothOpenPath(points)}L${num(right)} ${num(bottom)}L${num(left)} ${num(bottom)}Z`;
 }
 
-export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
+export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
   const cx = 600;
   const cy = 590;
   const radius = 440;
@@ -103,10 +104,23 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
 
   // The print's paper border meets the shirt: near-white on dark fabric, near-black on light fabric.
   const paper = fabric.dark ? '#f4f2ec' : '#24262a';
-  const picture: string[] = [
-    el('rect', { x: photo.x - 26, y: photo.y - 26, width: photo.width + 52, height: photo.height + 52, rx: 14, fill: paper }),
-    el('g', { 'clip-path': url(lens) }, scene),
-  ];
+  const picture: string[] = page.frame
+    ? [
+        el('rect', { x: photo.x - 26, y: photo.y - 26, width: photo.width + 52, height: photo.height + 52, rx: 14, fill: paper }),
+        el('g', { 'clip-path': url(lens) }, scene),
+      ]
+    : [];
+  if (page.sunset) {
+    // A glowing sun: its bands from the bright horizon glow to the sky's colour. Each band is one
+    // shade: a gradient could cross the shirt's own tone on a mid-tone shirt and vanish into it.
+    const glow = lighten(horizon, 0.1);
+    picture.push(
+      sunsetBackdrop(
+        (index, count) => ({ fill: onFabric(mix(glow, skyMid, index / Math.max(1, count - 1)), fabric) }),
+        { fill: onFabric(skyMid, fabric) },
+      ),
+    );
+  }
   const parts: string[] = [];
   if (hero) {
     // Every colour role becomes a lit volume: light from the top left, shadow bottom right.
@@ -153,7 +167,8 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     picture.push(
       // No outlines: form comes from light and shade alone. The cast shadow is the contact shadow
       // under the scene: a blurred copy of a subject this large cost a second of every print.
-      drawScene(slots, () => [body, highlight]),
+      // Standing on the bare shirt, the subject is cut out like a photo sticker with the print's paper.
+      drawScene(slots, () => (page.frame ? [body, highlight] : [keylinePass(paper, 30), body, highlight])),
     );
   }
   // Bokeh: out-of-focus lights inside the lens edge.
@@ -167,10 +182,11 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     const angle = random.range(0, Math.PI * 2);
     lights.push(el('circle', { cx: cx + Math.cos(angle) * radius * 0.85, cy: cy + Math.sin(angle) * radius * 0.85, r: random.range(22, 60), fill: url(bokeh) }));
   }
-  picture.push(el('g', { 'clip-path': url(lens) }, lights));
+  if (page.frame) picture.push(el('g', { 'clip-path': url(lens) }, lights));
   // No film grain: too fine to show at the preview's size, it printed only as speckle, and it
   // slowed every print render.
   parts.push(el('g', { transform: `rotate(${tilt.toFixed(1)} ${cx} ${cy})` }, picture));
+  const words: string[] = [];
 
   // Chrome lettering: a metal gradient in the palette's lead colour, shaded to show on this shirt.
   const metalBase = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
@@ -180,25 +196,26 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     [0.52, onFabric(darken(metalBase, 0.1), fabric)],
     [1, onFabric(lighten(metalBase, 0.1), fabric)],
   ]);
+  const place = headlinePlace(page, { x: cx, top: 1120, width: 1100, height: 230 }, { maxSize: 130, maxLines: 2, lineGapEm: 0.08 });
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.geometric,
-    box: { x: cx, top: 1120, width: 1100, height: 230 },
-    layout: { maxSize: 130, maxLines: 2, lineGapEm: 0.08 },
+    box: place.box,
+    layout: place.layout,
     face: { fill: url(metal) },
   });
-  parts.push(headline.svg);
+  words.push(headline.svg);
   if (lettering.subline) {
-    const top = headline.bottom + 34;
-    parts.push(
+    const { top, height } = sublinePlace(page, headline.bottom + 34, 1580);
+    words.push(
       textBlock(defs, {
         text: lettering.subline.toUpperCase(),
         font: FONTS.display,
-        box: { x: cx, top, width: 960, height: Math.max(40, 1580 - top) },
+        box: { x: cx, top, width: 960, height },
         layout: { maxSize: 58, maxLines: 2, letterSpacingEm: 0.3, align: 'top' },
         face: { fill: onFabric(mix(metalBase, '#9aa0a8', 0.4), fabric, TARGET_CONTRAST + 0.3) },
       }).svg,
     );
   }
-  return parts.join('');
+  return composePage(page, parts.join(''), words.join(''));
 };

@@ -10,11 +10,12 @@ import { el, num, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../s
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
+import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
 
-export const renderSketch: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric }) => {
+export const renderSketch: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
   // Coloured pencils: the palette's hues, muted, at whatever lightness shows on this shirt.
   const pencil = (hex: string) => onFabric(adjust(hex, { s: Math.min(0.7, Math.max(0.35, hexToHsl(hex).s)) }), fabric, TARGET_CONTRAST + 0.4);
   const graphite = onFabric(fabric.dark ? mix(palette.light, '#ffffff', 0.5) : adjust(palette.ink, { s: Math.min(0.4, hexToHsl(palette.ink).s) }), fabric, 5);
@@ -73,6 +74,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   const cx = 600;
   const cy = 590;
   const drawing: string[] = [];
+  const frame: string[] = [];
   // No frame: a study on the page, its construction lines, a scribbled ground and a hatched shadow.
   const groundY = cy + 330;
   const ground: string[] = [];
@@ -86,17 +88,17 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
       ]),
     );
   }
-  drawing.push(el('path', { d: ground.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
+  frame.push(el('path', { d: ground.join(''), fill: 'none', stroke: graphite, 'stroke-width': 5, 'stroke-linecap': 'round' }));
   // The cast shadow, cross-hatched twice, runs the width of the drawing.
-  drawing.push(el('ellipse', { cx: cx + 10, cy: groundY + 10, rx: 480, ry: 70, fill: url(hatchFor.dark as string) }));
-  drawing.push(el('rect', { x: cx - 460, y: groundY - 40, width: 920, height: 110, rx: 40, fill: url(hatch(graphite, -45, 12, 7)) }));
+  frame.push(el('ellipse', { cx: cx + 10, cy: groundY + 10, rx: 480, ry: 70, fill: url(hatchFor.dark as string) }));
+  frame.push(el('rect', { x: cx - 460, y: groundY - 40, width: 920, height: 110, rx: 40, fill: url(hatch(graphite, -45, 12, 7)) }));
   // Tufts of grass flicked in along the ground, one stroke each.
   for (let tuft = 0; tuft < 8; tuft += 1) {
     const x = cx - 420 + tuft * 120 + random.range(-30, 30);
-    drawing.push(el('path', { d: `M${num(x)} ${num(groundY)}l-10 -34M${num(x + 8)} ${num(groundY)}l4 -40M${num(x + 16)} ${num(groundY)}l14 -30`, fill: 'none', stroke: graphite, 'stroke-width': 4, 'stroke-linecap': 'round' }));
+    frame.push(el('path', { d: `M${num(x)} ${num(groundY)}l-10 -34M${num(x + 8)} ${num(groundY)}l4 -40M${num(x + 16)} ${num(groundY)}l14 -30`, fill: 'none', stroke: graphite, 'stroke-width': 4, 'stroke-linecap': 'round' }));
   }
   // Construction lines the artist left in: a centre line and a loose circle blocking in the subject.
-  drawing.push(
+  frame.push(
     el('path', {
       d: `M${cx} ${cy - 380}V${cy - 330}M${cx} ${groundY + 40}V${groundY + 80}` + smoothClosedPath(wobblyRing(cx, cy - 10, 360, 340, 10, () => random.range(-0.04, 0.04))),
       fill: 'none',
@@ -106,20 +108,39 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
       opacity: 0.8,
     }),
   );
+  if (page.frame) drawing.push(...frame);
+  if (page.sunset) {
+    // The sun hatched and outlined in one pencil (two would blend to the shirt's own tone on a
+    // mid-tone shirt where their lines cross); the horizon ruled in graphite.
+    const sunPencil = pencil(palette.accent);
+    const sunHatch = hatch(sunPencil, 0, 12, 4.5);
+    drawing.push(
+      sunsetBackdrop(
+        () => ({ fill: url(sunHatch), stroke: sunPencil, 'stroke-width': 6 }),
+        { fill: 'none', stroke: graphite, 'stroke-width': 5 },
+      ),
+    );
+  }
   if (subject.decoration) {
     drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)], pencilGroup));
   }
   const slots = layoutScene(subject, { x: cx, y: cy, size: 920 }, random);
-  drawing.push(drawScene(slots, () => [hatchPass, linePass(6)], () => pencilGroup));
+  // On the bare shirt, with no ground around it, the outline is pressed harder.
+  // Without its frame, the drawing is on a clean patch of the shirt: the sun's lines, or the words
+  // behind it, stop at its outline instead of showing through its hatching.
+  const knockOut: PartPainter = (part) => (part.stroke !== undefined || (part.opacity ?? 1) < 0.6 ? null : { fill: fabric.hex, stroke: 'none' });
+  const passes = page.frame ? [hatchPass, linePass(6)] : [knockOut, hatchPass, linePass(9)];
+  drawing.push(drawScene(slots, () => passes, () => pencilGroup));
   // The second, looser pass of the pencil.
   drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)], () => pencilGroup));
 
   // Hand lettering with a pencil underline swash.
+  const place = headlinePlace(page, { x: cx, top: 1120, width: 1080, height: 220 }, { maxSize: 140, maxLines: 2, lineGapEm: 0 });
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.marker,
-    box: { x: cx, top: 1120, width: 1080, height: 220 },
-    layout: { maxSize: 140, maxLines: 2, lineGapEm: 0 },
+    box: place.box,
+    layout: place.layout,
     face: { fill: graphite },
   });
   const swashY = headline.bottom + 26;
@@ -138,18 +159,18 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     'stroke-width': 9,
     'stroke-linecap': 'round',
   });
-  const parts = [el('g', { filter: url(pencilHand) }, drawing), headline.svg, swash];
+  const words = [headline.svg, swash];
   if (lettering.subline) {
-    const top = swashY + 40;
-    parts.push(
+    const { top, height } = sublinePlace(page, swashY + 40, 1580);
+    words.push(
       textBlock(defs, {
         text: lettering.subline,
         font: FONTS.marker,
-        box: { x: cx, top, width: 940, height: Math.max(40, 1580 - top) },
+        box: { x: cx, top, width: 940, height },
         layout: { maxSize: 64, maxLines: 2, align: 'top' },
         face: { fill: contrastRatio(swashColor, fabric.hex) >= TARGET_CONTRAST ? swashColor : graphite },
       }).svg,
     );
   }
-  return parts.join('');
+  return composePage(page, el('g', { filter: url(pencilHand) }, drawing), words.join(''));
 };

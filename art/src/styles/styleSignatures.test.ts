@@ -1,6 +1,7 @@
 import { ART_STYLES, SHIRT_COLOR_HEX, type ArtStyle } from '@tshirt/shared/catalog';
 import { Resvg } from '@resvg/resvg-js';
 import { readPopularThemes } from '../compose/themeCoverage';
+import { generateArtwork } from '../compose/generateArtwork';
 import { generateArtworkSvg } from '../index';
 import { hexToHsl } from '../palette/color';
 import { TEST_PROMPTS } from '../../test/prompts';
@@ -10,8 +11,13 @@ const SHAPES = new Set(['path', 'circle', 'ellipse', 'rect', 'polygon', 'polylin
 const PROMPTS = [TEST_PROMPTS[0], TEST_PROMPTS[1], TEST_PROMPTS[2], TEST_PROMPTS[4]] as Array<(typeof TEST_PROMPTS)[number]>;
 const SEEDS = [1, 2, 3];
 
+/** The style in its own frame (the framed page layout): what its frame is made of is checked here. */
+function framedSvg(request: Parameters<typeof generateArtworkSvg>[0], seed: number): string {
+  return generateArtwork(request, seed, { layout: 'framed' });
+}
+
 function artworks(style: ArtStyle): XmlElementInfo[][] {
-  return PROMPTS.flatMap((prompt) => SEEDS.map((seed) => checkXml(generateArtworkSvg({ ...prompt, style }, seed)).elements));
+  return PROMPTS.flatMap((prompt) => SEEDS.map((seed) => checkXml(framedSvg({ ...prompt, style }, seed)).elements));
 }
 
 /** Elements outside <defs>, <mask>, <clipPath> and <pattern> (what is drawn directly). */
@@ -55,7 +61,7 @@ describe('each style has its own visual signature', () => {
   it('Sketch draws with strokes and hatching, never solid fills (only its lettering is solid ink)', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
-        const drawn = drawnElements(generateArtworkSvg({ ...prompt, style: 'Sketch' }, seed));
+        const drawn = drawnElements(framedSvg({ ...prompt, style: 'Sketch' }, seed));
         const shapes = drawn.filter((element) => SHAPES.has(element.name) && element.attributes.class !== 'lettering');
         const solid = shapes.filter((element) => {
           const fill = element.attributes.fill;
@@ -81,7 +87,7 @@ describe('each style has its own visual signature', () => {
   it('Sketch underlines its headline where the pencil filter does not clip the line away', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
-        const svg = generateArtworkSvg({ ...prompt, style: 'Sketch' }, seed);
+        const svg = framedSvg({ ...prompt, style: 'Sketch' }, seed);
         const filter = checkXml(svg).elements.find((element) => element.name === 'filter' && element.attributes.id?.startsWith('pencil'));
         const regionBottom = Number(filter?.attributes.y) + Number(filter?.attributes.height);
         expect(regionBottom).toBeGreaterThan(0);
@@ -116,7 +122,7 @@ describe('each style has its own visual signature', () => {
   it('Oil Painting pushes its brushwork through a wet-paint displacement, but never the subject, which it paints in dabs inside a contour', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
-        const svg = generateArtworkSvg({ ...prompt, style: 'Oil Painting' }, seed);
+        const svg = framedSvg({ ...prompt, style: 'Oil Painting' }, seed);
         const names = checkXml(svg).elements.map((element) => element.name);
         expect(names).toContain('feTurbulence');
         expect(names).toContain('feDisplacementMap');

@@ -1,4 +1,5 @@
 import type { Subject } from '../compose/subject';
+import type { Page } from '../layouts/pageLayout';
 import type { Fabric } from '../ink/contrast';
 import type { Motif } from '../motifs';
 import type { Palette } from '../palette/parsePalette';
@@ -21,6 +22,8 @@ export interface StyleInput {
   defs: Defs;
   /** The shirt it is printed on: whatever meets the fabric keeps 3:1 contrast against it. */
   fabric: Fabric;
+  /** The page's layout: where the picture and the words go, and whether the style frames the picture. */
+  page: Page;
 }
 
 /** A style draws the artwork's body (defs are collected separately through input.defs). */
