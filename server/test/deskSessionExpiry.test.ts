@@ -5,8 +5,8 @@
  */
 import { DESK_SESSION_COOKIE, DESK_SESSION_HOURS } from '../src/routes/desk';
 import { withTestServer } from './fixtures';
-import { VALID_ORDER, newVisitor, query } from './helpers';
-import { orderIdOfPaymentLink } from './orderLinks';
+import { newVisitor } from './helpers';
+import { placedOrder } from './orderLinks';
 
 const ADMIN_TOKEN = 'desk-expiry-token-0123456789abcdef';
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
@@ -60,13 +60,7 @@ async function endInDatabase(cookie: string): Promise<number> {
 
 /** A pending order, on which every desk action is refused with a message shown once. */
 async function pendingOrder(): Promise<string> {
-  const answer = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(answer.status).toBe(200);
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return orderIdOfPaymentLink(server.db, paymentLinkURL);
+  return (await placedOrder(server.request, server.db)).id;
 }
 
 describe('a desk session', () => {

@@ -12,8 +12,8 @@ import {
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { ORDER_STATES, type OrderState } from '../src/orders/orderLife';
 import { withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, newVisitor, query } from './helpers';
+import { placedOrder } from './orderLinks';
+import { SHIPPING_FORM, injectAsFetch } from './helpers';
 
 let provider: PrintProviderStandIn;
 beforeAll(async () => {
@@ -69,13 +69,7 @@ function eventData(type: ProviderEventType): Record<string, unknown> {
 
 /** A paid order put straight into `state`, as the provider's order of its first attempt. */
 async function orderIn(state: OrderState): Promise<string> {
-  const send = injectAsFetch(running.app);
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  const id = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+  const { id } = await placedOrder(injectAsFetch(running.app), running.app.db);
   await running.app.db.query(
     `UPDATE orders SET status = $2, fulfillment = $3, email = $4, ship_to = $5::jsonb,
        provider_order_id = $6, tracking_number = $7
@@ -197,13 +191,7 @@ describe('odd provider events', () => {
   });
 
   it('makes a new provider order when a cancelled one is resubmitted, and ignores news of the old one', async () => {
-    const send = injectAsFetch(running.app);
-    const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-      method: 'POST',
-      headers: newVisitor(),
-    });
-    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-    const id = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+    const { id } = await placedOrder(injectAsFetch(running.app), running.app.db);
     await running.app.orderFulfillment.orderPaid(id, {
       reference: 'test',
       shipping: SHIPPING_FORM,

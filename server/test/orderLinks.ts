@@ -68,3 +68,13 @@ export async function paidThroughStripe(
   });
   return { id: session.orderId, paymentIntent: session.paymentIntent };
 }
+
+/** The kinds of the emails written for the order's shopper, oldest first. */
+export async function shopperEmailKinds(db: Queryable, id: string): Promise<string[]> {
+  const rows = await db.query<{ kind: string }>(
+    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper'
+     ORDER BY queued_at, message_id`,
+    [id],
+  );
+  return rows.map((row) => row.kind);
+}

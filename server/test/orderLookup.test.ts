@@ -5,23 +5,12 @@
 import { ORDER_LOOKUPS_PER_MINUTE } from '../src/routes/creator/order';
 import { withTestServer } from './fixtures';
 import { orderIdOfPaymentLink } from './orderLinks';
-import {
-  VALID_ORDER,
-  expectErrorShape,
-  newVisitor,
-  payOnTestPage,
-  query,
-  SHIPPING_FORM,
-} from './helpers';
+import { expectErrorShape, newVisitor, payOnTestPage, placeOrder, SHIPPING_FORM } from './helpers';
 
 const server = withTestServer();
 
 async function paidOrderToken(): Promise<{ id: string; token: string }> {
-  const checkout = await server.request(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
+  const paymentLinkURL = await placeOrder(server.request);
   const paid = await payOnTestPage(server.request, paymentLinkURL);
   const token = new URL(paid.headers.get('location')!, server.url).searchParams.get('token')!;
   return { id: await orderIdOfPaymentLink(server.db, paymentLinkURL), token };

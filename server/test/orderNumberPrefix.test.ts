@@ -4,18 +4,13 @@
  */
 import { orderNumberPrefixOf } from '../src/config';
 import { withTestServer } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import { VALID_ORDER, injectAsFetch, newVisitor, query, type SendRequest } from './helpers';
+import { placedOrder } from './orderLinks';
+import { injectAsFetch, type SendRequest } from './helpers';
 
 const server = withTestServer();
 
 async function newOrderNumber(send: SendRequest, db = server.db): Promise<string> {
-  const answer = await send(`/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-  return orderIdOfPaymentLink(db, paymentLinkURL);
+  return (await placedOrder(send, db)).id;
 }
 
 describe('the order number’s prefix', () => {

@@ -17,7 +17,7 @@ import { REPO_ROOT } from '../src/config';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { writeServerInstance } from '../src/storage/serverInstance';
 import { withTemporaryFolder, withTestServer } from './fixtures';
-import { paidOrderId, placedOrder } from './orderLinks';
+import { paidOrderId, placedOrder, shopperEmailKinds } from './orderLinks';
 import {
   SHIPPING_FORM,
   VALID_ORDER,
@@ -78,14 +78,7 @@ async function stateOf(id: string) {
   return (await server.app.repositories.orders.find(id))?.fulfillment ?? 'pending';
 }
 
-async function shopperEmails(id: string): Promise<string[]> {
-  const rows = await server.db.query<{ kind: string }>(
-    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper'
-     ORDER BY queued_at, message_id`,
-    [id],
-  );
-  return rows.map((row) => row.kind);
-}
+const shopperEmails = (id: string) => shopperEmailKinds(server.db, id);
 
 async function refundRow(id: string) {
   const [row] = await server.db.query<{

@@ -2,36 +2,18 @@
  * The owner is emailed when an order fails, is held or is stuck: one email per order and reason,
  * however many retries and instances there are, through the same outbox as the shopper's emails.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
-import { withTestApps } from './fixtures';
+import { withAppsAndStandIns } from './fixtures';
 import { paidOrderId } from './orderLinks';
 import { injectAsFetch, type RunningApp } from './helpers';
 
 const OWNER = 'owner@shop.test';
 
-let smtp: SmtpStandIn;
-let provider: PrintProviderStandIn;
-beforeAll(async () => {
-  smtp = await startSmtpStandIn();
-  provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
-});
-afterAll(async () => {
-  await smtp?.close();
-  await provider?.close();
-});
-const apps = withTestApps();
+const apps = withAppsAndStandIns({ standIns: { printProvider: true, smtp: true } });
 
 /** Two instances on one database, with the provider's and the mail server's stand-ins. */
 async function twoInstances(env: Record<string, string> = {}): Promise<RunningApp[]> {
   const settings = {
-    ...printProviderEnv(provider),
-    SMTP_URL: smtp.url,
     OWNER_EMAIL: OWNER,
     MAIL_RETRY_DELAY_SECONDS: '1',
     PRINT_PROVIDER_TIMEOUT_MS: '1000',
@@ -44,7 +26,7 @@ async function twoInstances(env: Record<string, string> = {}): Promise<RunningAp
 const paidOrder = (running: RunningApp) => paidOrderId(injectAsFetch(running.app), running.app.db);
 
 const alertsAbout = (id: string) =>
-  smtp.messages.filter(
+  apps.smtp.messages.filter(
     (message) =>
       message.envelope.to.includes(OWNER) && message.messageId?.includes(`order-${id}.owner-`),
   );
@@ -65,12 +47,12 @@ async function settled(running: RunningApp, id: string): Promise<void> {
 }
 
 beforeEach(() => {
-  provider.mode = 'accept';
+  apps.printProvider.mode = 'accept';
 });
 
 describe('the owner is told', () => {
   it('once when a provider outage outlasts every retry, on two instances', async () => {
-    provider.mode = 'down';
+    apps.printProvider.mode = 'down';
     const [first, second] = await twoInstances({ PRINT_SUBMIT_ATTEMPTS: '3' });
     const id = await paidOrder(first!);
     await waitUntil(
@@ -82,7 +64,9 @@ describe('the owner is told', () => {
     await settled(second!, id);
     const [alert, ...more] = alertsAbout(id);
     expect(more).toEqual([]);
-    expect(provider.submissions.filter((externalId) => externalId === id)).toHaveLength(3);
+    expect(apps.printProvider.submissions.filter((externalId) => externalId === id)).toHaveLength(
+      3,
+    );
     expect(alert!.subject).toContain('an order failed');
     expect(alert!.text).toContain(`/admin/orders/${id}`);
     expect(alert!.text).toMatch(/HTTP 503/);
@@ -96,7 +80,7 @@ describe('the owner is told', () => {
       'sent to the provider',
     );
     for (let i = 0; i < 2; i += 1) {
-      await provider.sendEvent(first!.url, 'order_put_hold', id, {
+      await apps.printProvider.sendEvent(first!.url, 'order_put_hold', id, {
         data: { reason: 'Artwork needs review' },
       });
     }
@@ -107,7 +91,7 @@ describe('the owner is told', () => {
   });
 
   it('once for an order stuck longer than STUCK_ORDER_HOURS, however many instances look', async () => {
-    provider.mode = 'down';
+    apps.printProvider.mode = 'down';
     const [first, second] = await twoInstances({ STUCK_ORDER_HOURS: '24' });
     const id = await paidOrder(first!);
     expect(await first!.app.stuckOrders.list()).toEqual([]);

@@ -9,7 +9,7 @@ import type { Database } from '../src/storage/database';
 import { withAppsAndStandIns } from './fixtures';
 import { injectAsFetch } from './helpers';
 import type { RunningApp } from './helpers';
-import { paidThroughStripe } from './orderLinks';
+import { paidThroughStripe, shopperEmailKinds } from './orderLinks';
 
 const ADMIN_TOKEN = 'recovery-admin-token-0123456789';
 
@@ -44,14 +44,7 @@ function crashableDatabase(db: Database): Database & { crash(): void; revive(): 
 const paidOrder = (instance: RunningApp) =>
   paidThroughStripe(instance.app, apps.stripe, injectAsFetch(instance.app));
 
-async function shopperEmails(id: string): Promise<string[]> {
-  const rows = await apps.db.query<{ kind: string }>(
-    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper'
-     ORDER BY queued_at, message_id`,
-    [id],
-  );
-  return rows.map((row) => row.kind);
-}
+const shopperEmails = (id: string) => shopperEmailKinds(apps.db, id);
 
 async function refundRow(id: string) {
   const [row] = await apps.db.query<{

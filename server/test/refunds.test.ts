@@ -10,7 +10,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { withStoreAndStandIns } from './fixtures';
 import { VALID_ORDER } from './helpers';
-import { paidThroughStripe } from './orderLinks';
+import { paidThroughStripe, shopperEmailKinds } from './orderLinks';
 
 const ADMIN_TOKEN = 'refunds-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -52,15 +52,7 @@ async function refundRow(id: string) {
   return row;
 }
 
-/** The kinds of the emails written for the shopper, oldest first. */
-async function shopperEmails(id: string): Promise<string[]> {
-  const rows = await server.db.query<{ kind: string }>(
-    `SELECT kind FROM order_emails WHERE order_id = $1 AND audience = 'shopper'
-     ORDER BY queued_at, message_id`,
-    [id],
-  );
-  return rows.map((row) => row.kind);
-}
+const shopperEmails = (id: string) => shopperEmailKinds(server.db, id);
 
 /** Refunds the stand-in made for one PaymentIntent. */
 const refundsOf = (paymentIntent: string) =>
