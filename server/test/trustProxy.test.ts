@@ -9,6 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import { ConfigError } from '../src/config';
 import { DESK_SESSION_COOKIE, WRONG_TOKENS_ALLOWED } from '../src/routes/desk';
+import { withBlockApp } from './blockApp';
 import { withTestApps } from './fixtures';
 import { testConfig, type RunningApp } from './helpers';
 
@@ -20,7 +21,8 @@ const STORE = {
   GENERATION_DAILY_LIMIT: '1',
 };
 
-// The file's apps share one database, so its daily counts: each test takes addresses of its own.
+// The file's apps share one database, and a block's tests one app, so its daily counts and its
+// sign-in lockout: each test takes addresses of its own.
 let addressesTaken = 0;
 /** A visitor's address on the internet, as the proxy forwards it. */
 const newVisitor = () => `203.0.113.${(addressesTaken += 1)}`;
@@ -83,9 +85,10 @@ describe.each([
   ['a list of addresses and ranges', '10.0.0.5, 127.0.0.1/32, fd00::/8'],
   ['loopback', 'loopback'],
 ])('TRUST_PROXY as %s (%s)', (_form, trustProxy) => {
+  const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }));
   let app: RunningApp;
-  beforeEach(async () => {
-    app = await apps.start({ ...STORE, TRUST_PROXY: trustProxy });
+  beforeEach(() => {
+    app = block.running;
   });
 
   it('gives each forwarded visitor a daily generation limit of their own', async () => {
@@ -122,9 +125,10 @@ describe.each([
 ])(
   'TRUST_PROXY naming the proxy (%s), a client reaching the server directly',
   (_form, trustProxy) => {
+    const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }));
     let app: RunningApp;
-    beforeEach(async () => {
-      app = await apps.start({ ...STORE, TRUST_PROXY: trustProxy });
+    beforeEach(() => {
+      app = block.running;
     });
 
     it('cannot pick a fresh daily limit by forging X-Forwarded-For', async () => {
