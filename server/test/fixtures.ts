@@ -22,12 +22,10 @@ import {
   type SendRequest,
 } from './helpers';
 import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
-import { startStripeStandIn, type RunningStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
+  startStandIns,
+  type StandInChoice,
+  type StandIns as StartedStandIns,
+} from '@tshirt/tooling/test/storeRequests';
 import { startStandIn, type StandIn } from './standIn';
 
 /** The folders of a fake built front end, and the configuration that points the server at them. */
@@ -182,60 +180,38 @@ export function withTestApps(options: Pick<TestServerOptions, 'prepare'> = {}): 
   return setUpApps(options, false);
 }
 
-/** Which outside services a file's store talks to, each played by its one stand-in in tooling/test. */
-export interface StandInChoice {
-  /** Stripe's API and its signed webhooks (stripeStandIn.ts). */
-  stripe?: boolean;
-  /** The print provider (printProviderStandIn.ts); its options, print files not fetched by default. */
-  printProvider?: boolean | Parameters<typeof startPrintProviderStandIn>[0];
-  /** A mail server (smtpStandIn.ts). */
-  smtp?: boolean;
-}
+export type { StandInChoice };
 
-/** The stand-ins a file asked for, there once its tests run. */
-export interface StandIns {
-  readonly stripe: RunningStripeStandIn;
-  readonly printProvider: PrintProviderStandIn;
-  readonly smtp: SmtpStandIn;
+/** The stand-ins a file asked for (storeRequests' startStandIns), there once its tests run. */
+export type StandIns = Omit<StartedStandIns, 'env' | 'close'> & {
   /** The store's settings that point it at the stand-ins. */
   standInEnv(): Record<string, string>;
-}
+};
 
 /**
- * Starts the chosen stand-ins before `setUp` registers the file's apps, and stops them after the
- * apps have stopped (afterAll hooks run in the order they are declared).
+ * Starts the chosen stand-ins (the print provider fetching no print files unless told) before
+ * `setUp` registers the file's apps, and stops them after the apps have stopped (afterAll hooks
+ * run in the order they are declared).
  */
 function withStandInsAround<T extends object>(
   choice: StandInChoice,
   setUp: (env: () => Record<string, string>) => T,
 ): T & StandIns {
-  let stripe: RunningStripeStandIn | undefined;
-  let printProvider: PrintProviderStandIn | undefined;
-  let smtp: SmtpStandIn | undefined;
+  let standIns: StartedStandIns | undefined;
   beforeAll(async () => {
-    if (choice.stripe) stripe = await startStripeStandIn();
-    if (choice.printProvider) {
-      printProvider = await startPrintProviderStandIn(
+    standIns = await startStandIns({
+      ...choice,
+      printProvider:
         choice.printProvider === true ? { fetchPrintFiles: false } : choice.printProvider,
-      );
-    }
-    if (choice.smtp) smtp = await startSmtpStandIn();
+    });
   });
-  const standInEnv = () => ({
-    ...stripe?.env,
-    ...(printProvider && printProviderEnv(printProvider)),
-    ...(smtp && { SMTP_URL: smtp.url }),
-  });
+  const standInEnv = () => created(standIns, 'The stand-ins').env();
   const apps = setUp(standInEnv);
-  afterAll(async () => {
-    await stripe?.close();
-    await printProvider?.close();
-    await smtp?.close();
-  });
+  afterAll(() => standIns?.close());
   return Object.defineProperties(apps, {
-    stripe: { get: () => created(stripe, 'The Stripe stand-in') },
-    printProvider: { get: () => created(printProvider, 'The print provider stand-in') },
-    smtp: { get: () => created(smtp, 'The SMTP stand-in') },
+    stripe: { get: () => created(standIns, 'The stand-ins').stripe },
+    printProvider: { get: () => created(standIns, 'The stand-ins').printProvider },
+    smtp: { get: () => created(standIns, 'The stand-ins').smtp },
     standInEnv: { value: standInEnv },
   }) as T & StandIns;
 }

@@ -1,13 +1,28 @@
 /**
  * What a test does to the store over HTTP, written once for server and browser tests: place an
- * order through the checkout route, pay it on the built-in test page, sign in to the owner's desk.
+ * order through the checkout route, pay it on the built-in test page or through Stripe, sign in to
+ * the owner's desk; and the stand-ins of the outside services a store talks to, started together.
  * Each takes a `send` — `injectAsFetch(app)` in a server test, `sendTo(store.url)` against a
  * store server — and expects the store's usual answer, so a test that needs another one sends its
  * own request.
  */
 import { randomBytes } from 'node:crypto';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
-import type { StandInSession, StripeStandIn } from './stripeStandIn';
+import {
+  printProviderEnv,
+  startPrintProviderStandIn,
+  type PrintProviderStandIn,
+} from './printProviderStandIn';
+import { startSmtpStandIn, type SmtpStandIn } from './smtpStandIn';
+import { startStoreServer, type StoreServer } from './storeServer';
+import {
+  startStripeStandIn,
+  type RunningStripeStandIn,
+  type StandInSession,
+  type StripeStandIn,
+} from './stripeStandIn';
+
+type PrintProviderOptions = NonNullable<Parameters<typeof startPrintProviderStandIn>[0]>;
 
 /** Sends a request to the store and answers as fetch does; `path` starts at the store's origin. */
 export type SendRequest = (path: string, init?: RequestInit) => Promise<Response>;
@@ -142,4 +157,104 @@ export async function signInToDesk(
     throw new Error(`signing in to the desk answered ${answer.status} with no session`);
   }
   return cookie;
+}
+
+/** Which outside services a store talks to, each played by its one stand-in in tooling/test. */
+export interface StandInChoice {
+  /** Stripe's API and its signed webhooks (stripeStandIn.ts). */
+  stripe?: boolean;
+  /** The print provider (printProviderStandIn.ts): `true`, or its options. */
+  printProvider?: boolean | PrintProviderOptions;
+  /** A mail server (smtpStandIn.ts). */
+  smtp?: boolean;
+}
+
+/** The stand-ins started for a store: those not chosen throw when used. */
+export interface StandIns {
+  readonly stripe: RunningStripeStandIn;
+  readonly printProvider: PrintProviderStandIn;
+  readonly smtp: SmtpStandIn;
+  /** The store's settings that point it at the stand-ins. */
+  env(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts the chosen stand-ins. */
+export async function startStandIns(choice: StandInChoice): Promise<StandIns> {
+  const stripe = choice.stripe ? await startStripeStandIn() : undefined;
+  const printProvider = choice.printProvider
+    ? await startPrintProviderStandIn(choice.printProvider === true ? {} : choice.printProvider)
+    : undefined;
+  const smtp = choice.smtp ? await startSmtpStandIn() : undefined;
+  const chosen = <T>(standIn: T | undefined, name: string): T => {
+    if (!standIn) throw new Error(`no ${name} stand-in was chosen for this store`);
+    return standIn;
+  };
+  return {
+    get stripe() {
+      return chosen(stripe, 'Stripe');
+    },
+    get printProvider() {
+      return chosen(printProvider, 'print provider');
+    },
+    get smtp() {
+      return chosen(smtp, 'SMTP');
+    },
+    env: () => ({
+      ...stripe?.env,
+      ...(printProvider && printProviderEnv(printProvider)),
+      ...(smtp && { SMTP_URL: smtp.url }),
+    }),
+    async close() {
+      await stripe?.close();
+      await printProvider?.close();
+      await smtp?.close();
+    },
+  };
+}
+
+/** A store server process and the stand-ins it talks to. */
+export interface StoreWithStandIns extends Omit<StandIns, 'close'> {
+  readonly server: StoreServer;
+}
+
+/**
+ * For a browser test file or block: before its tests, starts the chosen stand-ins and the store's
+ * server pointed at them (`env` on top), the print provider fetching print files from it; after
+ * them, stops the store, then the stand-ins.
+ */
+export function withStoreServerAndStandIns(
+  choice: StandInChoice,
+  env: Record<string, string> = {},
+): StoreWithStandIns {
+  let standIns: StandIns | undefined;
+  let server: StoreServer | undefined;
+  beforeAll(async () => {
+    standIns = await startStandIns(choice);
+    server = await startStoreServer({ ...standIns.env(), ...env });
+    if (choice.printProvider) standIns.printProvider.storeOrigin = server.url;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await standIns?.close();
+  });
+  const started = () => {
+    if (!standIns || !server) throw new Error('the store starts in beforeAll: use it in a test');
+    return { standIns, server };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get stripe() {
+      return started().standIns.stripe;
+    },
+    get printProvider() {
+      return started().standIns.printProvider;
+    },
+    get smtp() {
+      return started().standIns.smtp;
+    },
+    env: () => started().standIns.env(),
+  };
 }
