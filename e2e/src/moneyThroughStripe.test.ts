@@ -6,21 +6,12 @@
  */
 import { formatPrice, PREMADE_DESIGNS, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, ORDER_TEXT } from '@tshirt/shared/labels';
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { orderOnCompletePage } from './harness/orderPage';
 import { showStripeHostedPage } from './harness/stripeHostedPage';
-import {
-  startStripeStandIn,
-  type RunningStripeStandIn,
-  type StripeCustomer,
-} from '@tshirt/tooling/test/stripeStandIn';
+import type { StripeCustomer } from '@tshirt/tooling/test/stripeStandIn';
 
 const ADMIN_TOKEN = 'e2e-money-owner-token-0123456789';
 const FIRST_SHIRT_SHIPPING = 599;
@@ -49,39 +40,30 @@ const customer: StripeCustomer = {
 /** A decimal string of `cents`, as Printful's retail costs carry money. */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-let browser: TestBrowser;
-let stripe: RunningStripeStandIn;
-let provider: PrintProviderStandIn;
-let server: StoreServer;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  provider = await startPrintProviderStandIn();
-  server = await startStoreServer({
-    ...stripe.env,
-    ...printProviderEnv(provider),
+const store = withStoreServerAndStandIns(
+  { stripe: true, printProvider: true },
+  {
     ADMIN_TOKEN,
     SHIPPING_FIRST_ITEM: decimal(FIRST_SHIRT_SHIPPING),
     SHIPPING_ADDITIONAL_ITEM: decimal(EACH_MORE_SHIPPING),
     SALES_TAX: 'exclusive',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-  });
-  provider.storeOrigin = server.url;
+  },
+);
+
+let browser: TestBrowser;
+beforeAll(async () => {
   browser = await launchBrowser();
 });
-
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await provider?.close();
-  await stripe?.close();
 });
 
 it('charges subtotal + shipping + tax through Stripe, and shows and sends the same figures', async () => {
   const leaveHostedPage = await showStripeHostedPage(browser.context);
   try {
     const page = await browser.newPage(PORTRAIT);
-    await page.goto(`${server.url}/product`);
+    await page.goto(`${store.server.url}/product`);
     await page.getByRole('button', { name: PREMADE_DESIGNS[0]!.title, exact: true }).click();
     await page.getByLabel(FIELD_LABELS.shirtColor, { exact: true }).selectOption('Navy');
     await page.getByLabel(FIELD_LABELS.shirtSize, { exact: true }).selectOption('L');
@@ -103,7 +85,7 @@ it('charges subtotal + shipping + tax through Stripe, and shows and sends the sa
     await tab.waitForURL(/checkout\.stripe\.com/);
 
     // What the store asked Stripe to charge: the shirts, the shipping option, automatic tax.
-    const session = stripe.sessionRequest();
+    const session = store.stripe.sessionRequest();
     expect(session?.get('line_items[0][price_data][unit_amount]')).toBe(String(UNIT_PRICE_CENTS));
     expect(session?.get('line_items[0][quantity]')).toBe(String(QUANTITY));
     expect(session?.get('line_items[0][price_data][tax_behavior]')).toBe('exclusive');
@@ -114,8 +96,10 @@ it('charges subtotal + shipping + tax through Stripe, and shows and sends the sa
 
     const orderId = session?.get('metadata[order_id]') ?? '';
     const successUrl = session?.get('success_url') ?? '';
-    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', stripe.sessionId));
-    expect((await stripe.sendCompleted(server.url, orderId, customer, TAX_CENTS)).status).toBe(200);
+    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', store.stripe.sessionId));
+    expect(
+      (await store.stripe.sendCompleted(store.server.url, orderId, customer, TAX_CENTS)).status,
+    ).toBe(200);
 
     // /complete: subtotal, shipping and tax, and the total they make.
     const { orderNumber } = await orderOnCompletePage(tab);
@@ -127,7 +111,7 @@ it('charges subtotal + shipping + tax through Stripe, and shows and sends the sa
     expect(summary).toContain(formatPrice(TOTAL));
 
     // The owner's listing records each part.
-    const listing = await fetch(`${server.url}/creator/admin/orders`, {
+    const listing = await fetch(`${store.server.url}/creator/admin/orders`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     const { orders } = (await listing.json()) as { orders: Array<Record<string, unknown>> };
@@ -139,8 +123,8 @@ it('charges subtotal + shipping + tax through Stripe, and shows and sends the sa
     });
 
     // The print provider receives the retail costs it asks for, the same figures.
-    await waitUntil(() => provider.orders.has(orderId), 'the provider has the order');
-    const retailCosts = provider.orders.get(orderId)?.body.retail_costs;
+    await waitUntil(() => store.printProvider.orders.has(orderId), 'the provider has the order');
+    const retailCosts = store.printProvider.orders.get(orderId)?.body.retail_costs;
     expect(retailCosts?.currency.toUpperCase()).toBe('USD');
     expect(retailCosts).toMatchObject({
       subtotal: decimal(SUBTOTAL),
