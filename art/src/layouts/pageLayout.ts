@@ -41,6 +41,11 @@ export interface Page {
   subjectOverWords: boolean;
 }
 
+/** How far stacked type raises the picture from the style's own place. */
+const STACKED_RISE = -100;
+/** The lowest line stacked words may end at, above their smaller line. */
+const STACKED_WORDS_END = 1475;
+
 const PAGES: Record<PageLayoutName, Page> = {
   framed: { layout: 'framed', frame: true, sunset: false, pictureTransform: '', subjectOverWords: false },
   poster: {
@@ -57,9 +62,9 @@ const PAGES: Record<PageLayoutName, Page> = {
     layout: 'stacked',
     frame: false,
     sunset: false,
-    // The subject raised, its feet over the first line of words.
-    pictureTransform: 'translate(0 -100)',
-    headline: { top: 925, height: 550, width: 1100, maxSize: 300, maxLines: 4, align: 'top' },
+    // The subject raised, its feet (their outline) over the first line of words.
+    pictureTransform: `translate(0 ${STACKED_RISE})`,
+    headline: { top: 900, height: 575, width: 1100, maxSize: 300, maxLines: 4, align: 'top' },
     subline: { top: 1490, bottom: 1585 },
     subjectOverWords: true,
   },
@@ -86,23 +91,33 @@ export function composePage(page: Page, picture: string, words: string): string 
   return page.subjectOverWords ? words + placed : placed + words;
 }
 
-/** The headline's box and layout: the layout's place, else the style's own. */
+/**
+ * The headline's box and layout: the layout's place, else the style's own. Stacked words start
+ * where the raised scene's drawings end (`sceneBottom`, in the style's own place), so only their
+ * outlines stand over the first line, whatever the scene (a wide sea reaches lower than a cat).
+ */
 export function headlinePlace<Layout extends { maxSize: number; maxLines: number }>(
   page: Page,
   box: { x: number; top: number; width: number; height: number },
   layout: Layout,
+  sceneBottom = 0,
 ): { box: { x: number; top: number; width: number; height: number }; layout: Layout } {
   const place = page.headline;
   if (!place) return { box, layout };
+  const top = page.layout === 'stacked' ? Math.min(1000, Math.max(place.top, sceneBottom + STACKED_RISE + 10)) : place.top;
+  const height = page.layout === 'stacked' ? STACKED_WORDS_END - top : place.height;
   return {
-    box: { x: 600, top: place.top, width: place.width, height: place.height },
+    box: { x: 600, top, width: place.width, height },
     layout: { ...layout, maxSize: place.maxSize, maxLines: place.maxLines, align: place.align ?? 'middle' },
   };
 }
 
-/** Where the smaller line starts and how low it may reach, given where the style would put it. */
+/**
+ * Where the smaller line starts and how low it may reach, given where the style would put it (under
+ * its headline and whatever underlines it): the layout's place, or lower if the headline reaches it.
+ */
 export function sublinePlace(page: Page, ownTop: number, ownBottom: number): { top: number; height: number } {
-  const top = page.subline?.top ?? ownTop;
+  const top = page.subline ? Math.max(page.subline.top, ownTop) : ownTop;
   const bottom = page.subline?.bottom ?? ownBottom;
   return { top, height: Math.max(40, bottom - top) };
 }

@@ -10,7 +10,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 const BLACK = '#111111';
@@ -110,7 +110,7 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
   );
 
   // Printed under the block: block capitals, then the smaller line in spaced capitals.
-  const place = headlinePlace(page, { x: cx, top: block.bottom + 50, width: 960, height: 230 }, { maxSize: 170, maxLines: 2, letterSpacingEm: 0.05, lineGapEm: 0 });
+  const place = headlinePlace(page, { x: cx, top: block.bottom + 50, width: 960, height: 230 }, { maxSize: 170, maxLines: 2, letterSpacingEm: 0.05, lineGapEm: 0 }, sceneBottom(slots));
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.display,

@@ -11,7 +11,7 @@ import { layoutText } from '../typography/layout';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, paintRole, type PartPainter, shaded } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import { ribbonPaths, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
 
@@ -104,7 +104,7 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
   let headlineBottom: number;
   if (page.headline) {
     // A layout's headline block: the bubbly letters stand alone, sticker-bordered like the characters.
-    const place = headlinePlace(page, { x: 600, top: 0, width: 0, height: 0 }, { maxSize: 0, maxLines: 0, lineGapEm: 0.02 });
+    const place = headlinePlace(page, { x: 600, top: 0, width: 0, height: 0 }, { maxSize: 0, maxLines: 0, lineGapEm: 0.02 }, sceneBottom(slots));
     const block = textBlock(defs, {
       text: lettering.headline,
       font: FONTS.bubbly,

@@ -8,7 +8,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, shaded } from './drawMotif';
 import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import { dripPath, scatterRing, sparkle } from './shared';
 import type { StyleRenderer } from './styleTypes';
 
@@ -117,7 +117,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
     dy: (step + 1) * 3,
     attributes: { fill: extrusionColor, stroke: extrusionColor, 'stroke-width': 12, 'stroke-linejoin': 'round' },
   }));
-  const place = headlinePlace(page, { x: cx, top: 1050, width: 1000, height: 300 }, { maxSize: 180, maxLines: 3, lineGapEm: 0.02, letterSpacingEm: 0.03 });
+  const place = headlinePlace(page, { x: cx, top: 1050, width: 1000, height: 300 }, { maxSize: 180, maxLines: 3, lineGapEm: 0.02, letterSpacingEm: 0.03 }, sceneBottom(slots));
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.marker,

@@ -11,7 +11,7 @@ import { measureLine } from '../typography/glyphs';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
@@ -64,6 +64,7 @@ export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lett
     page,
     { x: cx, top: 1110, width: 1000, height: 200 },
     { maxSize: size, maxLines: 2, letterSpacingEm: plainWidth + spread * size * (text.length - 1) > 1000 ? 0.24 : spread, lineGapEm: 0.35 },
+    sceneBottom(slots),
   );
   const headline = textBlock(defs, {
     text,

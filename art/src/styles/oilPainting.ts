@@ -14,7 +14,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter, shaded } from './drawMotif';
 import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { displacementFilter } from './textures';
 
@@ -234,7 +234,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
 
   // The title is signed in paint on the shirt itself, in a classical italic.
   const titleColor = showingColor(palette.colors, fabric, TARGET_CONTRAST + 0.4);
-  const place = headlinePlace(page, { x: cx, top: cy + ry + 70, width: 1000, height: 200 }, { maxSize: 130, maxLines: 2, lineGapEm: -0.05 });
+  const place = headlinePlace(page, { x: cx, top: cy + ry + 70, width: 1000, height: 200 }, { maxSize: 130, maxLines: 2, lineGapEm: -0.05 }, sceneBottom(slots));
   const title = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.serifItalic,

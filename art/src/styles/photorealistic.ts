@@ -13,7 +13,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { paintRole, type PartPainter, shaded as shadedColor } from './drawMotif';
 import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
 
 function linear(defs: Defs, stops: ReadonlyArray<[number, string, number?]>, x2 = 0, y2 = 1, x1 = 0, y1 = 0): string {
@@ -196,7 +196,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     [0.52, onFabric(darken(metalBase, 0.1), fabric)],
     [1, onFabric(lighten(metalBase, 0.1), fabric)],
   ]);
-  const place = headlinePlace(page, { x: cx, top: 1120, width: 1100, height: 230 }, { maxSize: 130, maxLines: 2, lineGapEm: 0.08 });
+  const place = headlinePlace(page, { x: cx, top: 1120, width: 1100, height: 230 }, { maxSize: 130, maxLines: 2, lineGapEm: 0.08 }, sceneBottom(slots));
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.geometric,

@@ -94,6 +94,11 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
   return slots;
 }
 
+/** The lowest the scene's drawings reach on the canvas (the bottoms of their boxes). */
+export function sceneBottom(slots: readonly SceneSlot[]): number {
+  return Math.max(0, ...slots.map((slot) => slot.placement.y + slot.placement.size / 2));
+}
+
 /** Draws every slot with the painters a style chooses for its layer. */
 export function drawScene(
   slots: readonly SceneSlot[],

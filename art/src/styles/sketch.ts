@@ -11,7 +11,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene } from './scene';
+import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
 
@@ -135,7 +135,7 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   drawing.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 5, y: slot.placement.y - 4, rotate: (slot.placement.rotate ?? 0) + 1 } })), () => [linePass(3)], () => pencilGroup));
 
   // Hand lettering with a pencil underline swash.
-  const place = headlinePlace(page, { x: cx, top: 1120, width: 1080, height: 220 }, { maxSize: 140, maxLines: 2, lineGapEm: 0 });
+  const place = headlinePlace(page, { x: cx, top: 1120, width: 1080, height: 220 }, { maxSize: 140, maxLines: 2, lineGapEm: 0 }, sceneBottom(slots));
   const headline = textBlock(defs, {
     text: lettering.headline,
     font: FONTS.marker,
