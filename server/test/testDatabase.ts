@@ -66,11 +66,24 @@ async function templateDump(PGlite: PgliteModule['PGlite']): Promise<Buffer> {
 }
 
 const COMPILED = Symbol.for('tshirt.test.compiledPglite');
+const TEMPLATE = Symbol.for('tshirt.test.pgliteTemplate');
 
 interface CompiledPglite {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   fsBundle: Blob;
+}
+
+/**
+ * The template's tens of megabytes, read once per Jest worker and kept beside the compiled
+ * WebAssembly: every later test file's database loads from the same (immutable) Blob.
+ */
+function templateBlob(pglite: PgliteModule): Promise<NodeBlob> {
+  const holder = pglite as unknown as { [TEMPLATE]?: Promise<NodeBlob> };
+  holder[TEMPLATE] ??= templateDump(pglite.PGlite).then((dump) => new NodeBlob([dump]));
+  // A failed read is tried again by the next file.
+  holder[TEMPLATE].catch(() => delete holder[TEMPLATE]);
+  return holder[TEMPLATE];
 }
 
 /**
@@ -103,7 +116,7 @@ export async function openTestDatabase(dataDir?: string): Promise<Database> {
   const pgliteModule = loadPgliteNatively();
   const { PGlite } = pgliteModule;
   const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
-  const loadDataDir = isNew ? new NodeBlob([await templateDump(PGlite)]) : undefined;
+  const loadDataDir = isNew ? await templateBlob(pgliteModule) : undefined;
   const pglite = await PGlite.create({
     ...(await compiledPglite(pgliteModule)),
     ...(dataDir && { dataDir }),
