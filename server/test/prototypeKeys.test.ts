@@ -11,6 +11,7 @@ import {
   type PrintProviderStandIn,
 } from '@tshirt/tooling/test/printProviderStandIn';
 import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
+import { withBlockApp } from './blockApp';
 import { withTestApps } from './fixtures';
 import { orderIdOfPaymentLink } from './orderLinks';
 import { VALID_ORDER, fetchFrom, newVisitor, query, type RunningApp } from './helpers';
@@ -36,9 +37,10 @@ describe('the print provider’s signed webhook', () => {
   beforeAll(async () => {
     provider = await startPrintProviderStandIn({ fetchPrintFiles: false });
   });
+  const block = withBlockApp(apps, () => printProviderEnv(provider));
   afterAll(() => provider.close());
   beforeEach(async () => {
-    running = await apps.start(printProviderEnv(provider));
+    running = block.running;
     const answer = await fetchFrom(running.url)(`/creator/checkout?${query(VALID_ORDER)}`, {
       method: 'POST',
       headers: newVisitor(),
@@ -76,14 +78,15 @@ describe('the print provider’s signed webhook', () => {
 });
 
 describe('Stripe’s signed webhook', () => {
+  const block = withBlockApp(apps, () => ({
+    STRIPE_SECRET_KEY: 'sk_test_prototype_keys',
+    STRIPE_WEBHOOK_SECRET,
+    // Never called: no event here reaches Stripe's API.
+    STRIPE_API_BASE: 'http://127.0.0.1:9',
+  }));
   let running: RunningApp;
-  beforeEach(async () => {
-    running = await apps.start({
-      STRIPE_SECRET_KEY: 'sk_test_prototype_keys',
-      STRIPE_WEBHOOK_SECRET,
-      // Never called: no event here reaches Stripe's API.
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
-    });
+  beforeEach(() => {
+    running = block.running;
   });
 
   it('acknowledges an event whose type names a member of Object.prototype, doing nothing', async () => {
