@@ -20,6 +20,7 @@ export {
   placeOrder,
   placePaidOrder,
   query,
+  SHIP_TO,
   SHIPPING_FORM,
   signInToDesk,
   VALID_ORDER,

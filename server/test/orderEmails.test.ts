@@ -8,8 +8,8 @@ import type { OrderView } from '@tshirt/shared/types';
 import { emailJobExpirySeconds } from '../src/plugins/app/orderMail';
 import { readPage } from './htmlPage';
 import { withStoreAndStandIns } from './fixtures';
-import { placedOrder } from './orderLinks';
-import { SHIPPING_FORM, payOnTestPage, type SendRequest } from './helpers';
+import { everyEmailSent, placedOrder } from './orderLinks';
+import { SHIP_TO, SHIPPING_FORM, payOnTestPage, type SendRequest } from './helpers';
 
 const server = withStoreAndStandIns({
   standIns: { printProvider: true, smtp: true },
@@ -83,16 +83,7 @@ describe('the confirmation email', () => {
     const answer = await server.request(`/creator/order?token=${tokenIn(email.text ?? '')}`);
     expect(((await answer.json()) as OrderView).orderNumber).toBe(id);
     // Still one, once the queue had every chance to send it again.
-    await waitUntil(
-      async () =>
-        (
-          await server.app.db.query<{ sent_at: Date | null }>(
-            'SELECT sent_at FROM order_emails WHERE order_id = $1',
-            [id],
-          )
-        ).every((row) => row.sent_at !== null),
-      'the email is marked sent',
-    );
+    await waitUntil(() => everyEmailSent(server.app.db, id), 'the email is marked sent');
     expect(
       emailsFor(id).filter((message) => message.messageId?.includes('.confirmed-')),
     ).toHaveLength(1);
@@ -215,7 +206,7 @@ describe('an address the printer refuses', () => {
     return { id, token: tokenIn(email.text ?? '') };
   }
 
-  const { email: _email, ...addressOnly } = SHIPPING_FORM;
+  const addressOnly = SHIP_TO;
   const corrected: Record<string, string> = {
     ...addressOnly,
     line1: '2 Main St',

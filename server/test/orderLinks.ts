@@ -78,3 +78,12 @@ export async function shopperEmailKinds(db: Queryable, id: string): Promise<stri
   );
   return rows.map((row) => row.kind);
 }
+
+/** Whether every email written for the order has been sent (none waits in the queue). */
+export async function everyEmailSent(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query<{ sent_at: Date | null }>(
+    'SELECT sent_at FROM order_emails WHERE order_id = $1',
+    [id],
+  );
+  return rows.every((row) => row.sent_at !== null);
+}

@@ -12,7 +12,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { DailyEarnings } from '../src/orders/orderEarnings';
 import type { AdminOrder, AdminOrderDetail } from '../src/routes/creator/admin';
 import { withStoreAndStandIns } from './fixtures';
-import { SHIPPING_FORM, VALID_ORDER, signInToDesk } from './helpers';
+import { SHIP_TO, VALID_ORDER, signInToDesk } from './helpers';
 import { placeStripeOrder } from '@tshirt/tooling/test/storeRequests';
 
 const ADMIN_TOKEN = 'order-week-admin-token-0123456789';
@@ -160,7 +160,7 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
     data: { reason: 'Undeliverable' },
   });
   await reaches(returned, 'returned');
-  const { email: _email, ...address } = SHIPPING_FORM;
+  const address = SHIP_TO;
   const { accessToken } = (await server.app.repositories.orders.find(returned))!;
   const corrected = await server.request(`/creator/order/address?token=${accessToken}`, {
     method: 'POST',

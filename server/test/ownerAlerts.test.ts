@@ -4,7 +4,7 @@
  */
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { withAppsAndStandIns } from './fixtures';
-import { paidOrderId } from './orderLinks';
+import { everyEmailSent, paidOrderId } from './orderLinks';
 import { injectAsFetch, type RunningApp } from './helpers';
 
 const OWNER = 'owner@shop.test';
@@ -33,17 +33,9 @@ const alertsAbout = (id: string) =>
 
 /** Every email of the order is sent (none waits in the queue): a count now is the final count. */
 async function settled(running: RunningApp, id: string): Promise<void> {
-  await waitUntil(
-    async () =>
-      (
-        await running.app.db.query<{ sent_at: Date | null }>(
-          'SELECT sent_at FROM order_emails WHERE order_id = $1',
-          [id],
-        )
-      ).every((row) => row.sent_at !== null),
-    'every email of the order is sent',
-    { timeoutMs: 30_000 },
-  );
+  await waitUntil(() => everyEmailSent(running.app.db, id), 'every email of the order is sent', {
+    timeoutMs: 30_000,
+  });
 }
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { AdminOrder } from '../src/routes/creator/admin';
 import { withStoreAndStandIns } from './fixtures';
 import { paidOrderId } from './orderLinks';
-import { SHIPPING_FORM } from './helpers';
+import { SHIP_TO } from './helpers';
 
 const ADMIN_TOKEN = 'reprints-admin-token-0123456789';
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -27,7 +27,7 @@ beforeEach(() => {
   server.printProvider.mode = 'accept';
 });
 
-const { email: _email, ...ADDRESS } = SHIPPING_FORM;
+const ADDRESS = SHIP_TO;
 const stateOf = async (id: string) => (await server.app.repositories.orders.find(id))?.fulfillment;
 
 /** An order of two shirts paid on the test page to the US; its id once `state` is reached. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStandIn, withTestServer } from './fixtures';
-import { VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import { SHIP_TO, VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
 import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 
@@ -102,15 +102,7 @@ const CA_ADDRESS = {
   postal_code: 'K1M 1M4',
   country: 'ca',
 };
-const SHIP_TO_US = {
-  name: 'Jane Doe',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postalCode: '62701',
-  country: 'US',
-};
+const SHIP_TO_US = SHIP_TO;
 
 /** The session's fields where newer API versions report the address and the email. */
 function withNewerShipping(address: Record<string, unknown>, email = 'jane@example.com') {

@@ -67,6 +67,9 @@ export const SHIPPING_FORM = {
   country: 'US',
 } as const;
 
+/** Where the test shopper's order ships: SHIPPING_FORM's address, as the store keeps it. */
+export const SHIP_TO = (({ email: _email, ...address }) => address)(SHIPPING_FORM);
+
 /**
  * Places `order` (VALID_ORDER) through the checkout route as a new visitor (or with `headers`);
  * its payment link (`/pay/<secret>` on the test page, Stripe's Checkout page with Stripe).
@@ -221,17 +224,21 @@ export interface StoreWithStandIns extends Omit<StandIns, 'close'> {
 /**
  * For a browser test file or block: before its tests, starts the chosen stand-ins and the store's
  * server pointed at them (`env` on top), the print provider fetching print files from it; after
- * them, stops the store, then the stand-ins.
+ * them, stops the store, then the stand-ins. `env` is a function when it needs something set up
+ * first (a data folder).
  */
 export function withStoreServerAndStandIns(
   choice: StandInChoice,
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
 ): StoreWithStandIns {
   let standIns: StandIns | undefined;
   let server: StoreServer | undefined;
   beforeAll(async () => {
     standIns = await startStandIns(choice);
-    server = await startStoreServer({ ...standIns.env(), ...env });
+    server = await startStoreServer({
+      ...standIns.env(),
+      ...(typeof env === 'function' ? env() : env),
+    });
     if (choice.printProvider) standIns.printProvider.storeOrigin = server.url;
   });
   afterAll(async () => {
