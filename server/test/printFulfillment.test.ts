@@ -11,6 +11,7 @@ import {
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
+import { withBlockApp } from './blockApp';
 import { withTestApps } from './fixtures';
 import { placedOrder } from './orderLinks';
 import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, type RunningApp } from './helpers';
@@ -20,18 +21,28 @@ const SHIPPING: ShippingDetails = { ...SHIPPING_FORM, line2: 'Apt 2' };
 const apps = withTestApps();
 let provider: PrintProviderStandIn;
 
-beforeEach(async () => {
+beforeAll(async () => {
   provider = await startPrintProviderStandIn();
 });
-afterEach(() => provider.close());
+afterAll(() => provider.close());
+// One provider for the file, as it was when each test started its own: orders and ids are new in
+// every test, so only what the provider was told and holds is put back.
+beforeEach(() => {
+  Object.assign(provider, { mode: 'accept', reportsCosts: true, storeOrigin: undefined });
+  provider.orders.clear();
+  provider.submissions.length = 0;
+});
 
+const providerEnv = (env: Record<string, string> = {}) => ({
+  ...printProviderEnv(provider),
+  PRINT_PROVIDER_TIMEOUT_MS: '1000',
+  PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
+  ...env,
+});
+
+/** An app of the test's own, for settings of its own or a second instance. */
 function startWithProvider(env: Record<string, string> = {}): Promise<RunningApp> {
-  return apps.start({
-    ...printProviderEnv(provider),
-    PRINT_PROVIDER_TIMEOUT_MS: '1000',
-    PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    ...env,
-  });
+  return apps.start(providerEnv(env));
 }
 
 /** A pending order made through the checkout route; its id. */
@@ -49,105 +60,136 @@ async function fulfillmentOf(app: FastifyInstance, id: string) {
 }
 
 describe('sending paid orders to the print provider', () => {
-  it('sends a paid order once, with its address, variant and a print file the provider can fetch', async () => {
-    const running = await startWithProvider();
-    provider.storeOrigin = running.url;
-    const id = await paidOrder(running);
+  describe('on one store with the usual settings', () => {
+    const store = withBlockApp(apps, () => providerEnv());
 
-    const order = await waitUntil(async () => {
-      const current = await fulfillmentOf(running.app, id);
-      return current.fulfillment === 'in_production' && current;
-    }, 'the order is in production');
-    const sent = provider.orders.get(id)!;
-    expect(order.providerOrderId).toBe(String(sent.id));
-    expect(provider.submissions).toEqual([id]);
-    expect(sent.body.recipient).toMatchObject({
-      name: 'Jane Doe',
-      address1: '1 Main St',
-      address2: 'Apt 2',
-      city: 'Springfield',
-      state_code: 'IL',
-      zip: '62701',
-      country_code: 'US',
-      email: 'jane@example.com',
+    it('sends a paid order once, with its address, variant and a print file the provider can fetch', async () => {
+      const running = store.running;
+      provider.storeOrigin = running.url;
+      const id = await paidOrder(running);
+
+      const order = await waitUntil(async () => {
+        const current = await fulfillmentOf(running.app, id);
+        return current.fulfillment === 'in_production' && current;
+      }, 'the order is in production');
+      const sent = provider.orders.get(id)!;
+      expect(order.providerOrderId).toBe(String(sent.id));
+      expect(provider.submissions).toEqual([id]);
+      expect(sent.body.recipient).toMatchObject({
+        name: 'Jane Doe',
+        address1: '1 Main St',
+        address2: 'Apt 2',
+        city: 'Springfield',
+        state_code: 'IL',
+        zip: '62701',
+        country_code: 'US',
+        email: 'jane@example.com',
+      });
+      // Women's (catalog product 360), Navy, XL in the stand-in's catalog.
+      expect(sent.body.items[0]).toMatchObject({
+        quantity: VALID_ORDER.quantity,
+        retail_price: '19.99',
+      });
+      // What the shopper paid: two shirts and their shipping at the default rate, no tax.
+      expect(sent.body.retail_costs).toEqual({
+        currency: 'USD',
+        subtotal: '39.98',
+        discount: '0.00',
+        shipping: '6.99',
+        tax: '0.00',
+      });
+      expect(sent.body.items[0]!.variant_id).toBe(360_000 + 4 * 9 + 3);
+      // What the provider charges for the two shirts, recorded in cents as it reported them.
+      expect(sent.costs).toMatchObject({ subtotal: '25.90', shipping: '6.89', total: '32.79' });
+      expect(order.providerCost).toEqual({
+        itemsCents: 2590,
+        shippingCents: 689,
+        taxCents: 0,
+        totalCents: 3279,
+      });
+      const printFile = await waitUntil(
+        () => sent.printFile,
+        'the provider fetched the print file',
+      );
+      expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });
+      expect(printFile.bytes).toBeGreaterThan(10_000);
     });
-    // Women's (catalog product 360), Navy, XL in the stand-in's catalog.
-    expect(sent.body.items[0]).toMatchObject({
-      quantity: VALID_ORDER.quantity,
-      retail_price: '19.99',
+
+    it('keeps the order waiting while the provider is down and sends it once it is back', async () => {
+      provider.mode = 'down';
+      const running = store.running;
+      const id = await paidOrder(running);
+
+      await waitUntil(async () => {
+        const order = await fulfillmentOf(running.app, id);
+        return order.submitAttempts >= 1 && order.fulfillment === 'queued' && order;
+      }, 'a failed try is noted');
+      expect((await fulfillmentOf(running.app, id)).fulfillmentError).toMatch(/HTTP 503/);
+      provider.mode = 'accept';
+      await waitUntil(
+        async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
+        'the order is in production',
+      );
+      expect(provider.orders.size).toBe(1);
     });
-    // What the shopper paid: two shirts and their shipping at the default rate, no tax.
-    expect(sent.body.retail_costs).toEqual({
-      currency: 'USD',
-      subtotal: '39.98',
-      discount: '0.00',
-      shipping: '6.99',
-      tax: '0.00',
+
+    it('adopts an order the provider accepted before its answer timed out, instead of sending it twice', async () => {
+      provider.mode = 'acceptThenHang';
+      const running = store.running;
+      const id = await paidOrder(running);
+
+      await waitUntil(() => provider.orders.has(id), 'the provider has the order');
+      provider.mode = 'accept';
+      await waitUntil(
+        async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
+        'the order is in production',
+        { timeoutMs: 60_000 },
+      );
+      expect(provider.orders.size).toBe(1);
+      expect(provider.submissions).toEqual([id]);
+      // The adopted order's cost is read from the provider's own record of it.
+      expect((await fulfillmentOf(running.app, id)).providerCost?.totalCents).toBe(3279);
     });
-    expect(sent.body.items[0]!.variant_id).toBe(360_000 + 4 * 9 + 3);
-    // What the provider charges for the two shirts, recorded in cents as it reported them.
-    expect(sent.costs).toMatchObject({ subtotal: '25.90', shipping: '6.89', total: '32.79' });
-    expect(order.providerCost).toEqual({
-      itemsCents: 2590,
-      shippingCents: 689,
-      taxCents: 0,
-      totalCents: 3279,
+
+    it('leaves the cost unknown, never zero, when the provider accepts an order without saying it', async () => {
+      provider.reportsCosts = false;
+      const running = store.running;
+      const id = await paidOrder(running);
+      const order = await waitUntil(async () => {
+        const current = await fulfillmentOf(running.app, id);
+        return current.fulfillment === 'in_production' && current;
+      }, 'the order is in production');
+      expect(order.providerCost).toBeNull();
+      const [row] = await running.app.db.query<{ cost_total_cents: number | null }>(
+        'SELECT cost_total_cents FROM orders WHERE id = $1',
+        [id],
+      );
+      expect(row?.cost_total_cents).toBeNull();
     });
-    const printFile = await waitUntil(() => sent.printFile, 'the provider fetched the print file');
-    expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });
-    expect(printFile.bytes).toBeGreaterThan(10_000);
-  });
 
-  it('keeps the order waiting while the provider is down and sends it once it is back', async () => {
-    provider.mode = 'down';
-    const running = await startWithProvider();
-    const id = await paidOrder(running);
+    it('fails at once, without retrying, an order the provider cannot make', async () => {
+      provider.mode = 'refuse';
+      const running = store.running;
+      const id = await paidOrder(running);
+      const failed = await waitUntil(async () => {
+        const order = await fulfillmentOf(running.app, id);
+        return order.fulfillment === 'failed' && order;
+      }, 'sending gave up');
+      expect(failed.fulfillmentError).toMatch(/discontinued \(HTTP 400\)/);
+      expect(provider.submissions).toEqual([id]);
+    });
 
-    await waitUntil(async () => {
-      const order = await fulfillmentOf(running.app, id);
-      return order.submitAttempts >= 1 && order.fulfillment === 'queued' && order;
-    }, 'a failed try is noted');
-    expect((await fulfillmentOf(running.app, id)).fulfillmentError).toMatch(/HTTP 503/);
-    provider.mode = 'accept';
-    await waitUntil(
-      async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
-      'the order is in production',
-    );
-    expect(provider.orders.size).toBe(1);
-  });
-
-  it('adopts an order the provider accepted before its answer timed out, instead of sending it twice', async () => {
-    provider.mode = 'acceptThenHang';
-    const running = await startWithProvider();
-    const id = await paidOrder(running);
-
-    await waitUntil(() => provider.orders.has(id), 'the provider has the order');
-    provider.mode = 'accept';
-    await waitUntil(
-      async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
-      'the order is in production',
-      { timeoutMs: 60_000 },
-    );
-    expect(provider.orders.size).toBe(1);
-    expect(provider.submissions).toEqual([id]);
-    // The adopted order's cost is read from the provider's own record of it.
-    expect((await fulfillmentOf(running.app, id)).providerCost?.totalCents).toBe(3279);
-  });
-
-  it('leaves the cost unknown, never zero, when the provider accepts an order without saying it', async () => {
-    provider.reportsCosts = false;
-    const running = await startWithProvider();
-    const id = await paidOrder(running);
-    const order = await waitUntil(async () => {
-      const current = await fulfillmentOf(running.app, id);
-      return current.fulfillment === 'in_production' && current;
-    }, 'the order is in production');
-    expect(order.providerCost).toBeNull();
-    const [row] = await running.app.db.query<{ cost_total_cents: number | null }>(
-      'SELECT cost_total_cents FROM orders WHERE id = $1',
-      [id],
-    );
-    expect(row?.cost_total_cents).toBeNull();
+    it('asks the shopper, without retrying, for an order paid without an address', async () => {
+      const running = store.running;
+      const id = await checkout(running);
+      await running.app.orderFulfillment.orderPaid(id, { reference: 'test' });
+      const waiting = await waitUntil(async () => {
+        const order = await fulfillmentOf(running.app, id);
+        return order.fulfillment === 'problem' && order;
+      }, 'the order waits for an address');
+      expect(waiting.fulfillmentError).toMatch(/no shipping address/);
+      expect(provider.submissions).toEqual([]);
+    });
   });
 
   it('gives up after the last try and leaves the order for the owner, who can resubmit it', async () => {
@@ -176,30 +218,6 @@ describe('sending paid orders to the print provider', () => {
     expect(made.providerCost?.totalCents).toBe(3279);
   });
 
-  it('fails at once, without retrying, an order the provider cannot make', async () => {
-    provider.mode = 'refuse';
-    const running = await startWithProvider();
-    const id = await paidOrder(running);
-    const failed = await waitUntil(async () => {
-      const order = await fulfillmentOf(running.app, id);
-      return order.fulfillment === 'failed' && order;
-    }, 'sending gave up');
-    expect(failed.fulfillmentError).toMatch(/discontinued \(HTTP 400\)/);
-    expect(provider.submissions).toEqual([id]);
-  });
-
-  it('asks the shopper, without retrying, for an order paid without an address', async () => {
-    const running = await startWithProvider();
-    const id = await checkout(running);
-    await running.app.orderFulfillment.orderPaid(id, { reference: 'test' });
-    const waiting = await waitUntil(async () => {
-      const order = await fulfillmentOf(running.app, id);
-      return order.fulfillment === 'problem' && order;
-    }, 'the order waits for an address');
-    expect(waiting.fulfillmentError).toMatch(/no shipping address/);
-    expect(provider.submissions).toEqual([]);
-  });
-
   it('sends each paid order once when two instances share the queue', async () => {
     const [first, second] = await Promise.all([startWithProvider(), startWithProvider()]);
     const ids = await Promise.all(
@@ -225,8 +243,10 @@ describe('sending paid orders to the print provider', () => {
 });
 
 describe('the print provider webhook and print file links', () => {
+  const store = withBlockApp(apps, () => providerEnv());
+
   it('moves a shipped order to shipped with its tracking, and refuses a wrong signature', async () => {
-    const running = await startWithProvider();
+    const running = store.running;
     const id = await paidOrder(running);
     await waitUntil(() => provider.orders.has(id), 'the provider has the order');
 
@@ -254,7 +274,7 @@ describe('the print provider webhook and print file links', () => {
   });
 
   it('keeps only an http(s) tracking link from the provider', async () => {
-    const running = await startWithProvider();
+    const running = store.running;
     const id = await paidOrder(running);
     await waitUntil(
       async () => (await fulfillmentOf(running.app, id)).fulfillment === 'in_production',
@@ -270,7 +290,7 @@ describe('the print provider webhook and print file links', () => {
   });
 
   it('serves a print file only for an unaltered, unexpired signed link', async () => {
-    const running = await startWithProvider();
+    const running = store.running;
     const id = await paidOrder(running);
     const other = await paidOrder(running);
     const send = injectAsFetch(running.app);
