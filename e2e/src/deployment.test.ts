@@ -284,6 +284,11 @@ describe('a remote on a static host that lets browsers cache everything for an h
     await first.close();
 
     deployOver(nextDesignerBuild, folder);
+    await waitUntil(
+      async () =>
+        (await (await fetch(`${cachingStore.url}/product`)).text()).includes(NEXT_HEADING),
+      'the new release is composed',
+    );
     // The same browser, its cache holding the old entry for another hour.
     const returning = await visit();
     expect(await returning.getByRole('heading', { name: NEXT_HEADING }).count()).toBe(1);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import {
   BUY_BUTTON_LABELS,
@@ -149,12 +149,25 @@ describe('buying a shirt', () => {
       .first()
       .waitFor();
 
+    // The checkout is answered once the tab has shown /loading: the tab moves on when it is.
+    let answerCheckout = () => undefined as void;
+    const loadingShown = new Promise<void>((resolve) => (answerCheckout = resolve));
+    const holdCheckout = async (route: Route) => {
+      await loadingShown;
+      await route.continue();
+    };
+    await page.route('**/creator/checkout**', holdCheckout);
     const [tab] = await Promise.all([
       browser.context.waitForEvent('page'),
       page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
     ]);
-    await tab.waitForURL(/\/loading$/);
-    await tab.getByText(PAGE_TEXT.loadingOrder).waitFor();
+    try {
+      await tab.waitForURL(/\/loading$/);
+      await tab.getByText(PAGE_TEXT.loadingOrder).waitFor();
+    } finally {
+      answerCheckout();
+      await page.unroute('**/creator/checkout**', holdCheckout);
+    }
     await tab.waitForURL(/\/pay\/[^/]+$/);
     // The shop's tab says where the payment is, with Buy It back beside it (SPEC §12).
     await page
