@@ -15,23 +15,10 @@ import {
   ORDER_TEXT,
   SHIP_TO_FIELD_LABELS,
 } from '@tshirt/shared/labels';
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import {
-  parseEmail,
-  startSmtpStandIn,
-  type ReceivedEmail,
-  type SmtpStandIn,
-} from '@tshirt/tooling/test/smtpStandIn';
+import { parseEmail, type ReceivedEmail, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
+import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
-import {
-  startStripeStandIn,
-  type RunningStripeStandIn,
-  type StripeCustomer,
-} from '@tshirt/tooling/test/stripeStandIn';
+import type { StripeCustomer } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { designAndBuy } from './harness/designAndBuy';
@@ -59,14 +46,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The store's mail settings for an SMTP stand-in, with retries a test can wait for. */
-function mailEnv(smtp: SmtpStandIn): Record<string, string> {
-  return {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: `Threadwise <${MAIL_FROM_ADDRESS}>`,
-    MAIL_RETRY_DELAY_SECONDS: '1',
-  };
-}
+/** The store's mail settings beside its SMTP stand-in's address, with retries a test can wait for. */
+const MAIL_ENV = {
+  MAIL_FROM: `Threadwise <${MAIL_FROM_ADDRESS}>`,
+  MAIL_RETRY_DELAY_SECONDS: '1',
+};
 
 /**
  * The Message-ID every email of `kind` about the order has, sent from `fromAddress`: one per
@@ -123,34 +107,23 @@ function expectInlinePicture(email: ParsedMail): void {
 
 describe('the emails of an order paid on the test page', () => {
   const email = 'jane.emails@example.com';
-  let smtp: SmtpStandIn;
-  let provider: PrintProviderStandIn;
-  let server: StoreServer;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    provider = await startPrintProviderStandIn();
-    server = await startStoreServer({
-      ...printProviderEnv(provider),
-      ...mailEnv(smtp),
+  const store = withStoreServerAndStandIns(
+    { printProvider: true, smtp: true },
+    {
+      ...MAIL_ENV,
       PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    });
-    provider.storeOrigin = server.url;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
-    await smtp?.close();
-  });
+    },
+  );
 
   it('confirms the order by email with its picture, picks, total and link, then emails the tracking link once it ships', async () => {
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(browser, page, server.url);
+    const tab = await designAndBuy(browser, page, store.server.url);
     await tab.waitForURL(/\/pay\//);
     await payOnTestPage(tab, { email });
     await tab.waitForURL(/\/complete\?token=/);
     const { orderNumber, orderPage } = await orderOnCompletePage(tab);
 
-    const confirmed = await emailArrived(smtp, orderNumber, 'confirmed');
+    const confirmed = await emailArrived(store.smtp, orderNumber, 'confirmed');
     expect(confirmed.envelope).toEqual({ from: MAIL_FROM_ADDRESS, to: [email] });
     expect(recipients(confirmed)).toEqual([email]);
     expect(confirmed.subject).toContain(orderNumber);
@@ -169,7 +142,7 @@ describe('the emails of an order paid on the test page', () => {
       expect(confirmed.text).toContain(fact);
     }
     const link = linkIn(confirmed, ORDER_TEXT.trackYourOrder);
-    expect(link).toBe(`${server.url}${orderPage}`);
+    expect(link).toBe(`${store.server.url}${orderPage}`);
     expect(confirmed.html).toContain(`href="${link}"`);
     expectInlinePicture(confirmed);
 
@@ -179,8 +152,8 @@ describe('the emails of an order paid on the test page', () => {
     await waitForOrderPageOf(fromEmail, orderNumber);
 
     await waitForOrderPageState(fromEmail, link, /In production/);
-    expect((await provider.ship(server.url, orderNumber)).status).toBe(200);
-    const shipped = await emailArrived(smtp, orderNumber, 'shipped');
+    expect((await store.printProvider.ship(store.server.url, orderNumber)).status).toBe(200);
+    const shipped = await emailArrived(store.smtp, orderNumber, 'shipped');
     expect(shipped.envelope.to).toEqual([email]);
     expect(shipped.subject).toContain(orderNumber);
     expect(shipped.subject).toMatch(/shipped/);
@@ -191,11 +164,11 @@ describe('the emails of an order paid on the test page', () => {
     expect(shipped.html).toContain(`href="${TRACKING_URL}"`);
 
     // The provider sends the same shipment again, as webhooks are retried: no second email.
-    expect((await provider.ship(server.url, orderNumber)).status).toBe(200);
+    expect((await store.printProvider.ship(store.server.url, orderNumber)).status).toBe(200);
     await waitForOrderPageState(fromEmail, link, /Shipped/);
     const trackPackage = fromEmail.getByRole('link', { name: ORDER_TEXT.trackThePackage });
     expect(await trackPackage.getAttribute('href')).toBe(TRACKING_URL);
-    expect(smtp.messages.map((message) => message.messageId)).toEqual([
+    expect(store.smtp.messages.map((message) => message.messageId)).toEqual([
       confirmed.messageId,
       shipped.messageId,
     ]);
@@ -218,43 +191,30 @@ describe('the emails of an order paid through Stripe', () => {
       country: 'US',
     },
   };
-  let smtp: SmtpStandIn;
-  let stripe: RunningStripeStandIn;
-  let provider: PrintProviderStandIn;
-  let server: StoreServer;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    stripe = await startStripeStandIn();
-    provider = await startPrintProviderStandIn();
-    server = await startStoreServer({
-      ...stripe.env,
-      ...printProviderEnv(provider),
-      ...mailEnv(smtp),
+  const store = withStoreServerAndStandIns(
+    { stripe: true, printProvider: true, smtp: true },
+    {
+      ...MAIL_ENV,
       PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    });
-    provider.storeOrigin = server.url;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
-    await stripe?.close();
-    await smtp?.close();
-  });
+    },
+  );
 
   it('confirm the order at the address Stripe collected, with a link that opens it, then give the tracking link', async () => {
     const leaveHostedPage = await showStripeHostedPage(browser.context);
     try {
       const page = await browser.newPage(PORTRAIT);
-      const tab = await designAndBuy(browser, page, server.url);
+      const tab = await designAndBuy(browser, page, store.server.url);
       await tab.waitForURL(/checkout\.stripe\.com/);
-      const orderId = stripe.sessionRequest()?.get('metadata[order_id]') ?? '';
-      const successUrl = stripe.sessionRequest()?.get('success_url') ?? '';
-      await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', stripe.sessionId));
-      expect((await stripe.sendCompleted(server.url, orderId, customer)).status).toBe(200);
+      const orderId = store.stripe.sessionRequest()?.get('metadata[order_id]') ?? '';
+      const successUrl = store.stripe.sessionRequest()?.get('success_url') ?? '';
+      await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', store.stripe.sessionId));
+      expect((await store.stripe.sendCompleted(store.server.url, orderId, customer)).status).toBe(
+        200,
+      );
       const { orderNumber, orderPage } = await orderOnCompletePage(tab);
       expect(orderNumber).toBe(orderId);
 
-      const confirmed = await emailArrived(smtp, orderNumber, 'confirmed');
+      const confirmed = await emailArrived(store.smtp, orderNumber, 'confirmed');
       expect(confirmed.envelope.to).toEqual([customer.email]);
       expect(recipients(confirmed)).toEqual([customer.email]);
       expect(confirmed.subject).toContain(orderNumber);
@@ -265,25 +225,28 @@ describe('the emails of an order paid through Stripe', () => {
       expect(confirmed.text).toContain('Portland, ME 04101');
       expectInlinePicture(confirmed);
       const link = linkIn(confirmed, ORDER_TEXT.trackYourOrder);
-      expect(link).toBe(`${server.url}${orderPage}`);
+      expect(link).toBe(`${store.server.url}${orderPage}`);
 
       const fromEmail = await browser.newPage(PORTRAIT);
       await fromEmail.goto(link);
       await waitForOrderPageOf(fromEmail, orderNumber);
 
       // The print shop ships it: the shopper who paid through Stripe gets the tracking link too.
-      await waitUntil(() => provider.orders.has(orderNumber), 'the provider has the order');
+      await waitUntil(
+        () => store.printProvider.orders.has(orderNumber),
+        'the provider has the order',
+      );
       await waitUntil(
         async () =>
-          (await provider.ship(server.url, orderNumber)).status === 200 &&
-          smtp.messages.some((message) => message.messageId?.includes('.shipped-')),
+          (await store.printProvider.ship(store.server.url, orderNumber)).status === 200 &&
+          store.smtp.messages.some((message) => message.messageId?.includes('.shipped-')),
         'the shipped email arrives',
         { timeoutMs: 60_000, everyMs: 1_000 },
       );
-      const shipped = await emailArrived(smtp, orderNumber, 'shipped');
+      const shipped = await emailArrived(store.smtp, orderNumber, 'shipped');
       expect(shipped.envelope.to).toEqual([customer.email]);
       expect(linkIn(shipped, ORDER_TEXT.trackYourOrder)).toBe(link);
-      expect(smtp.messages).toHaveLength(2);
+      expect(store.smtp.messages).toHaveLength(2);
     } finally {
       await leaveHostedPage();
     }
@@ -292,35 +255,24 @@ describe('the emails of an order paid through Stripe', () => {
 
 describe('the email asking for a new address when the print shop refuses it', () => {
   const email = 'jane.address@example.com';
-  let smtp: SmtpStandIn;
-  let provider: PrintProviderStandIn;
-  let server: StoreServer;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    provider = await startPrintProviderStandIn();
-    server = await startStoreServer({
-      ...printProviderEnv(provider),
-      ...mailEnv(smtp),
+  const store = withStoreServerAndStandIns(
+    { printProvider: true, smtp: true },
+    {
+      ...MAIL_ENV,
       PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    });
-    provider.storeOrigin = server.url;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
-    await smtp?.close();
-  });
+    },
+  );
 
   it('links to the prefilled address form, and the corrected order goes to the print shop', async () => {
-    provider.mode = 'refuseAddress';
+    store.printProvider.mode = 'refuseAddress';
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(browser, page, server.url);
+    const tab = await designAndBuy(browser, page, store.server.url);
     await tab.waitForURL(/\/pay\//);
     await payOnTestPage(tab, { email, city: 'Sprinfield', postalCode: '99999' });
     await tab.waitForURL(/\/complete\?token=/);
     const { orderNumber, orderPage } = await orderOnCompletePage(tab);
 
-    const addressNeeded = await emailArrived(smtp, orderNumber, 'address_needed');
+    const addressNeeded = await emailArrived(store.smtp, orderNumber, 'address_needed');
     expect(addressNeeded.envelope.to).toEqual([email]);
     expect(addressNeeded.subject).toContain(orderNumber);
     expect(addressNeeded.subject).toMatch(/address/);
@@ -332,11 +284,11 @@ describe('the email asking for a new address when the print shop refuses it', ()
     expect(addressNeeded.text).not.toContain('ZIP code does not match the city');
     expect(addressNeeded.text).toContain('Sprinfield, IL 99999');
     const correctionLink = linkIn(addressNeeded, ORDER_TEXT.correctAddress);
-    expect(correctionLink).toBe(`${server.url}${orderPage}#address`);
-    expect(provider.orders.has(orderNumber)).toBe(false);
+    expect(correctionLink).toBe(`${store.server.url}${orderPage}#address`);
+    expect(store.printProvider.orders.has(orderNumber)).toBe(false);
 
     // The corrected order must reach the print shop this time.
-    provider.mode = 'accept';
+    store.printProvider.mode = 'accept';
     const fromEmail = await browser.newPage(PORTRAIT);
     await fromEmail.goto(correctionLink);
     await waitForOrderPageOf(fromEmail, orderNumber);
@@ -365,7 +317,7 @@ describe('the email asking for a new address when the print shop refuses it', ()
     expect(await correction.count()).toBe(0);
 
     const accepted = await waitUntil(
-      () => provider.orders.get(orderNumber),
+      () => store.printProvider.orders.get(orderNumber),
       'the print shop received the corrected order',
     );
     expect(accepted.body.recipient).toMatchObject({
@@ -376,11 +328,11 @@ describe('the email asking for a new address when the print shop refuses it', ()
       zip: '62701',
       country_code: 'US',
     });
-    expect(provider.submissions.filter((id) => id === orderNumber)).toHaveLength(2);
-    await waitForOrderPageState(fromEmail, `${server.url}${orderPage}`, /In production/);
+    expect(store.printProvider.submissions.filter((id) => id === orderNumber)).toHaveLength(2);
+    await waitForOrderPageState(fromEmail, `${store.server.url}${orderPage}`, /In production/);
 
-    const confirmed = await emailArrived(smtp, orderNumber, 'confirmed');
-    expect(smtp.messages.map((message) => message.messageId).sort()).toEqual(
+    const confirmed = await emailArrived(store.smtp, orderNumber, 'confirmed');
+    expect(store.smtp.messages.map((message) => message.messageId).sort()).toEqual(
       [confirmed.messageId, addressNeeded.messageId].sort(),
     );
   });
