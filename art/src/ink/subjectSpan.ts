@@ -27,6 +27,11 @@ function subjectGroups(svg: string): string[] {
   return groups;
 }
 
+/** The artwork with the subject's drawings left out: what they cover, seen uncovered. */
+export function withoutSubject(svg: string): string {
+  return subjectGroups(svg).reduce((rest, group) => rest.replace(group, ''), svg);
+}
+
 /** How much of the print area the subject spans: the larger of its width and height shares. */
 export function subjectSpan(svg: string): number {
   const [head] = /^<svg[^>]*>/.exec(svg) ?? [''];

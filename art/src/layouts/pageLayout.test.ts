@@ -3,7 +3,7 @@ import { generateArtwork } from '../compose/generateArtwork';
 import { hexToHsl } from '../palette/color';
 import { inkRuleProblems } from '../ink/inkRule';
 import { measureInk } from '../ink/measureInk';
-import { subjectSpan } from '../ink/subjectSpan';
+import { subjectSpan, withoutSubject } from '../ink/subjectSpan';
 import { PAGE_LAYOUTS } from './pageLayout';
 
 const STYLES: ReadonlyArray<Exclude<ArtStyle, ''>> = ['Minimalist', 'Graffiti', 'Cartoon', 'Sketch', 'Photorealistic', 'Oil Painting', 'Black and White'];
@@ -42,6 +42,23 @@ describe('page layouts', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('stacked type lets the subject stand over the first line of words, never hide it', () => {
+    const hidden: string[] = [];
+    const requests = [{ interests: 'lighthouse, stormy sea', colors: 'navy and cream', target: '', occasion: '', objects: '' }, ...REQUESTS];
+    for (const style of STYLES) {
+      for (const request of requests) {
+        const svg = generateArtwork({ ...request, style }, 3, { shirt: 'Black', layout: 'stacked' });
+        const seen = measureInk(svg, SHIRT_COLOR_HEX.Black).lettering;
+        const whole = measureInk(withoutSubject(svg), SHIRT_COLOR_HEX.Black).lettering;
+        seen.forEach((line, index) => {
+          const share = line.pixels / Math.max(1, whole[index]?.pixels ?? 0);
+          if (share < 0.8) hidden.push(`${style}, ${request.interests}: line ${index + 1} ${(share * 100).toFixed(0)}% seen`);
+        });
+      }
+    }
+    expect(hidden).toEqual([]);
   });
 
   describe.each(PAGE_LAYOUTS)('%s', (layout) => {

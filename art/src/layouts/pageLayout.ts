@@ -62,7 +62,7 @@ const PAGES: Record<PageLayoutName, Page> = {
     layout: 'stacked',
     frame: false,
     sunset: false,
-    // The subject raised, its feet (their outline) over the first line of words.
+    // The subject raised, its feet over the top of the first line of words.
     pictureTransform: `translate(0 ${STACKED_RISE})`,
     headline: { top: 900, height: 575, width: 1100, maxSize: 300, maxLines: 4, align: 'top' },
     subline: { top: 1490, bottom: 1585 },
@@ -93,8 +93,9 @@ export function composePage(page: Page, picture: string, words: string): string 
 
 /**
  * The headline's box and layout: the layout's place, else the style's own. Stacked words start
- * where the raised scene's drawings end (`sceneBottom`, in the style's own place), so only their
- * outlines stand over the first line, whatever the scene (a wide sea reaches lower than a cat).
+ * just above where the raised scene's drawings end (`sceneBottom`, in the style's own place), so
+ * the subject stands over the top of the first line without hiding it, whatever the scene (a wide
+ * sea reaches lower than a cat).
  */
 export function headlinePlace<Layout extends { maxSize: number; maxLines: number }>(
   page: Page,
@@ -104,7 +105,7 @@ export function headlinePlace<Layout extends { maxSize: number; maxLines: number
 ): { box: { x: number; top: number; width: number; height: number }; layout: Layout } {
   const place = page.headline;
   if (!place) return { box, layout };
-  const top = page.layout === 'stacked' ? Math.min(1000, Math.max(place.top, sceneBottom + STACKED_RISE + 10)) : place.top;
+  const top = page.layout === 'stacked' ? Math.min(1000, Math.max(place.top, sceneBottom + STACKED_RISE - 20)) : place.top;
   const height = page.layout === 'stacked' ? STACKED_WORDS_END - top : place.height;
   return {
     box: { x: 600, top, width: place.width, height },
