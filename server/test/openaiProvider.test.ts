@@ -305,7 +305,7 @@ describe('when the model will not or cannot draw', () => {
       // A hung model is given up on after the app's time-out: a short one of its own.
       const url =
         mode === 'hang'
-          ? (await server.start(modelEnv({ OPENAI_TIMEOUT_MS: '3000' }))).url
+          ? (await server.start(modelEnv({ OPENAI_TIMEOUT_MS: '1000' }))).url
           : server.url;
       const visitor = newVisitor();
       // Each fails before a partial image: the plain JSON error, whatever the client accepts.
