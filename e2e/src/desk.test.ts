@@ -12,18 +12,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { ORDER_STATE_TEXT, ORDER_TEXT, PAGE_TEXT } from '@tshirt/shared/labels';
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import {
-  startSmtpStandIn,
-  type ReceivedEmail,
-  type SmtpStandIn,
-} from '@tshirt/tooling/test/smtpStandIn';
+import type { ReceivedEmail, SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
+import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { freePort } from '@tshirt/tooling/test/ports';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { LANDSCAPE, PORTRAIT, launchBrowser, type TestBrowser } from './harness/browser';
 import { designAndBuy } from './harness/designAndBuy';
@@ -43,10 +34,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The store's mail settings for an SMTP stand-in, with retries a test can wait for. */
-function mailEnv(smtp: SmtpStandIn): Record<string, string> {
-  return { SMTP_URL: smtp.url, MAIL_FROM, MAIL_RETRY_DELAY_SECONDS: '1' };
-}
+/** The store's mail settings beside its SMTP stand-in's address, with retries a test can wait for. */
+const MAIL_ENV = { MAIL_FROM, MAIL_RETRY_DELAY_SECONDS: '1' };
 
 /** The email of `kind` about the order, once it has arrived. */
 function emailArrived(
@@ -123,27 +112,17 @@ async function waitForDeskState(desk: Page, state: string): Promise<void> {
 }
 
 describe('the owner’s desk on a store with a print provider', () => {
-  let smtp: SmtpStandIn;
-  let provider: PrintProviderStandIn;
-  let server: StoreServer;
   let dataDir: string;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    provider = await startPrintProviderStandIn();
+  beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'tshirt-desk-'));
-    // No ADMIN_TOKEN: the store makes one at start and keeps it in DATA_DIR for its owner.
-    server = await startStoreServer({
-      ...printProviderEnv(provider),
-      ...mailEnv(smtp),
-      DATA_DIR: dataDir,
-      PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    });
-    provider.storeOrigin = server.url;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
-    await smtp?.close();
+  // No ADMIN_TOKEN: the store makes one at start and keeps it in DATA_DIR for its owner.
+  const store = withStoreServerAndStandIns({ printProvider: true, smtp: true }, () => ({
+    ...MAIL_ENV,
+    DATA_DIR: dataDir,
+    PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
+  }));
+  afterAll(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -155,25 +134,25 @@ describe('the owner’s desk on a store with a print provider', () => {
     };
 
     // The print shop refuses the shopper's address: the order needs the owner.
-    provider.mode = 'refuseAddress';
-    const { orderNumber, orderPage } = await shopperBuys(server.url, {
+    store.printProvider.mode = 'refuseAddress';
+    const { orderNumber, orderPage } = await shopperBuys(store.server.url, {
       email: 'jane.desk@example.com',
       city: 'Sprinfield',
       postalCode: '99999',
     });
-    await emailArrived(smtp, orderNumber, 'address_needed');
+    await emailArrived(store.smtp, orderNumber, 'address_needed');
 
     const desk = await browser.newPage(LANDSCAPE);
-    await desk.goto(`${server.url}/admin`);
+    await desk.goto(`${store.server.url}/admin`);
     await desk.getByLabel('Owner token').waitFor();
     expect(await accessibilityViolations(desk)).toEqual([]);
     await photograph(desk, 'sign-in');
-    await signIn(desk, server.url, adminToken);
+    await signIn(desk, store.server.url, adminToken);
 
     // The token is nowhere the browser keeps: not the address, not storage, not the cookie.
-    expect(desk.url()).toBe(`${server.url}/admin`);
+    expect(desk.url()).toBe(`${store.server.url}/admin`);
     expect(await desk.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
-    const cookies = await browser.context.cookies(`${server.url}/admin`);
+    const cookies = await browser.context.cookies(`${store.server.url}/admin`);
     const session = cookies.find((cookie) => cookie.name === 'desk_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
     expect(cookies.map((cookie) => cookie.value).join(' ')).not.toContain(adminToken);
@@ -208,7 +187,8 @@ describe('the owner’s desk on a store with a print provider', () => {
 
     // The print file opens in a tab of its own: the PNG itself.
     const printLink = desk.getByRole('link', { name: 'Open the print file (PNG)' });
-    const printFileUrl = new URL((await printLink.getAttribute('href')) ?? '', server.url).href;
+    const printFileUrl = new URL((await printLink.getAttribute('href')) ?? '', store.server.url)
+      .href;
     const [printFile] = await Promise.all([
       browser.context.waitForEvent('response', {
         predicate: (response) => response.url() === printFileUrl,
@@ -221,7 +201,7 @@ describe('the owner’s desk on a store with a print provider', () => {
     expect((await printFile.body()).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
 
     // The owner corrects the address; this time the print shop takes it.
-    provider.mode = 'accept';
+    store.printProvider.mode = 'accept';
     const correction = desk.getByRole('region', { name: 'Correct the address' });
     expect(await correction.getByLabel('City').inputValue()).toBe('Sprinfield');
     await correction.getByLabel('City').fill('Springfield');
@@ -232,7 +212,7 @@ describe('the owner’s desk on a store with a print provider', () => {
       .filter({ hasText: 'The address is saved and the order is on its way' })
       .waitFor();
     const accepted = await waitUntil(
-      () => provider.orders.get(orderNumber),
+      () => store.printProvider.orders.get(orderNumber),
       'the print shop received the corrected order',
     );
     expect(accepted.body.recipient).toMatchObject({ city: 'Springfield', zip: '62701' });
@@ -246,8 +226,8 @@ describe('the owner’s desk on a store with a print provider', () => {
     await cancel.getByRole('button', { name: /^Cancel and refund/ }).click();
     await desk.getByRole('status').filter({ hasText: 'is cancelled and' }).waitFor();
     expect(await desk.getByRole('heading', { level: 1 }).textContent()).toContain('Refunded');
-    expect(provider.cancellations).toEqual([orderNumber]);
-    expect(provider.orders.get(orderNumber)?.status).toBe('canceled');
+    expect(store.printProvider.cancellations).toEqual([orderNumber]);
+    expect(store.printProvider.orders.get(orderNumber)?.status).toBe('canceled');
     const history = (await desk.getByRole('table', { name: 'History' }).textContent()) ?? '';
     for (const event of ['address corrected', 'cancelled by owner', 'refunded']) {
       expect(history).toContain(event);
@@ -255,14 +235,14 @@ describe('the owner’s desk on a store with a print provider', () => {
     expect(await accessibilityViolations(desk)).toEqual([]);
     await photograph(desk, 'order-refunded');
 
-    const refunded = await emailArrived(smtp, orderNumber, 'refunded');
+    const refunded = await emailArrived(store.smtp, orderNumber, 'refunded');
     expect(refunded.envelope.to).toEqual(['jane.desk@example.com']);
     expect(refunded.subject).toContain(orderNumber);
     // A refunded order's page has no progress to show: its status says it.
     const shopper = await browser.newPage(PORTRAIT);
     await waitUntil(
       async () => {
-        await shopper.goto(`${server.url}${orderPage}`);
+        await shopper.goto(`${store.server.url}${orderPage}`);
         await shopper.getByRole('heading', { name: PAGE_TEXT.yourOrder, level: 1 }).waitFor();
         await shopper.getByText(orderNumber, { exact: true }).waitFor();
         const status = shopper.getByRole('status').filter({ hasText: ORDER_STATE_TEXT.refunded });
@@ -279,7 +259,7 @@ describe('the owner’s desk on a store with a print provider', () => {
     await desk.getByRole('status').filter({ hasText: 'You are signed out.' }).waitFor();
     // The order's address (as in the owner's alert email) asks for the token, shows nothing of
     // the order, and opens it once signed in.
-    await desk.goto(`${server.url}/admin/orders/${orderNumber}`);
+    await desk.goto(`${store.server.url}/admin/orders/${orderNumber}`);
     await desk.getByLabel('Owner token').waitFor();
     expect(await desk.content()).not.toContain('jane.desk@example.com');
     await desk.getByLabel('Owner token').fill(adminToken);
@@ -292,25 +272,19 @@ describe('the owner’s desk on a store with a print provider', () => {
 
 describe('the owner’s desk on a store with no print provider', () => {
   const adminToken = 'desk-e2e-owner-token-0123456789';
-  let smtp: SmtpStandIn;
-  let server: StoreServer;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    server = await startStoreServer({ ...mailEnv(smtp), ADMIN_TOKEN: adminToken });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const store = withStoreServerAndStandIns(
+    { smtp: true },
+    { ...MAIL_ENV, ADMIN_TOKEN: adminToken },
+  );
 
   it('marks a ready-to-print order shipped, and the shopper is emailed the tracking', async () => {
-    const { orderNumber, orderPage } = await shopperBuys(server.url, {
+    const { orderNumber, orderPage } = await shopperBuys(store.server.url, {
       email: 'sam.desk@example.com',
     });
-    await emailArrived(smtp, orderNumber, 'confirmed');
+    await emailArrived(store.smtp, orderNumber, 'confirmed');
 
     const desk = await browser.newPage(PORTRAIT);
-    await signIn(desk, server.url, adminToken);
+    await signIn(desk, store.server.url, adminToken);
     await desk.getByRole('link', { name: /^Ready to print/ }).click();
     await desk.getByRole('heading', { name: 'Ready to print', level: 2 }).waitFor();
     await desk.getByRole('link', { name: orderNumber, exact: true }).click();
@@ -330,7 +304,7 @@ describe('the owner’s desk on a store with no print provider', () => {
     expect(await desk.getByRole('heading', { level: 1 }).textContent()).toContain('Shipped');
     expect(await accessibilityViolations(desk)).toEqual([]);
 
-    const shipped = await emailArrived(smtp, orderNumber, 'shipped');
+    const shipped = await emailArrived(store.smtp, orderNumber, 'shipped');
     expect(shipped.envelope.to).toEqual(['sam.desk@example.com']);
     expect(shipped.text).toContain(`${ORDER_TEXT.carrier}: USPS`);
     expect(shipped.text).toContain(`${ORDER_TEXT.trackingNumber}: 9400111899223344556677`);
@@ -338,32 +312,26 @@ describe('the owner’s desk on a store with no print provider', () => {
       'href="https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677"',
     );
     const shopper = await browser.newPage(PORTRAIT);
-    await waitForOrderPageState(shopper, `${server.url}${orderPage}`, /Shipped/);
+    await waitForOrderPageState(shopper, `${store.server.url}${orderPage}`, /Shipped/);
   });
 });
 
 describe('the owner’s desk against a visitor and another site', () => {
   const adminToken = 'desk-e2e-hostile-token-0123456789';
-  let smtp: SmtpStandIn;
-  let server: StoreServer;
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    server = await startStoreServer({ ...mailEnv(smtp), ADMIN_TOKEN: adminToken });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const store = withStoreServerAndStandIns(
+    { smtp: true },
+    { ...MAIL_ENV, ADMIN_TOKEN: adminToken },
+  );
 
   it('shows a visitor without a session no order, and refuses a POST from another site even with the owner signed in', async () => {
-    const { orderNumber } = await shopperBuys(server.url, { email: 'kim.desk@example.com' });
-    await emailArrived(smtp, orderNumber, 'confirmed');
+    const { orderNumber } = await shopperBuys(store.server.url, { email: 'kim.desk@example.com' });
+    await emailArrived(store.smtp, orderNumber, 'confirmed');
 
     // A visitor, with no session, sees the sign-in form and nothing of any order.
     await browser.context.clearCookies();
     const visitor = await browser.newPage(PORTRAIT);
     for (const path of ['/admin', `/admin/orders/${orderNumber}`, '/admin?q=kim']) {
-      await visitor.goto(`${server.url}${path}`);
+      await visitor.goto(`${store.server.url}${path}`);
       await visitor.getByLabel('Owner token').waitFor();
       const shown = await visitor.content();
       expect(shown).not.toContain('kim.desk@example.com');
@@ -376,12 +344,12 @@ describe('the owner’s desk against a visitor and another site', () => {
 
     // The owner is signed in; a page on another site posts the desk's form in their browser.
     const desk = await browser.newPage(LANDSCAPE);
-    await signIn(desk, server.url, adminToken);
+    await signIn(desk, store.server.url, adminToken);
     const port = await freePort();
     const hostile = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(`<!doctype html><html><body>
-<form id="resend" method="POST" action="${server.url}/admin/orders/${orderNumber}/resend-confirmation"></form>
+<form id="resend" method="POST" action="${store.server.url}/admin/orders/${orderNumber}/resend-confirmation"></form>
 <script>document.getElementById('resend').submit();</script></body></html>`);
     });
     await new Promise<void>((resolve) => hostile.listen(port, '127.0.0.1', resolve));
@@ -397,11 +365,11 @@ describe('the owner’s desk against a visitor and another site', () => {
       await new Promise<void>((resolve) => hostile.close(() => resolve()));
     }
     // Nothing was done: the order's history has no resent confirmation, and one email went out.
-    await desk.goto(`${server.url}/admin/orders/${orderNumber}`);
+    await desk.goto(`${store.server.url}/admin/orders/${orderNumber}`);
     expect(await desk.getByRole('heading', { level: 1 }).textContent()).toContain(orderNumber);
     expect(await desk.content()).not.toContain('confirmation resent');
     expect(
-      smtp.messages.filter((message) => message.messageId?.includes(`order-${orderNumber}.`)),
+      store.smtp.messages.filter((message) => message.messageId?.includes(`order-${orderNumber}.`)),
     ).toHaveLength(1);
   });
 });

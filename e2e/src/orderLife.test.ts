@@ -5,13 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { PAGE_TEXT } from '@tshirt/shared/labels';
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
-import { startStripeStandIn, type RunningStripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
+import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
 import { designAndBuy } from './harness/designAndBuy';
@@ -19,15 +13,12 @@ import { showStripeHostedPage } from './harness/stripeHostedPage';
 
 const TRACKING_URL = 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000';
 
-let provider: PrintProviderStandIn;
 let browser: TestBrowser;
 beforeAll(async () => {
-  provider = await startPrintProviderStandIn();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await provider?.close();
 });
 
 /** The order's number and its page, as /complete shows them. */
@@ -74,19 +65,14 @@ async function waitForOrderPageState(page: Page, url: string, state: RegExp): Pr
 }
 
 describe('an order paid on the test page', () => {
-  let server: StoreServer;
-  beforeAll(async () => {
-    server = await startStoreServer({
-      ...printProviderEnv(provider),
-      PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-    });
-    provider.storeOrigin = server.url;
-  });
-  afterAll(() => server?.stop());
+  const store = withStoreServerAndStandIns(
+    { printProvider: true },
+    { PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1' },
+  );
 
   it('is confirmed, sent to the printer, shipped and tracked', async () => {
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(browser, page, server.url);
+    const tab = await designAndBuy(browser, page, store.server.url);
     await tab.waitForURL(/\/pay\//);
 
     // A mistake keeps what was typed and says what to fix.
@@ -108,59 +94,47 @@ describe('an order paid on the test page', () => {
     await expectConfirmation(tab);
 
     const printFile = await waitUntil(
-      () => provider.orders.get(orderNumber)?.printFile,
+      () => store.printProvider.orders.get(orderNumber)?.printFile,
       'the provider fetched the print file',
     );
     expect(printFile).toMatchObject({ status: 200, contentType: 'image/png' });
-    await waitForOrderPageState(tab, `${server.url}${orderPage}`, /In production/);
+    await waitForOrderPageState(tab, `${store.server.url}${orderPage}`, /In production/);
 
-    expect((await provider.ship(server.url, orderNumber)).status).toBe(200);
-    await waitForOrderPageState(tab, `${server.url}${orderPage}`, /Shipped/);
+    expect((await store.printProvider.ship(store.server.url, orderNumber)).status).toBe(200);
+    await waitForOrderPageState(tab, `${store.server.url}${orderPage}`, /Shipped/);
     const trackPackage = tab.getByRole('link', { name: 'Track the package' });
     expect(await trackPackage.getAttribute('href')).toBe(TRACKING_URL);
-    expect(provider.orders.size).toBeGreaterThanOrEqual(1);
-    expect(provider.submissions.filter((id) => id === orderNumber)).toHaveLength(1);
+    expect(store.printProvider.orders.size).toBeGreaterThanOrEqual(1);
+    expect(store.printProvider.submissions.filter((id) => id === orderNumber)).toHaveLength(1);
   });
 });
 
 describe('an order paid through Stripe', () => {
-  let stripe: RunningStripeStandIn;
-  let server: StoreServer;
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    server = await startStoreServer({
-      ...printProviderEnv(provider),
-      PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
-      ...stripe.env,
-    });
-    provider.storeOrigin = server.url;
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await stripe?.close();
-  });
+  const store = withStoreServerAndStandIns(
+    { printProvider: true, stripe: true },
+    { PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1' },
+  );
 
   it('lands on /complete by its session id, confirms when the webhook arrives, and is tracked', async () => {
     // Stripe's hosted page, played by the test: it sends the shopper to the success URL.
     const leaveHostedPage = await showStripeHostedPage(browser.context);
     const page = await browser.newPage(PORTRAIT);
-    const tab = await designAndBuy(browser, page, server.url);
+    const tab = await designAndBuy(browser, page, store.server.url);
     await tab.waitForURL(/checkout\.stripe\.com/);
-    const successUrl = stripe.sessionRequest()?.get('success_url') ?? '';
-    expect(successUrl).toBe(`${server.url}/complete?session_id={CHECKOUT_SESSION_ID}`);
-    const orderId = stripe.sessionRequest()?.get('metadata[order_id]') ?? '';
+    const successUrl = store.stripe.sessionRequest()?.get('success_url') ?? '';
+    expect(successUrl).toBe(`${store.server.url}/complete?session_id={CHECKOUT_SESSION_ID}`);
+    const orderId = store.stripe.sessionRequest()?.get('metadata[order_id]') ?? '';
 
-    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', stripe.sessionId));
+    await tab.goto(successUrl.replace('{CHECKOUT_SESSION_ID}', store.stripe.sessionId));
     await tab.getByText('Payment received, confirming…').waitFor();
     // One shirt and its shipping at the default rate, to the test shopper (STRIPE_CUSTOMER).
-    expect((await stripe.sendCompleted(server.url, orderId)).status).toBe(200);
+    expect((await store.stripe.sendCompleted(store.server.url, orderId)).status).toBe(200);
     const { orderNumber, orderPage } = await expectConfirmation(tab);
     expect(orderNumber).toBe(orderId);
 
-    await waitForOrderPageState(tab, `${server.url}${orderPage}`, /In production/);
-    expect((await provider.ship(server.url, orderNumber)).status).toBe(200);
-    await waitForOrderPageState(tab, `${server.url}${orderPage}`, /Shipped/);
+    await waitForOrderPageState(tab, `${store.server.url}${orderPage}`, /In production/);
+    expect((await store.printProvider.ship(store.server.url, orderNumber)).status).toBe(200);
+    await waitForOrderPageState(tab, `${store.server.url}${orderPage}`, /Shipped/);
     expect(await tab.getByRole('link', { name: 'Track the package' }).getAttribute('href')).toBe(
       TRACKING_URL,
     );
