@@ -156,7 +156,7 @@ describe('buying a shirt', () => {
       await loadingShown;
       await route.continue();
     };
-    await page.route('**/creator/checkout**', holdCheckout);
+    await page.route('**/creator/checkout**', holdCheckout, { times: 1 });
     const [tab] = await Promise.all([
       browser.context.waitForEvent('page'),
       page.getByRole('button', { name: BUY_BUTTON_LABELS.idle }).click(),
@@ -166,7 +166,6 @@ describe('buying a shirt', () => {
       await tab.getByText(PAGE_TEXT.loadingOrder).waitFor();
     } finally {
       answerCheckout();
-      await page.unroute('**/creator/checkout**', holdCheckout);
     }
     await tab.waitForURL(/\/pay\/[^/]+$/);
     // The shop's tab says where the payment is, with Buy It back beside it (SPEC §12).
