@@ -10,6 +10,8 @@ const STYLES: ReadonlyArray<Exclude<ArtStyle, ''>> = ['Minimalist', 'Graffiti', 
 const REQUESTS = [
   { interests: 'dinosaurs, tacos', colors: 'teal and coral', target: 'my son Leo', occasion: 'birthday', objects: '' },
   { interests: 'golf and fishing', colors: 'navy and dark green', target: 'Maximilian Alexander', occasion: 'retirement', objects: '' },
+  // A wide scene that reaches past Graffiti's splat, where in its own frame the headline's halo covers it.
+  { interests: 'surfing', colors: 'sunset', target: '', occasion: '', objects: 'waves, palm trees' },
 ];
 
 const layoutOf = (svg: string) => /^<svg[^>]*data-layout="([a-z]+)"/.exec(svg)?.[1];

@@ -101,8 +101,9 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
     if (page.frame) {
       parts.push(drawScene(slots.map((slot) => ({ ...slot, placement: { ...slot.placement, x: slot.placement.x + 16, y: slot.placement.y + 18 } })), () => [outline], () => ({ opacity: 0.5 })));
     }
-    // On the bare shirt the hard black outline is sprayed round in the splat's colour, which shows on it.
-    parts.push(drawScene(slots, () => (page.frame ? [outline, fill] : [keylinePass(splatColor, 44), outline, fill])));
+    // Wherever the hard black outline meets the bare shirt it is sprayed round in the splat's colour,
+    // which shows on it: with no splat, and where a wide scene reaches past the splat's edge.
+    parts.push(drawScene(slots, () => [keylinePass(splatColor, 44), outline, fill]));
   }
   for (let index = 0; index < 3; index += 1) {
     parts.push(sparkle(cx + random.pick([-1, 1]) * random.range(500, 540), random.range(300, 900), random.range(26, 44), { fill: edge }));
