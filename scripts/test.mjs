@@ -1,7 +1,7 @@
 // `npm test`: runs every part, each to its end even when another one failed, prints each part's
 // output and time as it ends, and ends with the list of failed parts (exit 1 if any). The parts run
-// one after another: on 2 cores, three at once starved the store servers the process and browser
-// tests start past their time limits. `--lanes` runs them in three lanes at once — the checks and
+// one after another, after the build the others read: on 2 cores, three at once starved the store
+// servers the process and browser tests start past their time limits. `--lanes` runs them in three lanes at once — the checks and
 // unit tests, the process tests, the browser tests — for a machine with cores to spare. `npm test -- lint unit` runs only the
 // parts named. A test file that failed only because Node.js crashed under it (see
 // tooling/build/jestWorkerCrashes.mjs) is run once more, alone, and the part says so.
@@ -41,6 +41,7 @@ const PARTS = [
     lane: 3,
     script: 'test:e2e',
     what: 'production build if stale, then the browser tests',
+    jest: true,
   },
 ];
 
