@@ -1,10 +1,11 @@
 // `npm test`: runs every part, each to its end even when another one failed, prints each part's
-// output and time as it ends, and ends with the list of failed parts (exit 1 if any). The parts run
-// one after another, after the build the others read: on 2 cores, three at once starved the store
-// servers the process and browser tests start past their time limits. `--lanes` runs them in three lanes at once — the checks and
-// unit tests, the process tests, the browser tests — for a machine with cores to spare. `npm test -- lint unit` runs only the
-// parts named. A test file that failed only because Node.js crashed under it (see
-// tooling/build/jestWorkerCrashes.mjs) is run once more, alone, and the part says so.
+// output and time as it ends, and ends with the list of failed parts (exit 1 if any). Two stages:
+// first the build, the checks and the unit tests (one after another, their output live) beside the
+// process tests (which mostly wait: signals, timers, a real Postgres; their output printed whole
+// once the stage ends); then the browser tests alone, which need both cores. `--in-order` runs
+// every part one after another. `npm test -- lint unit` runs only the parts named. A test file
+// that failed only because Node.js crashed under it (see tooling/build/jestWorkerCrashes.mjs) is
+// run once more, alone, and the part says so.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,14 +17,16 @@ import { workerCrashes } from '@tshirt/tooling/build/jestWorkerCrashes';
 const PARTS = [
   {
     name: 'build',
-    lane: 0,
+    stage: 1,
+    lane: 1,
     what: 'the front-end apps whose sources changed, once for the byte budgets and the browser tests',
     rerun: 'npm run build',
   },
-  { name: 'typecheck', lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
-  { name: 'lint', lane: 1, script: 'lint', what: 'ESLint, the one-way imports included' },
+  { name: 'typecheck', stage: 1, lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
+  { name: 'lint', stage: 1, lane: 1, script: 'lint', what: 'ESLint, the one-way imports included' },
   {
     name: 'unit',
+    stage: 1,
     lane: 1,
     script: 'test:unit',
     what: 'unit, component and server tests',
@@ -31,6 +34,7 @@ const PARTS = [
   },
   {
     name: 'processes',
+    stage: 1,
     lane: 2,
     script: 'test:processes',
     what: 'the server as a process, Postgres, signals, load',
@@ -38,7 +42,8 @@ const PARTS = [
   },
   {
     name: 'e2e',
-    lane: 3,
+    stage: 2,
+    lane: 1,
     script: 'test:e2e',
     what: 'production build if stale, then the browser tests',
     jest: true,
@@ -49,12 +54,12 @@ const root = new URL('..', import.meta.url).pathname;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const args = process.argv.slice(2);
-const inLanes = args.includes('--lanes');
-const asked = args.filter((arg) => arg !== '--lanes');
+const inOrder = args.includes('--in-order');
+const asked = args.filter((arg) => arg !== '--in-order');
 const unknown = asked.filter((name) => !PARTS.some((part) => part.name === name));
 if (unknown.length > 0) {
   console.error(
-    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')} (and --lanes).`,
+    `No part named ${unknown.join(', ')}. The parts: ${PARTS.map((part) => part.name).join(', ')} (and --in-order).`,
   );
   process.exit(2);
 }
@@ -66,10 +71,18 @@ function duration(ms) {
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
-// Parts running beside others write to a file, printed whole when the part ends: lines of three
-// parts interleaved would be unreadable.
-const together =
-  inLanes && new Set(parts.filter((part) => part.lane !== 0).map((part) => part.lane)).size > 1;
+/**
+ * The stages, run one after another; each stage its lanes, run at once, each lane its parts one
+ * after another. With --in-order, one stage of one lane.
+ */
+const stages = inOrder
+  ? [[parts]]
+  : [...new Set(parts.map((part) => part.stage))].sort().map((stage) => {
+      const inStage = parts.filter((part) => part.stage === stage);
+      return [...new Set(inStage.map((part) => part.lane))]
+        .sort()
+        .map((lane) => inStage.filter((part) => part.lane === lane));
+    });
 
 /**
  * Runs an npm script, its output to the terminal (or to `log` when parts run together); resolves
@@ -147,70 +160,70 @@ async function run(part, log) {
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (interrupted = true));
 
-/** Runs `part` and prints how it went; its output first when it was written to a file. */
-async function runPart(part) {
+/**
+ * Runs `part` and prints how it went. A part beside another lane's (`buffered`) writes its output
+ * to a file, printed whole when its stage ends: two parts' lines interleaved would be unreadable.
+ */
+async function runPart(part, buffered) {
   const index = parts.indexOf(part) + 1;
   console.log(
-    `\n▶ npm test, part ${index} of ${parts.length}: ${part.name} (${part.what})${together ? ', its output when it ends' : ''}\n`,
+    `\n▶ npm test, part ${index} of ${parts.length}: ${part.name} (${part.what})${buffered ? ', beside the parts above; its output when they end' : ''}\n`,
   );
   const logFile = join(reportDir, `${part.name}.log`);
-  const log = together ? createWriteStream(logFile) : undefined;
+  const log = buffered ? createWriteStream(logFile) : undefined;
   const partStarted = Date.now();
   const { code, detail, note } = await run(part, log);
+  const ok = code === 0;
+  const said = [ok ? undefined : detail, note].filter(Boolean).join('; ');
+  const result = { part, ok, said, ms: Date.now() - partStarted, logFile: log && logFile };
   if (log) {
     log.end();
     await finished(log);
-    console.log(`\n── ${part.name}: its output ──\n`);
-    const output = createReadStream(logFile);
-    output.pipe(process.stdout, { end: false });
-    await finished(output);
   }
-  const ok = code === 0;
-  const said = [ok ? undefined : detail, note].filter(Boolean).join('; ');
-  const result = { part, ok, said, ms: Date.now() - partStarted };
-  console.log(
-    `\n${ok ? '✔' : '✘'} ${part.name} ${ok ? 'passed' : 'failed'}${said ? ` (${said})` : ''} in ${duration(result.ms)}`,
-  );
-  return result;
+  const line = `${ok ? '✔' : '✘'} ${part.name} ${ok ? 'passed' : 'failed'}${said ? ` (${said})` : ''} in ${duration(result.ms)}`;
+  if (!buffered) console.log(`\n${line}`);
+  return { ...result, line };
 }
 
 /** Runs `lane`'s parts one after another, each even when the one before failed. */
-async function runLane(lane) {
+async function runLane(lane, buffered) {
   const ran = [];
   for (const part of lane) {
     if (interrupted) break;
-    ran.push(await runPart(part));
+    ran.push(await runPart(part, buffered));
   }
   return ran;
 }
 
+/** Prints a buffered part's output and how it went. */
+async function printBuffered({ part, logFile, line }) {
+  console.log(`\n── ${part.name}: its output ──\n`);
+  const output = createReadStream(logFile);
+  output.pipe(process.stdout, { end: false });
+  await finished(output);
+  console.log(`\n${line}`);
+}
+
 // The Node.js every part runs on: the project's own (the `node` dev dependency), not the machine's.
 console.log(
-  `npm test on Node.js ${process.version}${together ? ': the checks and unit tests, the process tests and the browser tests at once' : ''}`,
+  `npm test on Node.js ${process.version}${inOrder ? ', every part one after another' : ''}`,
 );
 const started = Date.now();
-// Lane 0 (the build the others read) ends before any lane starts.
-const first = parts.filter((part) => part.lane === 0);
-const rest = parts.filter((part) => part.lane !== 0);
-const lanes = together
-  ? [...new Set(rest.map((part) => part.lane))].map((lane) =>
-      rest.filter((part) => part.lane === lane),
-    )
-  : [rest];
-const built = await runLane(first);
-const byPart = new Map(
-  [...built, ...(await Promise.all(lanes.map(runLane))).flat()].map((result) => [
-    result.part,
-    result,
-  ]),
-);
+const byPart = new Map();
+for (const lanes of stages) {
+  if (interrupted) break;
+  // The first lane's output is live; the others' is printed once the whole stage has ended.
+  const ran = await Promise.all(lanes.map((lane, index) => runLane(lane, index > 0)));
+  for (const result of ran.slice(1).flat()) await printBuffered(result);
+  for (const result of ran.flat()) byPart.set(result.part, result);
+}
 rmSync(reportDir, { recursive: true, force: true });
 
 const results = parts.flatMap((part) => byPart.get(part) ?? []);
 const failed = results.filter((result) => !result.ok);
 const skipped = parts.filter((part) => !byPart.has(part));
 console.log(
-  `\nnpm test: ${results.length} of ${parts.length} parts run in ${duration(Date.now() - started)}${together ? ' (three lanes at once)' : ''}`,
+  `\nnpm test: ${results.length} of ${parts.length} parts run in ${duration(Date.now() - started)}`,
 );
 for (const { part, ok, said, ms } of results) {
   console.log(
