@@ -13,8 +13,8 @@ import {
 import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 import { withBlockApp } from './blockApp';
 import { withTestApps } from './fixtures';
-import { orderIdOfPaymentLink } from './orderLinks';
-import { VALID_ORDER, fetchFrom, newVisitor, query, type RunningApp } from './helpers';
+import { placedOrder } from './orderLinks';
+import { fetchFrom, newVisitor, query, type RunningApp } from './helpers';
 
 const PROTOTYPE_WORDS = [
   '__proto__',
@@ -41,12 +41,7 @@ describe('the print provider’s signed webhook', () => {
   afterAll(() => provider.close());
   beforeEach(async () => {
     running = block.running;
-    const answer = await fetchFrom(running.url)(`/creator/checkout?${query(VALID_ORDER)}`, {
-      method: 'POST',
-      headers: newVisitor(),
-    });
-    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-    orderId = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+    orderId = (await placedOrder(fetchFrom(running.url), running.app.db)).id;
   });
 
   it('ignores an event whose type names a member of Object.prototype, and records it', async () => {
@@ -138,12 +133,7 @@ describe('an address correction', () => {
   });
 
   it('with a __proto__ or constructor.prototype key, or not JSON, is a 400, from the shopper and the owner alike', async () => {
-    const answer = await fetchFrom(running.url)(`/creator/checkout?${query(VALID_ORDER)}`, {
-      method: 'POST',
-      headers: newVisitor(),
-    });
-    const { paymentLinkURL } = (await answer.json()) as { paymentLinkURL: string };
-    const orderId = await orderIdOfPaymentLink(running.app.db, paymentLinkURL);
+    const { id: orderId } = await placedOrder(fetchFrom(running.url), running.app.db);
     const [order] = await running.app.db.query<{ access_token: string }>(
       'SELECT access_token FROM orders WHERE id = $1',
       [orderId],
