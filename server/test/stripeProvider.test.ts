@@ -1,38 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
-import { withStandIn, withTestServer } from './fixtures';
+import { withStoreAndStandIns } from './fixtures';
 import { SHIP_TO, VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
-import { sendJson } from '@tshirt/tooling/test/standInHttp';
 import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_123';
 
 /** The server's error log lines, as JSON. */
 const errorLog: string[] = [];
-const stripeApi = withStandIn();
-const server = withTestServer({
-  env: () => ({
+const server = withStoreAndStandIns({
+  standIns: { stripe: true },
+  env: {
     PUBLIC_URL: 'https://shop.example',
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripeApi.url,
     STRIPE_TIMEOUT_MS: '300',
     SHIPPING_COUNTRIES: 'US,CA',
-  }),
+  },
   overrides: { logger: { level: 'error', stream: { write: (line) => errorLog.push(line) } } },
 });
 
-function answerWithSession(sessionUrl = CHECKOUT_URL, id = 'cs_test_123') {
-  stripeApi.answerWith((_request, response) =>
-    sendJson(response, 200, { id, object: 'checkout.session', url: sessionUrl }),
-  );
-}
+// Each test that has Stripe answer otherwise says so; the next finds it answering as usual.
+afterEach(() => {
+  server.stripe.sessionMode = 'create';
+  server.stripe.releaseHanging();
+});
 
-/** A session id shaped like Stripe's, of a session no other test made. */
-function newSessionId(): string {
-  return `cs_test_${randomBytes(24).toString('hex')}`;
-}
+/** The page of the Checkout Session the store made last, as Stripe gives it. */
+const checkoutPageOfLastSession = () =>
+  `https://checkout.stripe.com/c/pay/${server.stripe.sessionId}`;
 
 function checkout(params: Record<string, string | number> = {}) {
   return server.request(`/creator/checkout?${query({ ...VALID_ORDER, ...params })}`, {
@@ -54,11 +45,11 @@ async function latestOrderId(): Promise<string> {
   return rows[0]!.id;
 }
 
-function sendWebhook(event: unknown, signatureSecret = WEBHOOK_SECRET) {
+function sendWebhook(event: unknown, signatureSecret = server.stripe.webhookSecret) {
   return sendSignedWebhook(server.request, event, signatureSecret);
 }
 
-/** The session Stripe reports paid: by default the one made for a checkout() of VALID_ORDER. */
+/** The session Stripe reports paid: by default the one made for the last checkout() of VALID_ORDER. */
 function completedEvent(
   orderId: string,
   paymentStatus = 'paid',
@@ -70,7 +61,7 @@ function completedEvent(
     type: 'checkout.session.completed',
     data: {
       object: {
-        id: 'cs_test_123',
+        id: server.stripe.sessionId,
         object: 'checkout.session',
         payment_status: paymentStatus,
         // Two shirts, shipped at the default rate ($4.99 + $2.00), no tax.
@@ -114,9 +105,8 @@ function withNewerShipping(address: Record<string, unknown>, email = 'jane@examp
 
 /** A checkout whose own session Stripe then reports paid, with `shipping` on the session. */
 async function paidCheckout(shipping: Record<string, unknown>) {
-  const sessionId = newSessionId();
-  answerWithSession(CHECKOUT_URL, sessionId);
   expect((await checkout()).status).toBe(200);
+  const sessionId = server.stripe.sessionId;
   const orderId = await latestOrderId();
   const response = await sendWebhook(
     completedEvent(orderId, 'paid', { id: sessionId, ...shipping }),
@@ -153,17 +143,16 @@ function lookUpBySession(sessionId: string) {
 
 describe('the Stripe payment provider', () => {
   it('creates a Checkout Session at the server price with the order in its metadata', async () => {
-    answerWithSession();
     const response = await checkout({ quantity: 3 });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ paymentLinkURL: CHECKOUT_URL });
+    expect(await response.json()).toEqual({ paymentLinkURL: checkoutPageOfLastSession() });
 
     const orderId = await latestOrderId();
     expect(await orderStatus(orderId)).toBe('pending');
-    const sent = stripeApi.requests.at(-1)!;
+    const sent = server.stripe.requests.at(-1)!;
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/v1/checkout/sessions');
-    expect(sent.headers.authorization).toBe('Bearer sk_test_123');
+    expect(sent.headers.authorization).toBe(`Bearer ${server.stripe.env.STRIPE_SECRET_KEY}`);
     const [{ payment_token: paymentToken } = { payment_token: '' }] = await server.db.query<{
       payment_token: string;
     }>('SELECT payment_token FROM orders WHERE id = $1', [orderId]);
@@ -196,23 +185,21 @@ describe('the Stripe payment provider', () => {
   });
 
   it('asks Checkout for an address in one of the shop’s countries', async () => {
-    answerWithSession();
     expect((await checkout()).status).toBe(200);
-    const form = new URLSearchParams(stripeApi.requests.at(-1)!.body);
+    const form = new URLSearchParams(server.stripe.requests.at(-1)!.body);
     expect(form.getAll('shipping_address_collection[allowed_countries][0]')).toEqual(['US']);
     expect(form.getAll('shipping_address_collection[allowed_countries][1]')).toEqual(['CA']);
     expect(form.has('shipping_address_collection[allowed_countries][2]')).toBe(false);
   });
 
   it('puts the order’s own page link in the session’s and the payment’s metadata', async () => {
-    answerWithSession();
     await checkout();
     const orderId = await latestOrderId();
     const [{ access_token: token }] = (await server.db.query<{ access_token: string }>(
       'SELECT access_token FROM orders WHERE id = $1',
       [orderId],
     )) as [{ access_token: string }];
-    const form = new URLSearchParams(stripeApi.requests.at(-1)!.body);
+    const form = new URLSearchParams(server.stripe.requests.at(-1)!.body);
     const link = form.get('metadata[order_page_url]');
     expect(link).toMatch(/^https:\/\/shop\.example\/order\?token=[A-Za-z0-9_-]{24}$/);
     expect(link).toBe(`https://shop.example/order?token=${token}`);
@@ -221,11 +208,8 @@ describe('the Stripe payment provider', () => {
   });
 
   it('answers 502 and keeps no order when Stripe refuses', async () => {
-    stripeApi.answerWith((_request, response) =>
-      sendJson(response, 400, {
-        error: { type: 'invalid_request_error', message: 'No such price' },
-      }),
-    );
+    server.stripe.sessionMode = 'refuse';
+    server.stripe.refusal = { code: 'resource_missing', message: 'No such price' };
     const before = (await server.db.query('SELECT id FROM orders')).length;
     const response = await checkout();
     expect(response.status).toBe(502);
@@ -237,21 +221,18 @@ describe('the Stripe payment provider', () => {
   });
 
   it('never hands the shopper a payment link that is not a Stripe page', async () => {
-    answerWithSession('https://evil.example/pay');
+    server.stripe.sessionMode = 'offSite';
     expect((await checkout()).status).toBe(502);
   });
 
   it('answers 504 when Stripe does not answer in time', async () => {
-    stripeApi.answerWith(() => {
-      // never answers
-    });
+    server.stripe.sessionMode = 'hang';
     const response = await checkout();
     expect(response.status).toBe(504);
     expectErrorShape(await response.json());
   });
 
   it('does not offer the built-in test payment page', async () => {
-    answerWithSession();
     await checkout();
     const [{ payment_token: paymentToken } = { payment_token: '' }] = await server.db.query<{
       payment_token: string;
@@ -264,7 +245,6 @@ describe('the Stripe payment provider', () => {
 
 describe('POST /creator/stripe/webhook', () => {
   it('marks the order paid on a signed checkout.session.completed, and a replay changes nothing', async () => {
-    answerWithSession();
     await checkout();
     const orderId = await latestOrderId();
     const first = await sendWebhook(completedEvent(orderId));
@@ -285,7 +265,6 @@ describe('POST /creator/stripe/webhook', () => {
   });
 
   it('leaves the order pending while the payment is not settled', async () => {
-    answerWithSession();
     await checkout();
     const orderId = await latestOrderId();
     expect((await sendWebhook(completedEvent(orderId, 'unpaid'))).status).toBe(200);
@@ -311,7 +290,6 @@ describe('POST /creator/stripe/webhook', () => {
     ['no amount at all', { amount_total: undefined }],
     ['the total in another currency', { currency: 'jpy' }],
   ])('leaves the order pending when a signed event reports %s paid', async (_label, session) => {
-    answerWithSession();
     await checkout();
     const orderId = await latestOrderId();
     const response = await sendWebhook(completedEvent(orderId, 'paid', session));
@@ -394,7 +372,6 @@ describe('POST /creator/stripe/webhook', () => {
   );
 
   it('refuses a forged signature with a 400 and changes nothing', async () => {
-    answerWithSession();
     await checkout();
     const orderId = await latestOrderId();
     const response = await sendWebhook(completedEvent(orderId), 'whsec_attacker');
@@ -418,9 +395,8 @@ describe('POST /creator/stripe/webhook', () => {
 
 describe('GET /creator/order by Stripe session (the success redirect)', () => {
   it('answers the order awaiting payment before the webhook, and paid with its address after', async () => {
-    const sessionId = newSessionId();
-    answerWithSession(CHECKOUT_URL, sessionId);
     await checkout();
+    const sessionId = server.stripe.sessionId;
     const orderId = await latestOrderId();
 
     const before = await lookUpBySession(sessionId);

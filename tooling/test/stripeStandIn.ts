@@ -2,8 +2,9 @@
  * Stripe, played by the tests (server and browser alike): the parts of its API the store calls —
  * Checkout Sessions made (remembering what the store asked for), read back and found by
  * PaymentIntent, and refunds, made once per idempotency key as Stripe does (the same key answers
- * the same refund), refused or left unanswered when a test says so — and its signed webhooks, such
- * as the `checkout.session.completed` Checkout sends once the shopper paid.
+ * the same refund); either refused or left unanswered when a test says so (`sessionMode`,
+ * `refundMode`) — and its signed webhooks, such as the `checkout.session.completed` Checkout sends
+ * once the shopper paid.
  *
  * `startStripeStandIn()` serves it on a loopback port (`env` points the store at it);
  * `createStripeStandIn().handler` plugs it into a stand-in a test scripts itself.
@@ -35,6 +36,13 @@ export interface StandInRefund {
  * (makes the refund, then never answers: a time-out after Stripe acted); `down` (500).
  */
 export type RefundMode = 'succeed' | 'refuse' | 'hang' | 'down';
+
+/**
+ * How POST /v1/checkout/sessions answers: `create` (a session, its page on Stripe's Checkout);
+ * `refuse` (400, Stripe's words in `refusal`); `hang` (never answers: a time-out); `offSite` (a
+ * session whose page is not on checkout.stripe.com, as a forged answer would have it).
+ */
+export type SessionMode = 'create' | 'refuse' | 'hang' | 'offSite';
 
 /** What Stripe's Checkout collected from the shopper. */
 export interface StripeCustomer {
@@ -72,8 +80,10 @@ export interface StripeStandIn {
   /** The Idempotency-Key of every POST /v1/refunds received, answered or not. */
   refundKeys: string[];
   refundMode: RefundMode;
+  sessionMode: SessionMode;
+  /** Stripe's words when it refuses (a refund, or a session). */
   refusal: { code: string; message: string };
-  /** Waiting refund answers, ended by `releaseHanging` (or the stand-in's close). */
+  /** Waiting answers (refunds, sessions), ended by `releaseHanging` (or the stand-in's close). */
   releaseHanging(): void;
   /** A Checkout Session as Stripe would have made it for `orderId` (from the store's `request`). */
   sessionFor(orderId: string, request?: URLSearchParams): StandInSession;
@@ -218,11 +228,11 @@ export function createStripeStandIn(): StripeStandIn {
   const hanging = new Set<ServerResponse>();
   let last: StandInSession | undefined;
 
-  function sessionBody(session: StandInSession) {
+  function sessionBody(session: StandInSession, page = 'https://checkout.stripe.com/c/pay') {
     return {
       id: session.id,
       object: 'checkout.session',
-      url: `https://checkout.stripe.com/c/pay/${session.id}`,
+      url: `${page}/${session.id}`,
       payment_intent: session.paymentIntent,
       client_reference_id: session.orderId,
       metadata: { order_id: session.orderId },
@@ -240,17 +250,29 @@ export function createStripeStandIn(): StripeStandIn {
     };
   }
 
+  const refuse = (response: ServerResponse) =>
+    sendJson(response, 400, { error: { type: 'invalid_request_error', ...standIn.refusal } });
+
+  function createSession(request: StripeRequest, response: ServerResponse): void {
+    if (standIn.sessionMode === 'refuse') return refuse(response);
+    if (standIn.sessionMode === 'hang') {
+      hanging.add(response);
+      return;
+    }
+    const form = new URLSearchParams(request.body);
+    const orderId = form.get('metadata[order_id]') ?? '';
+    last = standIn.sessionFor(orderId, form);
+    const page = standIn.sessionMode === 'offSite' ? 'https://evil.example/pay' : undefined;
+    sendJson(response, 200, sessionBody(last, page));
+  }
+
   function createRefund(request: StripeRequest, response: ServerResponse): void {
     const key = String(request.headers['idempotency-key'] ?? '');
     refundKeys.push(key);
     if (standIn.refundMode === 'down') {
       return sendJson(response, 500, { error: { type: 'api_error', message: 'Stripe is down' } });
     }
-    if (standIn.refundMode === 'refuse') {
-      return sendJson(response, 400, {
-        error: { type: 'invalid_request_error', ...standIn.refusal },
-      });
-    }
+    if (standIn.refundMode === 'refuse') return refuse(response);
     const form = new URLSearchParams(request.body);
     let refund = refunds.get(key);
     if (!refund) {
@@ -274,6 +296,7 @@ export function createStripeStandIn(): StripeStandIn {
     refunds,
     refundKeys,
     refundMode: 'succeed',
+    sessionMode: 'create',
     refusal: {
       code: 'charge_already_refunded',
       message: 'Charge ch_test_1 has already been refunded.',
@@ -330,17 +353,14 @@ export function createStripeStandIn(): StripeStandIn {
     handler(request, response) {
       const url = new URL(request.url, 'http://stripe.test');
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const form = new URLSearchParams(request.body);
-        const orderId = form.get('metadata[order_id]') ?? '';
-        last = standIn.sessionFor(orderId, form);
-        return sendJson(response, 200, sessionBody(last));
+        return createSession(request, response);
       }
       if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
         const intent = url.searchParams.get('payment_intent');
         const found = [...sessions.values()].filter((each) => each.paymentIntent === intent);
         return sendJson(response, 200, {
           object: 'list',
-          data: found.map(sessionBody),
+          data: found.map((each) => sessionBody(each)),
           has_more: false,
         });
       }
