@@ -61,6 +61,11 @@ export interface AppOverrides {
   imageProvider?: ImageProvider;
   /** The module the print render threads run (tests hold renders with a stand-in). */
   printRenderTask?: string;
+  /**
+   * Starts the art engine's and the print renderer's threads at their first job instead of with
+   * the app (tests: most apps they start never draw or render).
+   */
+  threadsOnFirstJob?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -117,8 +122,9 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
-  await app.register(artEngine);
-  await app.register(printFiles, { taskModule: overrides.printRenderTask });
+  const { threadsOnFirstJob } = overrides;
+  await app.register(artEngine, { threadsOnFirstJob });
+  await app.register(printFiles, { taskModule: overrides.printRenderTask, threadsOnFirstJob });
   await app.register(providers, { imageProvider: overrides.imageProvider });
   await app.register(jobQueues);
   await app.register(orderMail);

@@ -88,7 +88,7 @@ export async function startApp(
   config: AppConfig,
   overrides: AppOverrides = {},
 ): Promise<RunningApp> {
-  const app = await buildApp(config, { logger: false, ...overrides });
+  const app = await buildApp(config, { logger: false, threadsOnFirstJob: true, ...overrides });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

@@ -68,6 +68,8 @@ export interface DrawnArtwork {
 export interface ArtEnginePoolOptions {
   threads: number;
   queueLimit: number;
+  /** Starts the threads at the first job instead of at once (see BoundedWorkerPoolOptions). */
+  threadsOnFirstJob?: boolean | undefined;
   /** Hears a thread that failed outside any job (see BoundedWorkerPoolOptions). */
   onThreadError?: (error: unknown) => void;
   /** The module each thread runs (tests use stand-ins); defaults to the engine. */
@@ -94,6 +96,7 @@ const asBuffer = (bytes: Uint8Array) =>
 export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePool {
   const pool = createBoundedWorkerPool<ArtEngineJob, GenerateJobResult | Uint8Array | undefined>({
     threads: options.threads,
+    threadsOnFirstJob: options.threadsOnFirstJob,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? ART_ENGINE_TASK,
     jobsPerThread: DRAWINGS_HANDED_AHEAD,

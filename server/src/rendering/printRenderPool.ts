@@ -30,6 +30,8 @@ export class RenderQueueFullError extends HttpError {
 export interface PrintRenderPoolOptions {
   threads: number;
   queueLimit: number;
+  /** Starts the threads at the first job instead of at once (see BoundedWorkerPoolOptions). */
+  threadsOnFirstJob?: boolean | undefined;
   /** Hears a thread that failed outside any job (see BoundedWorkerPoolOptions). */
   onThreadError?: (error: unknown) => void;
   /** The module each worker runs (tests use stand-ins); defaults to the print renderer. */
@@ -75,6 +77,7 @@ const loadSharpOnMainThread = () => (sharpOnMainThread ??= import('sharp'));
 export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRenderPool {
   const pool = createBoundedWorkerPool<PrintRenderJob, Uint8Array | PreparedPicture>({
     threads: options.threads,
+    threadsOnFirstJob: options.threadsOnFirstJob,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? PRINT_RENDER_TASK,
     initialJobEstimateMs: INITIAL_RENDER_ESTIMATE_MS,

@@ -157,6 +157,18 @@ describe('createBoundedWorkerPool', () => {
     expect(pool.pending).toBe(0);
   });
 
+  it('starts its threads at its first job when told to, and runs that job on them', async () => {
+    pool = heldPool(1, 1, { threadsOnFirstJob: true });
+    const place = pool.reserve(60_000);
+    expect(pool.threadsStarted).toBe(false);
+
+    const first = place.run({ svg: 'a' });
+    expect(pool.threadsStarted).toBe(true);
+    await jobs.untilStarted(1);
+    jobs.release('a');
+    expect(text(await first)).toBe('done a');
+  });
+
   it('gives a reserved place back once when released, and by itself when held too long', async () => {
     pool = heldPool(1, 1);
     const released = pool.reserve(60_000);

@@ -11,8 +11,13 @@ import { WORKER_ENTRY } from './typescriptWorker';
 const CLOSE_WAIT_MS = 2_000;
 
 export interface BoundedWorkerPoolOptions {
-  /** Threads working at once; they start with the pool and stay. */
+  /** Threads working at once; they start with the pool (or its first job) and stay. */
   threads: number;
+  /**
+   * Starts the threads at the pool's first job instead of with the pool (tests: most apps they
+   * start never draw or render). The first job then waits for them.
+   */
+  threadsOnFirstJob?: boolean | undefined;
   /** Jobs that may wait for a thread; past threads + queue a job is refused. */
   queueLimit: number;
   /** The TypeScript module each thread runs (its default export does one job). */
@@ -57,6 +62,8 @@ export interface BoundedWorkerPool<Job, Result> {
   readonly isFull: boolean;
   /** Jobs running or waiting, and places held. */
   readonly pending: number;
+  /** Whether the threads have been started (see `threadsOnFirstJob`). */
+  readonly threadsStarted: boolean;
   close(): Promise<void>;
 }
 
@@ -65,37 +72,45 @@ export function createBoundedWorkerPool<Job, Result>(
 ): BoundedWorkerPool<Job, Result> {
   const { threads } = options;
   const capacity = threads + options.queueLimit;
-  const pool = new Piscina<Job, Result>({
-    filename: WORKER_ENTRY,
-    workerData: { taskModule: options.taskModule },
-    // Threads start with the server and stay: starting one (TypeScript, the engine, its fonts) is
-    // a burst of work that should not land in the middle of traffic or on the first request.
-    minThreads: threads,
-    maxThreads: threads,
-    // The bound is kept below (piscina counts a job waiting for a starting thread differently).
-    maxQueue: capacity,
-    concurrentTasksPerWorker: options.jobsPerThread ?? 1,
-    // Jobs are answered in the order they came.
-    stricterFIFO: true,
-    idleTimeout: Number.POSITIVE_INFINITY,
-  });
-  pool.on('error', (error: unknown) => {
-    if (options.onThreadError) options.onThreadError(error);
-    else console.error('A worker thread failed:', error);
-  });
+  let pool: Piscina<Job, Result> | undefined;
+  let closed = false;
+  const startThreads = (): Piscina<Job, Result> => {
+    if (pool) return pool;
+    if (closed) throw new Error('The worker pool is closed');
+    pool = new Piscina<Job, Result>({
+      filename: WORKER_ENTRY,
+      workerData: { taskModule: options.taskModule },
+      // Threads start together and stay: starting one (TypeScript, the engine, its fonts) is a
+      // burst of work that should not land in the middle of traffic or on the first request.
+      minThreads: threads,
+      maxThreads: threads,
+      // The bound is kept below (piscina counts a job waiting for a starting thread differently).
+      maxQueue: capacity,
+      concurrentTasksPerWorker: options.jobsPerThread ?? 1,
+      // Jobs are answered in the order they came.
+      stricterFIFO: true,
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+    pool.on('error', (error: unknown) => {
+      if (options.onThreadError) options.onThreadError(error);
+      else console.error('A worker thread failed:', error);
+    });
+    return pool;
+  };
+  if (!options.threadsOnFirstJob) startThreads();
   /** Jobs accepted and not finished: running or waiting for a thread. */
   let pending = 0;
 
   /** Seconds until a thread is likely free for one more job. */
   function retryAfterSeconds(): number {
     const jobMs =
-      pool.completed > 0 ? pool.histogram.runTime.average : options.initialJobEstimateMs;
+      pool && pool.completed > 0 ? pool.histogram.runTime.average : options.initialJobEstimateMs;
     return Math.max(1, Math.ceil((((pending - threads + 1) / threads) * jobMs) / 1000));
   }
 
   async function runInPlace(job: Job): Promise<Result> {
     try {
-      return await pool.run(job);
+      return await startThreads().run(job);
     } finally {
       pending -= 1;
     }
@@ -140,9 +155,14 @@ export function createBoundedWorkerPool<Job, Result>(
     get pending() {
       return pending;
     },
+    get threadsStarted() {
+      return pool !== undefined;
+    },
     // A thread still starting (compiling TypeScript) or in a native call cannot be stopped at
     // once: the stop waits a little for it, then goes on (the process's end takes the thread).
     close: async () => {
+      closed = true;
+      if (!pool) return;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waited = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, CLOSE_WAIT_MS);

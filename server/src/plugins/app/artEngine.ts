@@ -13,9 +13,15 @@ declare module 'fastify' {
   }
 }
 
-async function artEnginePlugin(app: FastifyInstance) {
+export interface ArtEngineOptions {
+  /** Starts the threads at the first drawing instead of with the app (tests). */
+  threadsOnFirstJob?: boolean | undefined;
+}
+
+async function artEnginePlugin(app: FastifyInstance, options: ArtEngineOptions) {
   const engine = createArtEnginePool({
     ...app.appConfig.artEngine,
+    threadsOnFirstJob: options.threadsOnFirstJob,
     onThreadError: (error) => app.log.error({ err: error }, 'an art engine thread failed'),
   });
   app.addHook('onClose', () => engine.close());

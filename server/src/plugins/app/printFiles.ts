@@ -46,12 +46,15 @@ async function openCache(app: FastifyInstance): Promise<PrintFileStore> {
 export interface PrintFilesOptions {
   /** The module the render threads run instead of the print renderer (tests). */
   taskModule?: string;
+  /** Starts the render threads at the first render instead of with the app (tests). */
+  threadsOnFirstJob?: boolean | undefined;
 }
 
 async function printFilesPlugin(app: FastifyInstance, options: PrintFilesOptions) {
   const pool = createPrintRenderPool({
     ...app.appConfig.printRendering,
     taskModule: options.taskModule,
+    threadsOnFirstJob: options.threadsOnFirstJob,
     onThreadError: (error) => app.log.error({ err: error }, 'a print render thread failed'),
   });
   const printFiles = createPrintFiles({
