@@ -3,28 +3,23 @@
  * local stand-in of the provider's HTTP API: an outage, a time-out after the provider accepted,
  * two instances and a kill -9 between payment and submission all end with one order there.
  */
-import {
-  printProviderEnv,
-  startPrintProviderStandIn,
-  type PrintProviderStandIn,
-} from '@tshirt/tooling/test/printProviderStandIn';
+import type { PrintProviderStandIn } from '@tshirt/tooling/test/printProviderStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import type { ShippingDetails } from '@tshirt/shared/types';
 import type { FastifyInstance } from 'fastify';
 import { withBlockApp } from './blockApp';
-import { withTestApps } from './fixtures';
+import { withAppsAndStandIns } from './fixtures';
 import { placedOrder } from './orderLinks';
 import { SHIPPING_FORM, VALID_ORDER, injectAsFetch, type RunningApp } from './helpers';
 
 const SHIPPING: ShippingDetails = { ...SHIPPING_FORM, line2: 'Apt 2' };
 
-const apps = withTestApps();
+// The provider fetches each order's print file, as the real one does.
+const apps = withAppsAndStandIns({ standIns: { printProvider: { fetchPrintFiles: true } } });
 let provider: PrintProviderStandIn;
-
-beforeAll(async () => {
-  provider = await startPrintProviderStandIn();
+beforeAll(() => {
+  provider = apps.printProvider;
 });
-afterAll(() => provider.close());
 // One provider for the file, as it was when each test started its own: orders and ids are new in
 // every test, so only what the provider was told and holds is put back.
 beforeEach(() => {
@@ -34,7 +29,7 @@ beforeEach(() => {
 });
 
 const providerEnv = (env: Record<string, string> = {}) => ({
-  ...printProviderEnv(provider),
+  ...apps.standInEnv(),
   PRINT_PROVIDER_TIMEOUT_MS: '1000',
   PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
   ...env,
