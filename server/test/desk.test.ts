@@ -443,6 +443,11 @@ describe('a signed-in owner', () => {
     ]) {
       expect(html).toContain(fact);
     }
+    // The payment provider by its name, not the store's id of the test page.
+    expect(page.getByText('Payment').nextElementSibling?.textContent).toBe(
+      'Paid · Test payment page',
+    );
+    expect(html).not.toContain('test-payment-page');
     expect(rowsOf(page, 'History')).toContainEqual([
       expect.any(String),
       'payment',

@@ -40,6 +40,23 @@ export interface OrderPageData extends DeskFrame {
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string) => regionNames.of(code) ?? code;
 
+/** The payment providers by the names the owner knows them by. */
+const PAYMENT_PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  test: 'Test payment page',
+  stripe: 'Stripe',
+};
+
+/**
+ * How the order was paid: its status, the provider by name, and the provider's own reference
+ * (Stripe's Checkout Session, to find it in Stripe's dashboard); the test page has none worth
+ * showing.
+ */
+function paymentLine(order: Order, payment: PaymentStatus): string {
+  const provider = PAYMENT_PROVIDER_NAMES[order.paymentProvider] ?? order.paymentProvider;
+  const reference = order.paymentProvider === 'test' ? null : order.paymentReference;
+  return [PAYMENT_STATUS[payment].ownerLabel, provider, reference].filter(Boolean).join(' · ');
+}
+
 /** `ready_to_print` → `ready to print`. */
 const words = (name: string) => name.replace(/_/g, ' ');
 
@@ -665,10 +682,7 @@ export function orderPage(data: OrderPageData): string {
                   ['Email', order.email ?? 'None'],
                   ['Placed', <When date={order.createdAt} />],
                   ['Paid', paid ? <When date={order.paidAt} /> : 'Not paid'],
-                  [
-                    'Payment',
-                    `${PAYMENT_STATUS[payment].ownerLabel} · ${order.paymentProvider}${order.paymentReference ? ` · ${order.paymentReference}` : ''}`,
-                  ],
+                  ['Payment', paymentLine(order, payment)],
                   ['Refunded', order.refundedAt && <When date={order.refundedAt} />],
                 ]}
               />
