@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request as LoadRequest, type Result } from 'autocannon';
 import { ART_STYLES, PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { VALID_ORDER, createFakeFrontEnd, query, type FakeFrontEnd } from './helpers';
@@ -75,7 +75,7 @@ function noteAnswer(status: number, body: string, context: Record<string, unknow
 }
 
 /** autocannon calls a request's `onResponse` with its answer (its typings lack it). */
-type ShopperRequest = autocannon.Request & { onResponse?: typeof noteAnswer };
+type ShopperRequest = LoadRequest & { onResponse?: typeof noteAnswer };
 
 /** One shopper's round, repeated by every connection: mostly pages and files, some API calls. */
 const SHOPPER_ROUND: ShopperRequest[] = [
@@ -113,7 +113,7 @@ const SHOPPER_ROUND: ShopperRequest[] = [
   { method: 'GET', path: '/healthz' },
 ];
 
-function run(seconds: number): Promise<autocannon.Result> {
+function run(seconds: number): Promise<Result> {
   return autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -123,7 +123,7 @@ function run(seconds: number): Promise<autocannon.Result> {
   });
 }
 
-function expectClean(result: autocannon.Result): void {
+function expectClean(result: Result): void {
   expect(notOk).toEqual([]);
   expect({
     errors: result.errors,
@@ -142,7 +142,7 @@ it(`holds ${CONNECTIONS} connections of mixed traffic for two runs with no error
   const second = await run(RUN_SECONDS);
   const memoryAfterSecond = server.residentBytes();
 
-  const summary = (label: string, result: autocannon.Result, rss: number) =>
+  const summary = (label: string, result: Result, rss: number) =>
     `${label}: ${result.requests.total} requests, ${Math.round(result.requests.average)}/s, ` +
     `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
     `RSS ${(rss / 2 ** 20).toFixed(0)} MiB`;

@@ -1,4 +1,4 @@
-/** The part of autocannon's API the server benchmark uses (the package ships no types). */
+/** The part of autocannon's API the load test and the benchmarks use (the package ships no types). */
 declare module 'autocannon' {
   export interface RequestParams {
     method?: string;
@@ -13,6 +13,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     pipelining?: number;
     /** Requests per second across all connections (a fixed rate instead of as fast as possible). */
     overallRate?: number;
@@ -39,6 +41,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '5xx': number;
     duration: number;
     statusCodeStats?: Record<string, { count: number }>;
   }
