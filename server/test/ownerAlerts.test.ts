@@ -16,7 +16,9 @@ async function twoInstances(env: Record<string, string> = {}): Promise<RunningAp
   const settings = {
     OWNER_EMAIL: OWNER,
     MAIL_RETRY_DELAY_SECONDS: '1',
-    PRINT_PROVIDER_TIMEOUT_MS: '1000',
+    // The stand-in answers at once (503 when down): a short time-out would only let a loaded
+    // machine abandon an attempt before the stand-in counts it.
+    PRINT_PROVIDER_TIMEOUT_MS: '30000',
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
     ...env,
   };
