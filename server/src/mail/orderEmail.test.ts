@@ -1,4 +1,4 @@
-import { ORDER_NEXT_STEP_TEXT, ORDER_STATE_TEXT } from '@tshirt/shared/labels';
+import { ORDER_NEXT_STEP_TEXT, ORDER_STATE_TEXT, ORDER_TEXT } from '@tshirt/shared/labels';
 import { readPage } from '../../test/htmlPage';
 import {
   MAX_SUBJECT_LENGTH,
@@ -211,6 +211,13 @@ describe('renderOrderEmail', () => {
         );
     },
   );
+
+  it('keeps each fact’s label on one line, so on a phone its value wraps instead', () => {
+    const { html } = renderOrderEmail(factsFor('on_hold', KEY_FACTS.on_hold.facts));
+    const label = readPage(html).getByText(ORDER_TEXT.orderNumber);
+    expect(label.tagName).toBe('TD');
+    expect(label.style.whiteSpace).toBe('nowrap');
+  });
 
   it('never turns a javascript: tracking link into a link', () => {
     const email = renderOrderEmail(

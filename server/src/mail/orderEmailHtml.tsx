@@ -57,7 +57,15 @@ function Block({ block }: { block: EmailBlock }) {
           )}
           {block.rows.map(([label, value]) => (
             <tr key={label}>
-              <td style={{ padding: '4px 16px 4px 0', color: MUTED, verticalAlign: 'top' }}>
+              {/* A label on one line: on a phone the value beside it wraps instead. */}
+              <td
+                style={{
+                  padding: '4px 16px 4px 0',
+                  color: MUTED,
+                  verticalAlign: 'top',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 {label}
               </td>
               <td style={{ padding: '4px 0', fontWeight: 'bold' }}>{value}</td>
