@@ -6,10 +6,11 @@
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { PREMADE_DESIGNS, PRODUCT_NAME } from '@tshirt/shared/catalog';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 
 const ADMIN_TOKEN = 'e2e-cross-site-token-0123456789';
 const DAILY_LIMIT = 2;
@@ -55,7 +56,7 @@ function hostilePage(storeUrl: string): string {
 }
 
 beforeAll(async () => {
-  store = await startStoreServer({ ADMIN_TOKEN, GENERATION_DAILY_LIMIT: String(DAILY_LIMIT) });
+  store = await startStore({ ADMIN_TOKEN, GENERATION_DAILY_LIMIT: String(DAILY_LIMIT) });
   // Another site: `localhost` is not the store's 127.0.0.1.
   const port = await freePort();
   hostileUrl = `http://localhost:${port}/`;

@@ -11,9 +11,10 @@ import {
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
 import { buildStaticServer } from '@tshirt/tooling/build/serveStatic';
-import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { REPO_ROOT, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { waitUntilEveryPartIsLive } from './harness/parts';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { serveFolder } from './harness/ports';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   designerFolder = createDeployFolder('remote-designer/dist');
   designerOrigin = await serve(designerFolder);
   checkoutOrigin = await serve(join(REPO_ROOT, 'remote-checkout/dist'));
-  store = await startStoreServer({
+  store = await startStore({
     DESIGNER_URL: `${designerOrigin}/`,
     CHECKOUT_URL: `${checkoutOrigin}/`,
   });
@@ -198,7 +199,7 @@ describe('a remote served by the store itself (same origin, the default)', () =>
 
   beforeAll(async () => {
     folder = createDeployFolder('remote-designer/dist');
-    sameOriginStore = await startStoreServer({ DESIGNER_DIST_DIR: folder });
+    sameOriginStore = await startStore({ DESIGNER_DIST_DIR: folder });
   });
   afterAll(async () => {
     await sameOriginStore?.stop();
@@ -260,7 +261,7 @@ describe('a remote on a static host that lets browsers cache everything for an h
     });
     const port = await freePort();
     await cachingHost.listen({ port, host: '127.0.0.1' });
-    cachingStore = await startStoreServer({ DESIGNER_URL: `http://127.0.0.1:${port}/` });
+    cachingStore = await startStore({ DESIGNER_URL: `http://127.0.0.1:${port}/` });
   });
   afterAll(async () => {
     await cachingStore?.stop();

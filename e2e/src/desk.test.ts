@@ -13,10 +13,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { ORDER_STATE_TEXT, ORDER_TEXT, PAGE_TEXT } from '@tshirt/shared/labels';
 import type { ReceivedEmail, SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
-import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { LANDSCAPE, PORTRAIT, launchBrowser, type TestBrowser } from './harness/browser';
+import { withStoreAndStandIns } from './harness/store';
 import { designAndBuy } from './harness/designAndBuy';
 import { orderOnCompletePage, waitForOrderPageState } from './harness/orderPage';
 import { payOnTestPage } from './harness/testPayment';
@@ -117,7 +117,7 @@ describe('the owner’s desk on a store with a print provider', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tshirt-desk-'));
   });
   // No ADMIN_TOKEN: the store makes one at start and keeps it in DATA_DIR for its owner.
-  const store = withStoreServerAndStandIns({ printProvider: true, smtp: true }, () => ({
+  const store = withStoreAndStandIns({ printProvider: true, smtp: true }, () => ({
     ...MAIL_ENV,
     DATA_DIR: dataDir,
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
@@ -272,10 +272,7 @@ describe('the owner’s desk on a store with a print provider', () => {
 
 describe('the owner’s desk on a store with no print provider', () => {
   const adminToken = 'desk-e2e-owner-token-0123456789';
-  const store = withStoreServerAndStandIns(
-    { smtp: true },
-    { ...MAIL_ENV, ADMIN_TOKEN: adminToken },
-  );
+  const store = withStoreAndStandIns({ smtp: true }, { ...MAIL_ENV, ADMIN_TOKEN: adminToken });
 
   it('marks a ready-to-print order shipped, and the shopper is emailed the tracking', async () => {
     const { orderNumber, orderPage } = await shopperBuys(store.server.url, {
@@ -318,10 +315,7 @@ describe('the owner’s desk on a store with no print provider', () => {
 
 describe('the owner’s desk against a visitor and another site', () => {
   const adminToken = 'desk-e2e-hostile-token-0123456789';
-  const store = withStoreServerAndStandIns(
-    { smtp: true },
-    { ...MAIL_ENV, ADMIN_TOKEN: adminToken },
-  );
+  const store = withStoreAndStandIns({ smtp: true }, { ...MAIL_ENV, ADMIN_TOKEN: adminToken });
 
   it('shows a visitor without a session no order, and refuses a POST from another site even with the owner signed in', async () => {
     const { orderNumber } = await shopperBuys(store.server.url, { email: 'kim.desk@example.com' });

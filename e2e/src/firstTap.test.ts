@@ -8,16 +8,17 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { PREMADE_DESIGNS, SHIRT_COLORS } from '@tshirt/shared/catalog';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 
 let browser: TestBrowser;
 let store: StoreServer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  store = await startStoreServer({ GENERATION_DAILY_LIMIT: '1000' });
+  store = await startStore({ GENERATION_DAILY_LIMIT: '1000' });
 });
 afterAll(async () => {
   await store?.stop();

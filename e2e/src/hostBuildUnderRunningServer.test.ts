@@ -15,9 +15,10 @@ import type { Page } from 'playwright-core';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { staleApps } from '@tshirt/tooling/build/staleApps';
 import { releaseFiles, writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
-import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { REPO_ROOT, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { waitUntilEveryPartIsLive } from './harness/parts';
 
 const NEXT_NAME = 'Custom Graphic T-shirt, new';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'tshirt-host-build-'));
   served = join(folder, 'host');
   cpSync(join(REPO_ROOT, 'host/dist'), served, { recursive: true });
-  store = await startStoreServer({ HOST_DIST_DIR: served });
+  store = await startStore({ HOST_DIST_DIR: served });
   browser = await launchBrowser();
 }, 120_000);
 

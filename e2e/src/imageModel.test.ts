@@ -18,9 +18,10 @@ import {
   startPrintProviderStandIn,
   type PrintProviderStandIn,
 } from '@tshirt/tooling/test/printProviderStandIn';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { payOnTestPage } from './harness/testPayment';
 
 /** The partial picture's name in the preview (remote-designer's ShirtPreview). */
@@ -35,7 +36,7 @@ beforeAll(async () => {
   imagesApi = await startImagesApiStandIn();
   provider = await startPrintProviderStandIn();
   browser = await launchBrowser();
-  server = await startStoreServer({
+  server = await startStore({
     ...printProviderEnv(provider),
     PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1',
     OPENAI_API_KEY: 'sk-e2e-test',

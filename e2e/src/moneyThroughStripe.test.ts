@@ -6,9 +6,9 @@
  */
 import { formatPrice, PREMADE_DESIGNS, UNIT_PRICE_CENTS } from '@tshirt/shared/catalog';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, ORDER_TEXT } from '@tshirt/shared/labels';
-import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { withStoreAndStandIns } from './harness/store';
 import { orderOnCompletePage } from './harness/orderPage';
 import { showStripeHostedPage } from './harness/stripeHostedPage';
 import type { StripeCustomer } from '@tshirt/tooling/test/stripeStandIn';
@@ -40,7 +40,7 @@ const customer: StripeCustomer = {
 /** A decimal string of `cents`, as Printful's retail costs carry money. */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 
-const store = withStoreServerAndStandIns(
+const store = withStoreAndStandIns(
   { stripe: true, printProvider: true },
   {
     ADMIN_TOKEN,

@@ -16,11 +16,11 @@ import {
   SHIP_TO_FIELD_LABELS,
 } from '@tshirt/shared/labels';
 import { parseEmail, type ReceivedEmail, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
-import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import type { StripeCustomer } from '@tshirt/tooling/test/stripeStandIn';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore, withStoreAndStandIns } from './harness/store';
 import { designAndBuy } from './harness/designAndBuy';
 import {
   orderOnCompletePage,
@@ -107,7 +107,7 @@ function expectInlinePicture(email: ParsedMail): void {
 
 describe('the emails of an order paid on the test page', () => {
   const email = 'jane.emails@example.com';
-  const store = withStoreServerAndStandIns(
+  const store = withStoreAndStandIns(
     { printProvider: true, smtp: true },
     {
       ...MAIL_ENV,
@@ -191,7 +191,7 @@ describe('the emails of an order paid through Stripe', () => {
       country: 'US',
     },
   };
-  const store = withStoreServerAndStandIns(
+  const store = withStoreAndStandIns(
     { stripe: true, printProvider: true, smtp: true },
     {
       ...MAIL_ENV,
@@ -255,7 +255,7 @@ describe('the emails of an order paid through Stripe', () => {
 
 describe('the email asking for a new address when the print shop refuses it', () => {
   const email = 'jane.address@example.com';
-  const store = withStoreServerAndStandIns(
+  const store = withStoreAndStandIns(
     { printProvider: true, smtp: true },
     {
       ...MAIL_ENV,
@@ -343,7 +343,7 @@ describe('the emails of a store with no mail server', () => {
   let server: StoreServer;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tshirt-store-outbox-'));
-    server = await startStoreServer({ DATA_DIR: dataDir });
+    server = await startStore({ DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await server?.stop();

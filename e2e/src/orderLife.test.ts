@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { PAGE_TEXT } from '@tshirt/shared/labels';
-import { withStoreServerAndStandIns } from '@tshirt/tooling/test/storeRequests';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { withStoreAndStandIns } from './harness/store';
 import { designAndBuy } from './harness/designAndBuy';
 import { showStripeHostedPage } from './harness/stripeHostedPage';
 
@@ -65,7 +65,7 @@ async function waitForOrderPageState(page: Page, url: string, state: RegExp): Pr
 }
 
 describe('an order paid on the test page', () => {
-  const store = withStoreServerAndStandIns(
+  const store = withStoreAndStandIns(
     { printProvider: true },
     { PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1' },
   );
@@ -110,7 +110,7 @@ describe('an order paid on the test page', () => {
 });
 
 describe('an order paid through Stripe', () => {
-  const store = withStoreServerAndStandIns(
+  const store = withStoreAndStandIns(
     { printProvider: true, stripe: true },
     { PRINT_SUBMIT_RETRY_DELAY_SECONDS: '1' },
   );

@@ -7,9 +7,10 @@ import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { CONTRACT_VERSION } from '@tshirt/shared/contract';
 import { BUY_BUTTON_LABELS, FIELD_LABELS } from '@tshirt/shared/labels';
 import { REMOTE_LOAD_TIMEOUT_MS } from '@tshirt/shared/timing';
-import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { REPO_ROOT, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { startSilentServer } from './harness/ports';
 import { buildRemoteWithChange } from './harness/remoteBuilds';
 
@@ -46,7 +47,7 @@ describe('a remote that is down', () => {
 
   beforeAll(async () => {
     designerPort = await freePort();
-    server = await startStoreServer({ DESIGNER_URL: `http://127.0.0.1:${designerPort}/` });
+    server = await startStore({ DESIGNER_URL: `http://127.0.0.1:${designerPort}/` });
   });
   afterAll(async () => {
     // The shared browser's context may still hold a connection to it: close waits on none.
@@ -83,7 +84,7 @@ describe('a remote that never answers', () => {
   beforeAll(async () => {
     const port = await freePort();
     silent = await startSilentServer(port);
-    server = await startStoreServer({
+    server = await startStore({
       CHECKOUT_URL: `http://127.0.0.1:${port}/`,
       REMOTE_TIMEOUT_MS: '3000',
     });
@@ -116,7 +117,7 @@ describe('a remote that is slow to answer, with the usual time limit', () => {
   beforeAll(async () => {
     silentPort = await freePort();
     silent = await startSilentServer(silentPort);
-    server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${silentPort}/` });
+    server = await startStore({ CHECKOUT_URL: `http://127.0.0.1:${silentPort}/` });
   });
   afterAll(async () => {
     await server?.stop();
@@ -164,7 +165,7 @@ describe('a remote built for another contract version', () => {
     );
     const port = await freePort();
     checkout = await startStaticServer({ root: build, port });
-    server = await startStoreServer({ CHECKOUT_URL: `http://127.0.0.1:${port}/` });
+    server = await startStore({ CHECKOUT_URL: `http://127.0.0.1:${port}/` });
   }, 240_000);
   afterAll(async () => {
     checkout?.server.closeAllConnections();

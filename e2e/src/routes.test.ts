@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core';
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { PAGE_TEXT } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, LANDSCAPE, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 
 let server: StoreServer;
 let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startStoreServer();
+  server = await startStore();
   browser = await launchBrowser();
 });
 

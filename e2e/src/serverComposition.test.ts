@@ -18,9 +18,10 @@ import {
   PART_SCRIPTS_ATTRIBUTE,
 } from '@tshirt/shared/pageStart';
 import { BUY_BUTTON_LABELS, FIELD_LABELS, GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { LIVE_PART_SELECTOR, PRODUCT_PART_COUNT, waitUntilEveryPartIsLive } from './harness/parts';
 import { startSilentServer } from './harness/ports';
 
@@ -28,7 +29,7 @@ let browser: TestBrowser;
 let store: StoreServer;
 
 beforeAll(async () => {
-  store = await startStoreServer();
+  store = await startStore();
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -260,7 +261,7 @@ describe('a remote that cannot give its markup when the page is asked for', () =
   it('keeps that remote’s placeholders in the HTML, and the page still composes the rest', async () => {
     const port = await freePort();
     const silent = await startSilentServer(port);
-    const hungStore = await startStoreServer({
+    const hungStore = await startStore({
       DESIGNER_URL: `http://127.0.0.1:${port}/`,
       REMOTE_TIMEOUT_MS: '3000',
     });

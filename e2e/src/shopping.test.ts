@@ -6,8 +6,9 @@ import {
   GENERATE_BUTTON_LABELS,
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import type { StoreServer } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, PORTRAIT, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { payOnTestPage } from './harness/testPayment';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789';
@@ -16,7 +17,7 @@ let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startStoreServer({ ADMIN_TOKEN });
+  server = await startStore({ ADMIN_TOKEN });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -14,9 +14,10 @@ import {
   PAGE_TEXT,
 } from '@tshirt/shared/labels';
 import { startStaticServer } from '@tshirt/tooling/build/serveStatic';
-import { REPO_ROOT, startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import { REPO_ROOT, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { freePort } from '@tshirt/tooling/test/ports';
 import { launchBrowser, type TestBrowser } from './harness/browser';
+import { startStore } from './harness/store';
 import { payOnTestPage } from './harness/testPayment';
 
 let store: StoreServer;
@@ -45,7 +46,7 @@ beforeAll(async () => {
     await freePort(),
     await freePort(),
   ];
-  store = await startStoreServer({
+  store = await startStore({
     STANDALONE_ORIGINS: `http://127.0.0.1:${designerPort},http://127.0.0.1:${checkoutPort}`,
   });
   origins.designer = await serveRemote('remote-designer', designerPort);
