@@ -52,6 +52,13 @@ export function keptDrawing(url: string): string | undefined {
   return drawings.get(baseOf(url))?.get(url);
 }
 
+/** Forgets every kept drawing and advice, as a new visit starts (tests start each from none). */
+export function forgetKeptArtwork(): void {
+  drawings.clear();
+  advice.clear();
+  changed();
+}
+
 export function keepAdvice(adviceUrl: string, value: ArtworkShirtAdvice): void {
   advice.set(adviceUrl, value);
   changed();
@@ -125,7 +132,8 @@ export function prefetchEveryShirt(
           } as RequestInit);
           if (!response.ok) return;
           const svg = await response.text();
-          if (!svg.startsWith('<svg')) return;
+          // Stopped while the body came in: the artwork or the preview is gone.
+          if (controller.signal.aborted || !svg.startsWith('<svg')) return;
           keepDrawing(url, svg);
           await decoded(keptDrawing(url) as string);
         } catch {

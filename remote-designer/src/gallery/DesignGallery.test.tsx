@@ -1,11 +1,15 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PREMADE_DESIGNS, artworkAdviceUrl, orderStore } from '@tshirt/shared';
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
 import { PART_LIVE } from '@tshirt/shared/pageStart';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
-import { keepAdvice } from '../artwork-cache/artworkCache';
+import { forgetKeptArtwork, keepAdvice } from '../artwork-cache/artworkCache';
+import {
+  startGenerationProgress,
+  type GenerationReporter,
+} from '../generation-progress/generationProgress';
 import ShirtPreview from '../shirt-preview/ShirtPreview';
 import DesignGallery from './DesignGallery';
 import { THUMBNAIL_SIZE } from './DesignThumbnail';
@@ -25,6 +29,8 @@ const design = (name: string) => screen.getByRole('button', { name });
 let scrollTo: jest.Mock;
 beforeEach(() => {
   scrollTo = stubWindowScrolling();
+  // Drawings an earlier test's preview fetched while idle are shown without a request.
+  forgetKeptArtwork();
 });
 
 describe('DesignGallery', () => {
@@ -67,7 +73,7 @@ describe('DesignGallery', () => {
     );
   });
 
-  it('follows a new shirt colour only once the big preview shows the art drawn for it: the art on the shirt comes first', () => {
+  it('follows a new shirt colour only once the big preview shows the art drawn for it: the art on the shirt comes first', async () => {
     // The design's colour advice is at hand, so the preview asks for nothing after the test.
     keepAdvice(artworkAdviceUrl(mountain.imagePath)!, { faintColors: {}, suggestedShirts: [] });
     render(
@@ -84,10 +90,29 @@ describe('DesignGallery', () => {
     // The tiles still show their drawings for Black: no request yet beside the preview's.
     expect(design(sunset.title).querySelector('img')).toHaveAttribute('src', sunset.imagePath);
     fireEvent.load(art);
-    expect(design(sunset.title).querySelector('img')).toHaveAttribute(
-      'src',
-      `${sunset.imagePath}?shirt=White`,
+    // Once it is painted: the frame after it loaded.
+    await waitFor(() =>
+      expect(design(sunset.title).querySelector('img')).toHaveAttribute(
+        'src',
+        `${sunset.imagePath}?shirt=White`,
+      ),
     );
+  });
+
+  it('adds a design just generated once the big preview shows it: the art on the shirt comes first', async () => {
+    render(
+      <>
+        <ShirtPreview />
+        <DesignGallery />
+      </>,
+    );
+    keepAdvice(artworkAdviceUrl('/creator/images/mine.svg')!, { faintColors: {}, suggestedShirts: [] });
+    act(() => orderStore.recordGeneratedImage('/creator/images/mine.svg', 'owls at night'));
+    expect(designs()).toHaveLength(PREMADE_DESIGNS.length);
+    fireEvent.load(screen.getByRole('img', { name: 'owls at night' }));
+    await waitFor(() => expect(designs()).toHaveLength(PREMADE_DESIGNS.length + 1));
+    expect(designs()[0]).toHaveAccessibleName(GENERATED_DESIGN_TITLE);
+    expect(designs()[0]).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('keeps every design generated in this visit, newest first, each to be picked again', async () => {
@@ -267,6 +292,33 @@ describe('DesignGallery', () => {
       await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, PART_LIVE));
       expect(thumbnail()).toHaveAttribute('src', sunset.imagePath);
       expect(document.querySelectorAll('img[src]')).toHaveLength(PREMADE_DESIGNS.length);
+    });
+
+    it('waits, once every part is live, until the art a generation brings is on the shirt', async () => {
+      render(
+        <>
+          <ShirtPreview />
+          <DesignGallery />
+        </>,
+      );
+      keepAdvice(artworkAdviceUrl('/creator/images/mine.svg')!, {
+        faintColors: {},
+        suggestedShirts: [],
+      });
+      let generation: GenerationReporter | undefined;
+      act(() => {
+        generation = startGenerationProgress();
+      });
+      await act(async () => otherPart.setAttribute(PART_ATTRIBUTES.state, PART_LIVE));
+      expect(document.querySelectorAll('img[src]')).toHaveLength(0);
+      act(() => {
+        orderStore.recordGeneratedImage('/creator/images/mine.svg', 'owls at night');
+        generation?.end('/creator/images/mine.svg');
+      });
+      const art = screen.getByRole('img', { name: 'owls at night' });
+      expect(thumbnail()).not.toHaveAttribute('src');
+      fireEvent.load(art);
+      await waitFor(() => expect(thumbnail()).toHaveAttribute('src', sunset.imagePath));
     });
 
     it('asks for them at once when the row is on screen', () => {

@@ -15,6 +15,7 @@ import {
   type DesignGalleryProps,
 } from '@tshirt/shared';
 import { pickGeneratedDesign, useGeneratedDesigns } from '../design-history/generatedDesigns';
+import { useGenerationUnderWay } from '../generation-progress/generationProgress';
 import { scrollPageToTop } from '../page-scroll/scrollPageToTop';
 import { usePreviewPainted } from '../shirt-preview/previewPainted';
 import { DesignThumbnail } from './DesignThumbnail';
@@ -38,14 +39,20 @@ export default function DesignGallery(_props: DesignGalleryProps) {
   const [followedShirt, setFollowedShirt] = useState(chosenShirt);
   if (previewPainted && followedShirt !== chosenShirt) setFollowedShirt(chosenShirt);
   const shirtColor = useDeferredValue(followedShirt);
-  const items = useMemo(() => galleryItems(generated), [generated]);
+  // A design just generated joins the row once it is on the shirt: the row's tiles all move then,
+  // and each tile's drawing is painted again, which must not hold back the art on the shirt.
+  const [shownGenerated, setShownGenerated] = useState(generated);
+  if (previewPainted && shownGenerated !== generated) setShownGenerated(generated);
+  const items = useMemo(() => galleryItems(shownGenerated), [shownGenerated]);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const row = useRef<HTMLDivElement>(null);
-  const imagesWanted = useImagesWanted(row);
+  // Nor do their first requests stand in the way of a generated artwork on its way to the shirt.
+  const generating = useGenerationUnderWay();
+  const imagesWanted = useImagesWanted(row, generating || !previewPainted);
 
   // A new design joins the row at its start: show it there. Left alone, the browser keeps the
   // design it showed before in place (scroll snapping), and the new one out of sight to the left.
-  const newestGeneratedUrl = generated.at(-1)?.imageUrl;
+  const newestGeneratedUrl = shownGenerated.at(-1)?.imageUrl;
   useEffect(() => {
     if (newestGeneratedUrl !== undefined && row.current) row.current.scrollLeft = 0;
   }, [newestGeneratedUrl]);

@@ -5,27 +5,32 @@ import { whenEveryPartIsLive } from '@tshirt/shared/partsLive';
 export const IMAGES_WAIT_CAP_MS = 3_000;
 
 /**
- * Whether the gallery's images may load: once every part of the page is live, at once when the row
- * is on screen, and at the latest `IMAGES_WAIT_CAP_MS` after the gallery is. Below the fold on a
- * phone, loaded with the page, they shared a slow link, and HTTP/1.1's six connections, with the
- * scripts that make the page live, and held those back (`npm run bench -- interaction`).
+ * Whether the gallery's images may load: at once when the row is on screen; otherwise once every
+ * part of the page is live (at the latest `IMAGES_WAIT_CAP_MS` after the gallery is) and no art is
+ * on its way to the shirt (`artOnItsWay`). Below the fold on a phone, loaded with the page, they
+ * shared a slow link, and HTTP/1.1's six connections, with the scripts that make the page live,
+ * and held those back; and each SVG drawing is parsed on the page's main thread, so loaded while
+ * a generated artwork arrives they held back its painting (`npm run bench -- interaction`). Once
+ * wanted, they stay wanted.
  */
-export function useImagesWanted(row: RefObject<HTMLElement | null>): boolean {
+export function useImagesWanted(row: RefObject<HTMLElement | null>, artOnItsWay: boolean): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  const [pageLive, setPageLive] = useState(false);
   const [wanted, setWanted] = useState(false);
+  if (!wanted && (onScreen || (pageLive && !artOnItsWay))) setWanted(true);
   useEffect(() => {
     if (wanted) return;
-    const want = () => setWanted(true);
-    const onScreen =
+    const observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) want();
+            if (entries.some((entry) => entry.isIntersecting)) setOnScreen(true);
           })
         : undefined;
-    if (row.current) onScreen?.observe(row.current);
-    const cancel = whenEveryPartIsLive(want, IMAGES_WAIT_CAP_MS);
+    if (row.current) observer?.observe(row.current);
+    const cancel = whenEveryPartIsLive(() => setPageLive(true), IMAGES_WAIT_CAP_MS);
     return () => {
       cancel();
-      onScreen?.disconnect();
+      observer?.disconnect();
     };
   }, [wanted, row]);
   return wanted;

@@ -82,3 +82,12 @@ export function startGenerationProgress(): GenerationReporter {
 export function useGenerationProgress(): GenerationProgress {
   return useSyncExternalStore(subscribeToGenerationProgress, getGenerationProgress, () => IDLE);
 }
+
+/** Whether a generation is under way (re-renders only when that changes, not on each partial). */
+export function useGenerationUnderWay(): boolean {
+  return useSyncExternalStore(
+    subscribeToGenerationProgress,
+    () => progress.drawing,
+    () => false,
+  );
+}

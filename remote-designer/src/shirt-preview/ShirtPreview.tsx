@@ -35,6 +35,13 @@ function belowPrintArea(area: PrintArea): CSSProperties {
   return { top: `${((area.y + area.height) / PREVIEW_VIEWBOX.height) * 100 + 2}%` };
 }
 
+/** Calls `then` once `image` is decoded and painted: the frame after its decoding. */
+function whenPainted(image: HTMLImageElement, then: () => void): void {
+  const nextFrame = () => requestAnimationFrame(() => then());
+  if (typeof image.decode === 'function') image.decode().then(nextFrame, nextFrame);
+  else nextFrame();
+}
+
 export const DRAWING_ALT = 'Your artwork, still being drawn';
 export const DRAWING_CAPTION = 'Drawing your artwork…';
 
@@ -51,6 +58,8 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const [failedArtworkUrl, setFailedArtworkUrl] = useState('');
   /** The artwork `src` the browser has loaded: two shirts' drawings may be the very same. */
   const [loadedSrc, setLoadedSrc] = useState('');
+  /** The artwork `src` on screen: loaded, decoded and painted. */
+  const [paintedSrc, setPaintedSrc] = useState('');
   const advice = useArtworkAdvice(artworkUrl);
   // The artwork as drawn for this shirt colour: its ink keeps 3:1 contrast against the fabric.
   const shownUrl = artworkUrlForShirt(artworkUrl, shirtColor);
@@ -58,14 +67,15 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   const keptDrawing = useKeptDrawing(shownUrl);
   const artworkSrc = keptDrawing ?? storeUrl(shownUrl);
   const shownLoaded = loadedSrc === artworkSrc;
+  const shownPainted = paintedSrc === artworkSrc;
   // Once the artwork shows, its drawings for the other shirts are fetched while the page is idle.
   useEffect(
-    () => (shownLoaded ? prefetchEveryShirt(artworkUrl, shirtColor) : undefined),
-    [artworkUrl, shirtColor, shownLoaded],
+    () => (shownPainted ? prefetchEveryShirt(artworkUrl, shirtColor) : undefined),
+    [artworkUrl, shirtColor, shownPainted],
   );
   // The gallery's tiles follow a new shirt colour once the art on the shirt shows it (or cannot).
   usePreviewOnPage();
-  const settled = shownLoaded || failedArtworkUrl === shownUrl;
+  const settled = shownPainted || failedArtworkUrl === shownUrl;
   useEffect(() => {
     if (settled) previewHasPainted(artworkUrl, shirtColor);
   }, [settled, artworkUrl, shirtColor]);
@@ -164,7 +174,10 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             // The shirt colour the shown artwork was drawn for (its ink fitted to that fabric).
             data-drawn-for={shownLoaded && isShirtAwareArtwork(artworkUrl) ? shirtColor : undefined}
             data-load-failed={failedArtworkUrl === shownUrl || undefined}
-            onLoad={() => setLoadedSrc(artworkSrc)}
+            onLoad={(event) => {
+              setLoadedSrc(artworkSrc);
+              whenPainted(event.currentTarget, () => setPaintedSrc(artworkSrc));
+            }}
             onError={() => setFailedArtworkUrl(shownUrl)}
           />
         )}

@@ -33,7 +33,7 @@ export function usePreviewOnPage(): void {
   }, []);
 }
 
-/** The preview shows `artworkUrl` as drawn for `shirt` (loaded, or failed and given up on). */
+/** The preview shows `artworkUrl` as drawn for `shirt` (painted, or failed and given up on). */
 export function previewHasPainted(artworkUrl: string, shirt: ShirtColor): void {
   if (painted?.artworkUrl === artworkUrl && painted.shirt === shirt) return;
   painted = { artworkUrl, shirt };

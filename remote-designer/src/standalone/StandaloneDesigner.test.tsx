@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS, orderStore } from '@tshirt/shared';
 import { StandaloneDesigner } from './StandaloneDesigner';
@@ -33,6 +33,10 @@ describe('StandaloneDesigner on the mocked store API', () => {
     expect(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated })).toBeInTheDocument();
     expect(orderStore.getState().currentArtworkUrl).toMatch(/^\/creator\/images\/.+\.svg$/);
     expect(orderStore.getState().prompt).toContain('mountain bikes');
-    expect(within(screen.getByRole('group', { name: 'Designs' })).getByText('Your design 1')).toBeInTheDocument();
+    // The design joins the row once it is on the shirt (the browser has loaded and painted it).
+    fireEvent.load(screen.getByRole('img', { name: orderStore.getState().prompt }));
+    expect(
+      await within(screen.getByRole('group', { name: 'Designs' })).findByText('Your design 1'),
+    ).toBeInTheDocument();
   });
 });
