@@ -95,7 +95,8 @@ export function useGenerateArt(): GenerateArt {
           setNotUnderstood(result.notUnderstood ?? []);
           progress.end(result.imageUrl);
           setPhase('ready');
-          scrollPageToTop();
+          // The art is on the shirt in this frame: the shirt is in view with it.
+          scrollPageToTop(window, 'at once');
           return;
         case 'limit':
           // Stays busy: the server will refuse every further request today.

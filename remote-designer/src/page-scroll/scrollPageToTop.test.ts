@@ -13,4 +13,10 @@ describe('scrollPageToTop', () => {
     scrollPageToTop();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
   });
+
+  it('jumps at once when asked to, whatever the motion preference', () => {
+    const scrollTo = stubWindowScrolling();
+    scrollPageToTop(window, 'at once');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
+  });
 });
