@@ -20,6 +20,7 @@ export {
   placeOrder,
   placePaidOrder,
   query,
+  sendCheckout,
   SHIP_TO,
   SHIPPING_FORM,
   signInToDesk,

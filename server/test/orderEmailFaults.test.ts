@@ -5,39 +5,28 @@
  * pay.
  */
 import { createServer, type Socket } from 'node:net';
-import { startSmtpStandIn, type SmtpStandIn } from '@tshirt/tooling/test/smtpStandIn';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
-import { PAGE_PATHS } from '@tshirt/shared/routes';
 import type { OrderView } from '@tshirt/shared/types';
 import { ORDER_EMAIL_QUEUE } from '../src/plugins/app/orderMail';
 import { pgliteFolder, type Queryable } from '../src/storage/database';
 import { withFakeFrontEnd, withTemporaryFolder, withTestApps } from './fixtures';
-import { orderNumberOnPaymentPage } from './orderLinks';
+import { placePaidOrderAt } from './orderLinks';
+import { SHIPPING_FORM, newVisitor } from './helpers';
 import {
-  SHIPPING_FORM,
-  VALID_ORDER,
-  newVisitor,
-  payOnTestPage,
-  query,
-  startApp,
-  testConfig,
-  type RunningApp,
-} from './helpers';
-import { startRealPostgres, type RealPostgres } from './realPostgres';
+  withRealPostgresApps,
+  withStandInsForEachTest,
+  withStoreProcesses,
+} from './processFixtures';
 import { openTestDatabase, prepareDataDir } from './testDatabase';
 
 const MAIL_FROM = 'Shop <orders@shop.example>';
 
-let smtp: SmtpStandIn;
-beforeEach(async () => {
-  smtp = await startSmtpStandIn();
-});
-afterEach(() => smtp.close());
+const frontEnd = withFakeFrontEnd();
+const standIns = withStandInsForEachTest({ smtp: true });
 
 /** The store's mail settings: the stand-in, retries a second apart, a short SMTP time-out. */
 const mailEnv = (overrides: Record<string, string> = {}) => ({
-  SMTP_URL: smtp.url,
+  ...standIns.env(),
   MAIL_FROM,
   MAIL_RETRY_DELAY_SECONDS: '1',
   MAIL_TIMEOUT_MS: '2000',
@@ -55,22 +44,7 @@ interface PaidOrder {
  * it always does, a 303 to the complete page, whatever the mail server is doing.
  */
 async function buyAndPay(url: string, email: string = SHIPPING_FORM.email): Promise<PaidOrder> {
-  const checkout = await fetch(`${url}/creator/checkout?${query(VALID_ORDER)}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
-  expect(checkout.status).toBe(200);
-  const { paymentLinkURL } = (await checkout.json()) as { paymentLinkURL: string };
-  const id = await orderNumberOnPaymentPage(url, paymentLinkURL);
-  const paid = await payOnTestPage(url, paymentLinkURL, { ...SHIPPING_FORM, email });
-  expect(paid.status).toBe(303);
-  const complete = new URL(paid.headers.get('location')!, url);
-  expect(complete.pathname).toBe(PAGE_PATHS.complete);
-  return {
-    id,
-    token: complete.searchParams.get('token')!,
-    email,
-  };
+  return { ...(await placePaidOrderAt(url, { ...SHIPPING_FORM, email })), email };
 }
 
 /** What the shopper's order page says the order is. */
@@ -147,26 +121,23 @@ function expectEachConfirmationOnce(orders: PaidOrder[], rows: EmailRow[]): void
     })
     .sort(byMessageId);
   expect(rows.map((row) => row.message_id).sort()).toEqual(expected.map((each) => each.messageId));
-  const arrived = smtp.messages
+  const arrived = standIns.smtp.messages
     .map((message) => ({ messageId: message.messageId ?? '', to: message.envelope.to }))
     .sort(byMessageId);
   expect(arrived).toEqual(expected);
 }
 
-const frontEnd = withFakeFrontEnd();
-
 describe('a server killed between a payment and its email', () => {
   const dataDir = withTemporaryFolder('tshirt-mail-kill-');
-  let server: StoreServer | undefined;
-  afterEach(() => server?.stop());
+  const servers = withStoreProcesses(frontEnd, mailEnv);
 
   // Two starts of a real server, and the email retries' backoff after the second.
   it('sends each confirmation once, with the Message-ID of its payment, after it comes back', async () => {
+    const { smtp } = standIns;
     await prepareDataDir(dataDir.path);
-    const env = { ...frontEnd.env, ...mailEnv(), DATA_DIR: dataDir.path, LOG_LEVEL: 'warn' };
+    const env = { DATA_DIR: dataDir.path, LOG_LEVEL: 'warn' };
     await smtp.down();
-    server = await startStoreServer(env);
-    const first = server;
+    const first = await servers.start(env);
 
     const triedAlready = await buyAndPay(first.url, 'tried@example.com');
     await waitUntil(
@@ -179,11 +150,10 @@ describe('a server killed between a payment and its email', () => {
     expect(smtp.messages).toHaveLength(0);
 
     await smtp.up();
-    server = await startStoreServer(env);
+    const second = await servers.start(env);
     await smtp.waitForMessages(2, { timeoutMs: 60_000 });
     // Stopped, it sends nothing more: what arrived by then is all that ever will.
-    await server.stop();
-    server = undefined;
+    await second.stop();
 
     const db = await openTestDatabase(pgliteFolder(dataDir.path));
     try {
@@ -199,24 +169,10 @@ describe('a server killed between a payment and its email', () => {
 });
 
 describe('two instances on one real Postgres', () => {
-  let postgres: RealPostgres;
-  let instances: RunningApp[] = [];
-  beforeAll(async () => {
-    postgres = await startRealPostgres();
-  });
-  afterAll(() => postgres?.remove());
-  afterEach(async () => {
-    for (const instance of instances) await instance.close();
-    instances = [];
-  });
+  const postgresApps = withRealPostgresApps(frontEnd);
 
   it('sends each confirmation exactly once, whichever instance took the payment', async () => {
-    const config = {
-      ...testConfig({ ...frontEnd.env, ...mailEnv() }),
-      storage: { kind: 'postgres' as const, databaseUrl: postgres.databaseUrl },
-    };
-    // Started together, as two processes behind a load balancer would be.
-    await Promise.all([0, 1].map(async () => instances.push(await startApp(config))));
+    const instances = await postgresApps.startTogether(2, mailEnv());
     const orders = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         buyAndPay(instances[index % 2]!.url, `shopper-${index}@example.com`),
@@ -227,10 +183,9 @@ describe('two instances on one real Postgres', () => {
     await waitUntilAllSent(db, orders);
     const rows = await emailRows(db, orders);
     for (const instance of instances) await instance.close();
-    instances = [];
 
     expectEachConfirmationOnce(orders, rows);
-    expect(new Set(smtp.messages.map((message) => message.envelope.to[0]))).toEqual(
+    expect(new Set(standIns.smtp.messages.map((message) => message.envelope.to[0]))).toEqual(
       new Set(orders.map((order) => order.email)),
     );
   }, 120_000);
@@ -240,6 +195,7 @@ describe('an SMTP server that is down, then back', () => {
   const apps = withTestApps();
 
   it('takes every payment, then sends each email once when the server is back', async () => {
+    const { smtp } = standIns;
     await smtp.down();
     const { url, app } = await apps.start(mailEnv());
     const orders: PaidOrder[] = [];
@@ -296,6 +252,7 @@ describe('a payment while the mail server hangs', () => {
   const MAIL_TIMEOUT_MS = 120_000;
 
   it('answers without waiting for the email, which is sent once when mail works again', async () => {
+    const { smtp } = standIns;
     // The stand-in's port, held by a server that never greets until the stand-in takes it back.
     await smtp.down();
     const silent = await startSilentMailServer(smtp.port);

@@ -1,10 +1,13 @@
 /** The order a payment link is for: the link carries a secret, not the order number. */
 import type { FastifyInstance } from 'fastify';
+import { PAGE_PATHS } from '@tshirt/shared/routes';
 import type { StripeStandIn } from '@tshirt/tooling/test/stripeStandIn';
 import {
+  payOnTestPage,
   placeOrder,
   placePaidOrder,
   placeStripeOrder,
+  sendTo,
   SHIPPING_FORM,
   type SendRequest,
 } from '@tshirt/tooling/test/storeRequests';
@@ -34,6 +37,28 @@ export async function orderNumberOnPaymentPage(
     throw new Error(`${paymentLinkURL} answered ${page.status} without an order number`);
   }
   return number;
+}
+
+/**
+ * An order placed and paid on the test page of the store at `storeUrl` (over a socket: a server
+ * process, whose database a test cannot read while it runs), the shopper filling in `form`: its
+ * number, as the payment page shows it, and the token of its page, from the payment's redirect to
+ * the complete page.
+ */
+export async function placePaidOrderAt(
+  storeUrl: string,
+  form: Record<string, string> = SHIPPING_FORM,
+): Promise<{ id: string; token: string }> {
+  const send = sendTo(storeUrl);
+  const paymentLinkURL = await placeOrder(send);
+  const id = await orderNumberOnPaymentPage(storeUrl, paymentLinkURL);
+  const paid = await payOnTestPage(send, paymentLinkURL, form);
+  const complete = new URL(paid.headers.get('location') ?? '', storeUrl);
+  const token = complete.searchParams.get('token');
+  if (paid.status !== 303 || complete.pathname !== PAGE_PATHS.complete || !token) {
+    throw new Error(`paying ${id} answered ${paid.status} to ${paid.headers.get('location')}`);
+  }
+  return { id, token };
 }
 
 /** A pending order placed through the checkout route (helpers' placeOrder): its number and link. */

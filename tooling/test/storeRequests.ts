@@ -70,18 +70,32 @@ export const SHIPPING_FORM = {
 /** Where the test shopper's order ships: SHIPPING_FORM's address, as the store keeps it. */
 export const SHIP_TO = (({ email: _email, ...address }) => address)(SHIPPING_FORM);
 
+/** What to order (VALID_ORDER unless said) and the headers to send (a new visitor's unless said). */
+export interface CheckoutOptions {
+  order?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The checkout request for `order`, its answer as it comes: for a test that reads a refusal (a
+ * full disk's 503, a stopping server's) as well as the order.
+ */
+export function sendCheckout(
+  send: SendRequest,
+  { order = VALID_ORDER, headers = newVisitor() }: CheckoutOptions = {},
+): Promise<Response> {
+  return send(`/creator/checkout?${query(order)}`, { method: 'POST', headers });
+}
+
 /**
  * Places `order` (VALID_ORDER) through the checkout route as a new visitor (or with `headers`);
  * its payment link (`/pay/<secret>` on the test page, Stripe's Checkout page with Stripe).
  */
 export async function placeOrder(
   send: SendRequest,
-  {
-    order = VALID_ORDER,
-    headers = newVisitor(),
-  }: { order?: Record<string, string | number>; headers?: Record<string, string> } = {},
+  options: CheckoutOptions = {},
 ): Promise<string> {
-  const answer = await send(`/creator/checkout?${query(order)}`, { method: 'POST', headers });
+  const answer = await sendCheckout(send, options);
   if (answer.status !== 200) {
     throw new Error(`the checkout answered ${answer.status}: ${await answer.text()}`);
   }
@@ -105,7 +119,7 @@ export function payOnTestPage(
 /** An order placed and paid on the test page; its payment link. */
 export async function placePaidOrder(
   send: SendRequest,
-  options: Parameters<typeof placeOrder>[1] = {},
+  options: CheckoutOptions = {},
 ): Promise<string> {
   const paymentLinkURL = await placeOrder(send, options);
   const paid = await payOnTestPage(send, paymentLinkURL);
@@ -120,7 +134,7 @@ export async function placePaidOrder(
 export async function placeStripeOrder(
   send: SendRequest,
   stripe: Pick<StripeStandIn, 'sessionOfLink'>,
-  options: Parameters<typeof placeOrder>[1] = {},
+  options: CheckoutOptions = {},
 ): Promise<StandInSession> {
   return stripe.sessionOfLink(await placeOrder(send, options));
 }
