@@ -8,7 +8,14 @@ import { spawn } from 'node:child_process';
 import { REPO_ROOT } from '../src/config';
 import { pgliteFolder } from '../src/storage/database';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
-import { VALID_ORDER, newVisitor, openTestDatabase, query, startApp, testConfig } from './helpers';
+import {
+  VALID_ORDER,
+  fetchFrom,
+  openTestDatabase,
+  placeOrder,
+  startApp,
+  testConfig,
+} from './helpers';
 
 const FORGED_BLOCK =
   '\n\nPAID     FakeFakeFakeFake  2026-01-01T00:00:00.000Z\n  print file: https://evil.example/free.png\n';
@@ -31,11 +38,9 @@ beforeAll(async () => {
     // Through the API, as a hostile shopper would send it…
     const server = await startApp(testConfig(frontEnd.env), { database: db });
     try {
-      const response = await fetch(
-        `${server.url}/creator/checkout?${query({ ...VALID_ORDER, prompt: `owls${FORGED_BLOCK}\u202eevil` })}`,
-        { method: 'POST', headers: newVisitor() },
-      );
-      expect(response.status).toBe(200);
+      await placeOrder(fetchFrom(server.url), {
+        order: { ...VALID_ORDER, prompt: `owls${FORGED_BLOCK}\u202eevil` },
+      });
     } finally {
       await server.close();
     }

@@ -18,7 +18,7 @@ import {
 } from '@tshirt/tooling/test/storeServer';
 import { withFakeFrontEnd, withStandIn, withTemporaryFolder } from './fixtures';
 import { orderNumberOnPaymentPage } from './orderLinks';
-import { VALID_ORDER, openTestDatabase, query } from './helpers';
+import { VALID_ORDER, fetchFrom, openTestDatabase, sendCheckout } from './helpers';
 import { startRealPostgres, type RealPostgres } from './realPostgres';
 import { sendJson } from '@tshirt/tooling/test/standInHttp';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
@@ -66,14 +66,14 @@ async function newDataDir(): Promise<string> {
   return folder;
 }
 
-const CHECKOUT_QUERY = query({ ...VALID_ORDER, prompt: 'signals' });
+const SIGNALS_ORDER = { ...VALID_ORDER, prompt: 'signals' };
 
 type Outcome = { kind: 'ok'; paymentLinkURL: string } | { kind: 'refused'; detail: string };
 
 /** One checkout: 200 with the order's payment link, or a refusal (503 JSON error, or no connection). */
 async function checkout(url: string): Promise<Outcome> {
   try {
-    const response = await fetch(`${url}/creator/checkout?${CHECKOUT_QUERY}`, { method: 'POST' });
+    const response = await sendCheckout(fetchFrom(url), { order: SIGNALS_ORDER });
     const body = (await response.json()) as { paymentLinkURL?: string; error?: { code: string } };
     if (response.status === 200) {
       return { kind: 'ok', paymentLinkURL: body.paymentLinkURL! };
