@@ -6,11 +6,11 @@
 import { PREMADE_DESIGNS } from '@tshirt/shared/catalog';
 import { CONNECT_TIMEOUT_MS } from '../src/storage/database';
 import {
-  VALID_ORDER,
   createFakeFrontEnd,
   expectErrorShape,
+  fetchFrom,
   newVisitor,
-  query,
+  sendCheckout,
   startApp,
   testConfig,
   type FakeFrontEnd,
@@ -51,10 +51,7 @@ const API_CALLS: Array<[string, () => Promise<Response>]> = [
     'GET /creator/generate_image',
     () => fetch(`${server.url}/creator/generate_image?interests=kites`, { headers: newVisitor() }),
   ],
-  [
-    'POST /creator/checkout',
-    () => fetch(`${server.url}/creator/checkout?${query(VALID_ORDER)}`, { method: 'POST' }),
-  ],
+  ['POST /creator/checkout', () => sendCheckout(fetchFrom(server.url))],
   [
     'POST /creator/vitals',
     () =>

@@ -14,13 +14,15 @@ import type { Database } from '../src/storage/database';
 import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '../src/storage/localFolder';
 import { withFakeFrontEnd } from './fixtures';
 import {
-  VALID_ORDER,
+  fetchFrom,
   newVisitor,
   openTestDatabase,
   payOnTestPage,
   query,
+  sendCheckout,
   startApp,
   testConfig,
+  VALID_ORDER,
   type RunningApp,
 } from './helpers';
 import { prepareDataDir } from './testDatabase';
@@ -77,7 +79,10 @@ interface Answer {
 }
 
 async function ask(url: string, init?: RequestInit): Promise<Answer> {
-  const response = await fetch(url, init);
+  return answerOf(await fetch(url, init));
+}
+
+async function answerOf(response: Response): Promise<Answer> {
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),
@@ -100,10 +105,7 @@ const printUrlOf = (svgUrl: string, shirt: string) =>
   `${svgUrl.replace(/\.svg$/, '.png')}?${query({ shirt })}`;
 
 async function checkout(url: string, imageURL: string = VALID_ORDER.imageURL): Promise<Answer> {
-  return ask(`${url}/creator/checkout?${query({ ...VALID_ORDER, imageURL })}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
+  return answerOf(await sendCheckout(fetchFrom(url), { order: { ...VALID_ORDER, imageURL } }));
 }
 
 /** Generates as a fresh visitor; the answer and how much of that visitor's quota is spent after. */
@@ -216,11 +218,7 @@ describe('the embedded database on the full disk too', () => {
       );
 
       const refused = await payOnTestPage(before.url, paymentLinkURL);
-      expectStorageFull({
-        status: refused.status,
-        retryAfter: refused.headers.get('retry-after'),
-        body: Buffer.from(await refused.arrayBuffer()),
-      });
+      expectStorageFull(await answerOf(refused));
       const { orders } = before.app.repositories;
       expect(await orders.findByPaymentToken(paymentTokenOf(paymentLinkURL))).toMatchObject({
         status: 'pending',

@@ -6,8 +6,10 @@ import type { AppConfig } from '../src/config';
 import {
   VALID_ORDER,
   createFakeFrontEnd,
+  fetchFrom,
   newVisitor,
-  query,
+  placeOrder,
+  sendCheckout,
   startApp,
   testConfig,
   type FakeFrontEnd,
@@ -61,19 +63,14 @@ describe('two instances on one Postgres', () => {
     expect(await fromSecond.text()).toBe(await fromFirst.text());
 
     // The order for that image can be placed through the other instance too.
-    const checkout = await fetch(
-      `${second.url}/creator/checkout?${query({ ...VALID_ORDER, imageURL: imageUrl })}`,
-      { method: 'POST' },
-    );
+    const checkout = await sendCheckout(fetchFrom(second.url), {
+      order: { ...VALID_ORDER, imageURL: imageUrl },
+    });
     expect(checkout.status).toBe(200);
   });
 
   it('pays through one instance an order placed through the other', async () => {
-    const placed = await fetch(`${first.url}/creator/checkout?${query(VALID_ORDER)}`, {
-      method: 'POST',
-    });
-    expect(placed.status).toBe(200);
-    const { paymentLinkURL } = (await placed.json()) as { paymentLinkURL: string };
+    const paymentLinkURL = await placeOrder(fetchFrom(first.url));
     expect(paymentLinkURL).toMatch(/^\/pay\/[\w-]{24}$/);
 
     const page = await fetch(`${second.url}${paymentLinkURL}`);
