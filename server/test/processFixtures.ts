@@ -47,7 +47,7 @@ export function withStandInsForEachTest(choice: StandInChoice): Omit<StandIns, '
 }
 
 /**
- * The store as a real process (storeRequests' startStoreServer) on the fake front end and
+ * The store as a real process (tooling's startStoreServer) on the fake front end and
  * `env()` (the stand-ins' settings, say): `start(more)` starts one, `more` on top, and waits until
  * it is healthy. Each is stopped after its test, a killed one included.
  */
