@@ -39,15 +39,25 @@ export interface Page {
   subline?: { top: number; bottom: number };
   /** The subject is drawn over the words (stacked type) rather than the words over the picture. */
   subjectOverWords: boolean;
+  /**
+   * The highest a scene grown to span the print area may reach, in the style's own place: clear of
+   * the page's top edge once the picture is moved, and under a headline block.
+   */
+  sceneTop: number;
 }
+
+/** A grown scene's margin from the top edge of the print area. */
+const TOP_MARGIN = 40;
 
 /** How far stacked type raises the picture from the style's own place. */
 const STACKED_RISE = -100;
+/** The lowest stacked words may start: under a scene grown tall (a violin), they shrink to fit. */
+const STACKED_WORDS_LOWEST_TOP = 1120;
 /** The lowest line stacked words may end at, above their smaller line. */
 const STACKED_WORDS_END = 1475;
 
 const PAGES: Record<PageLayoutName, Page> = {
-  framed: { layout: 'framed', frame: true, sunset: false, pictureTransform: '', subjectOverWords: false },
+  framed: { layout: 'framed', frame: true, sunset: false, pictureTransform: '', subjectOverWords: false, sceneTop: TOP_MARGIN },
   poster: {
     layout: 'poster',
     frame: true,
@@ -57,6 +67,8 @@ const PAGES: Record<PageLayoutName, Page> = {
     headline: { top: 36, height: 280, width: 1100, maxSize: 250, maxLines: 2 },
     subline: { top: 1400, bottom: 1580 },
     subjectOverWords: false,
+    // Under the headline block (it ends at 316 on the page, 250 lower than the style's own place).
+    sceneTop: 330 - 250,
   },
   stacked: {
     layout: 'stacked',
@@ -67,8 +79,9 @@ const PAGES: Record<PageLayoutName, Page> = {
     headline: { top: 900, height: 575, width: 1100, maxSize: 300, maxLines: 4, align: 'top' },
     subline: { top: 1490, bottom: 1585 },
     subjectOverWords: true,
+    sceneTop: TOP_MARGIN - STACKED_RISE,
   },
-  sunset: { layout: 'sunset', frame: false, sunset: true, pictureTransform: '', subjectOverWords: false },
+  sunset: { layout: 'sunset', frame: false, sunset: true, pictureTransform: '', subjectOverWords: false, sceneTop: TOP_MARGIN },
 };
 
 export function pageFor(layout: PageLayoutName): Page {
@@ -105,7 +118,7 @@ export function headlinePlace<Layout extends { maxSize: number; maxLines: number
 ): { box: { x: number; top: number; width: number; height: number }; layout: Layout } {
   const place = page.headline;
   if (!place) return { box, layout };
-  const top = page.layout === 'stacked' ? Math.min(1000, Math.max(place.top, sceneBottom + STACKED_RISE - 20)) : place.top;
+  const top = page.layout === 'stacked' ? Math.min(STACKED_WORDS_LOWEST_TOP, Math.max(place.top, sceneBottom + STACKED_RISE - 20)) : place.top;
   const height = page.layout === 'stacked' ? STACKED_WORDS_END - top : place.height;
   return {
     box: { x: 600, top, width: place.width, height },

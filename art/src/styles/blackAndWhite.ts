@@ -84,7 +84,7 @@ export const renderBlackAndWhite: StyleRenderer = ({ random, subject, lettering,
     const fill = fills[part.role];
     return part.stroke === undefined ? { fill, stroke: detail, 'stroke-width': 3.5, 'stroke-linejoin': 'round' } : paintRole(part, fill === cutColor ? cutColor : detail);
   };
-  const slots = layoutScene(subject, { x: cx, y: 580, size: 860 }, random);
+  const slots = layoutScene(subject, { x: cx, y: 580, size: 860, top: page.sceneTop, border: page.sunset ? 12 : 0 }, random);
   const decoration = subject.decoration && drawMotif(subject.decoration, { x: block.right - 110, y: block.top + 110, size: 130, rotate: 8 }, [cut, carve]);
   if (page.frame) {
     parts.push(...frame);

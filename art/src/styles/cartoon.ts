@@ -85,7 +85,7 @@ export const renderCartoon: StyleRenderer = ({ random, palette, subject, letteri
     el('path', { d: `M${cx - 300} ${cy + 300}q20 -30 40 0M${cx + 200} ${cy + 280}q20 -30 40 0M${cx - 60} ${cy + 350}q20 -30 40 0`, fill: 'none', stroke: ink, 'stroke-width': 8, 'stroke-linecap': 'round' }),
   ];
   if (page.frame) parts.push(...frame);
-  const slots = layoutScene(subject, { x: cx, y: cy - 30, size: 880 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 30, size: 880, top: page.sceneTop, border: 17 }, random);
   if (slots.length > 0) {
     if (page.frame) parts.push(el('ellipse', { cx, cy: cy + 290, rx: 230, ry: 30, fill: ink, opacity: 0.25 }));
     // Each character gets the die-cut sticker border, so it shows on any shirt, then its outline.

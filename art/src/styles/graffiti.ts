@@ -85,7 +85,7 @@ export const renderGraffiti: StyleRenderer = ({ random, palette, subject, letter
   if (page.sunset) {
     parts.push(sunsetBackdrop((index, count) => ({ fill: onFabric(mix(splatColor, secondColor, index / Math.max(1, count - 1)), fabric) }), { fill: splatColor }));
   }
-  const slots = layoutScene(subject, { x: cx, y: cy - 20, size: 840 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 20, size: 840, top: page.sceneTop, border: 22 }, random);
   if (slots.length > 0) {
     const outline: PartPainter = (part) =>
       part.role === 'line' || (part.opacity ?? 1) < 0.6

@@ -35,7 +35,7 @@ export const renderMinimalist: StyleRenderer = ({ random, palette, subject, lett
     parts.push(el('g', { fill: 'none', stroke: dotColor, 'stroke-width': 8, 'stroke-linejoin': 'round' }, sunsetBackdrop(() => ({}), {})));
   } else parts.push(el('circle', { cx: dotX, cy: dotY, r: dotRadius, fill: dotColor }));
   // Even line weight whatever the motif's scale: thin strokes scaled to about 9 px on the canvas.
-  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 980 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy - 10, size: 980, top: page.sceneTop, border: 0 }, random);
   // Each part is drawn as its outline over a fill in the fabric's own colour, in the motif's order:
   // a part in front hides the lines of the parts behind it, as in a drawing made by hand.
   const linePass =

@@ -209,7 +209,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
           paintRole(part, shaded(part, colors[part.role]))
         : paintRole(part, paintFor(part.role));
   const painted: string[] = [ground];
-  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 40, size: 900, top: page.sceneTop, border: page.frame ? 0 : 15 }, random);
   // Where the paint meets the shirt, a primed canvas edge in the asked-for colour that shows most.
   const primer = showingColor([palette.light, ...palette.colors], fabric, TARGET_CONTRAST + 0.4);
   const parts: string[] = [];

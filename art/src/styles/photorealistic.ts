@@ -96,7 +96,7 @@ export const renderPhotorealistic: StyleRenderer = ({ random, palette, subject, 
     scene.push(el('rect', { x: cx - random.range(60, 220), y, width: random.range(120, 440), height: 4, rx: 2, fill: '#ffffff', opacity: 0.22 - index * 0.03 }));
   }
   const hero = subject.hero;
-  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 880 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy + 10, size: 880, top: page.sceneTop, border: page.frame ? 0 : 15 }, random);
   if (hero) {
     scene.push(el('ellipse', { cx, cy: cy + 300, rx: 260, ry: 46, fill: url(contactShadow) }));
   }

@@ -7,7 +7,9 @@ import type { Subject } from '../compose/subject';
 import type { Motif } from '../motifs';
 import type { Random } from '../random';
 import type { Attributes } from '../svg';
+import { motifOutline } from '../motifs/motifOutline';
 import { drawMotif, type PartPainter, type Placement } from './drawMotif';
+import { CANVAS } from './styleTypes';
 
 export type SceneLayer = 'sky' | 'land' | 'hero' | 'companion';
 
@@ -15,6 +17,8 @@ export interface SceneSlot {
   motif: Motif;
   layer: SceneLayer;
   placement: Placement;
+  /** Half the width of the die-cut border the style draws round the drawing, in its 200-unit box. */
+  border: number;
 }
 
 export interface SceneArea {
@@ -23,14 +27,87 @@ export interface SceneArea {
   y: number;
   /** Side of the square the scene fills. */
   size: number;
+  /** The highest its drawings may reach when the scene is grown (the page's `sceneTop`). */
+  top: number;
+  /** Half the width of the die-cut border the style draws round each drawing, in its 200-unit box (0: none). */
+  border: number;
 }
 
-/** The slots in painting order (back to front). */
+/**
+ * How large the scene's drawings are made at least: this share of the print area's width, or where
+ * they cannot be that wide without outgrowing the page (a tulip, a violin), this share of its height.
+ * A little over the 60% the picture must span, so rounding and tilts never take it under.
+ */
+const LEAST_SPAN = { width: 0.62 * CANVAS.width, height: 0.61 * CANVAS.height } as const;
+
+/** The slots in painting order (back to front), grown to span the print area. */
 export function layoutScene(subject: Subject, area: SceneArea, random: Random): SceneSlot[] {
+  const slots = arrangeScene(subject, area, random).map((slot) => ({ ...slot, border: area.border }));
+  return growScene(slots, area);
+}
+
+/** Where one slot's drawing and its border reach on the canvas (its outline placed as drawMotif places it). */
+function slotBounds(slot: SceneSlot): { left: number; top: number; right: number; bottom: number } {
+  const { x, y, size, rotate = 0, flip = false, stretch = 1 } = slot.placement;
+  const scale = size / 200;
+  const border = slot.border * scale;
+  const angle = (rotate * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const bounds = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  for (const [px, py] of motifOutline(slot.motif)) {
+    const [sx, sy] = [(px - 100) * scale * stretch * (flip ? -1 : 1), (py - 100) * scale];
+    const [cx, cy] = [x + sx * cos - sy * sin, y + sx * sin + sy * cos];
+    bounds.left = Math.min(bounds.left, cx - border);
+    bounds.right = Math.max(bounds.right, cx + border);
+    bounds.top = Math.min(bounds.top, cy - border);
+    bounds.bottom = Math.max(bounds.bottom, cy + border);
+  }
+  return bounds;
+}
+
+/** Where the scene's drawings and their borders reach on the canvas, all slots together. */
+export function sceneBounds(slots: readonly SceneSlot[]): { left: number; top: number; right: number; bottom: number } {
+  const all = slots.map(slotBounds);
+  return {
+    left: Math.min(...all.map((bounds) => bounds.left)),
+    top: Math.min(...all.map((bounds) => bounds.top)),
+    right: Math.max(...all.map((bounds) => bounds.right)),
+    bottom: Math.max(...all.map((bounds) => bounds.bottom)),
+  };
+}
+
+/**
+ * A scene whose drawings fall short of the span the picture must have (a thin drawing, one with
+ * margins in its box, a companion that does not reach the hero's side) grown about the area's
+ * centre until they reach it, then centred across the page; a scene already that large keeps its
+ * size and place, only moved down if it would reach above the page's top.
+ */
+function growScene(slots: SceneSlot[], area: SceneArea): SceneSlot[] {
+  if (slots.length === 0) return slots;
+  const bounds = sceneBounds(slots);
+  const [width, height] = [bounds.right - bounds.left, bounds.bottom - bounds.top];
+  const large = width >= LEAST_SPAN.width || height >= LEAST_SPAN.height;
+  const grow = large ? 1 : Math.min(LEAST_SPAN.width / width, LEAST_SPAN.height / height);
+  const dx = large ? 0 : area.x - (area.x + ((bounds.left + bounds.right) / 2 - area.x) * grow);
+  // Whether grown or not, its top (and its border) stays on the page and under a headline block.
+  const dy = Math.max(0, area.top - (area.y + (bounds.top - area.y) * grow));
+  if (grow === 1 && dy === 0) return slots;
+  return slots.map((slot) => ({
+    ...slot,
+    placement: {
+      ...slot.placement,
+      x: area.x + (slot.placement.x - area.x) * grow + dx,
+      y: area.y + (slot.placement.y - area.y) * grow + dy,
+      size: slot.placement.size * grow,
+    },
+  }));
+}
+
+function arrangeScene(subject: Subject, area: SceneArea, random: Random): Array<Omit<SceneSlot, 'border'>> {
   const { hero, land, sky, companions } = subject;
   if (!hero) return [];
   const { x, y, size } = area;
-  const slots: SceneSlot[] = [];
+  const slots: Array<Omit<SceneSlot, 'border'>> = [];
   const crowded = land !== undefined || sky !== undefined || companions.length > 0;
   if (sky) slots.push({ motif: sky, layer: 'sky', placement: { x: x + size * 0.27, y: y - size * 0.24, size: size * 0.5 } });
   if (land) {
@@ -94,9 +171,13 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
   return slots;
 }
 
-/** The lowest the scene's drawings reach on the canvas (the bottoms of their boxes). */
+/**
+ * The lowest the scene's drawings reach on the canvas: the bottoms of their boxes, or of the drawings
+ * with their borders where those reach lower (a tall drawing grown past its box's margin).
+ */
 export function sceneBottom(slots: readonly SceneSlot[]): number {
-  return Math.max(0, ...slots.map((slot) => slot.placement.y + slot.placement.size / 2));
+  if (slots.length === 0) return 0;
+  return Math.max(sceneBounds(slots).bottom, ...slots.map((slot) => slot.placement.y + slot.placement.size / 2));
 }
 
 /** Draws every slot with the painters a style chooses for its layer. */

@@ -11,7 +11,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene, sceneBottom } from './scene';
+import { drawScene, layoutScene, sceneBottom, sceneBounds } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
 
@@ -33,9 +33,6 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     accent: hatch(pencil(palette.accent), 80, 10, 3.4),
     dark: hatch(graphite, 45, 7, 3.2),
   };
-  // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
-  // not drawn at all. The full width, since a motif may reach past its box (a planet's ring).
-  const region = { x: 0, y: 80, width: 1200, height: 1020 };
   // One filter does both: a wobbly hand (displacement by a noise tile read through feImage) and
   // graphite grain (a finer noise tile, made an alpha in the tile, that thins the strokes like
   // pencil on paper tooth).
@@ -47,16 +44,6 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     seed: random.int(1, 99),
     colorMatrix: '0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 -1.1 0 0 0 1.45',
   });
-  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
-  const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
-  const pencilHand = defs.add('pencil', (id) =>
-    el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
-      el('feImage', { href: `#${wobbleRect}`, result: 'map' }),
-      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale: 9, xChannelSelector: 'R', yChannelSelector: 'G', result: 'moved' }),
-      el('feImage', { href: `#${toothRect}`, result: 'tooth' }),
-      el('feComposite', { in: 'moved', in2: 'tooth', operator: 'in' }),
-    ]),
-  );
   const hatchPass: PartPainter = (part) => {
     const pattern = hatchFor[part.role];
     if (!pattern || part.stroke !== undefined || (part.opacity ?? 1) < 0.3) return null;
@@ -124,7 +111,23 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
   if (subject.decoration) {
     drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)], pencilGroup));
   }
-  const slots = layoutScene(subject, { x: cx, y: cy, size: 920 }, random);
+  const slots = layoutScene(subject, { x: cx, y: cy, size: 920, top: page.sceneTop, border: 0 }, random);
+  // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
+  // not drawn at all. The full width, since a motif may reach past its box (a planet's ring); lower
+  // or higher where a scene grown tall (a violin) reaches past the frame's.
+  const drawn = slots.length > 0 ? sceneBounds(slots) : { top: 80, bottom: 1100 };
+  const regionTop = Math.min(80, drawn.top - 40);
+  const region = { x: 0, y: regionTop, width: 1200, height: Math.max(1100, drawn.bottom + 40) - regionTop };
+  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
+  const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
+  const pencilHand = defs.add('pencil', (id) =>
+    el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
+      el('feImage', { href: `#${wobbleRect}`, result: 'map' }),
+      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale: 9, xChannelSelector: 'R', yChannelSelector: 'G', result: 'moved' }),
+      el('feImage', { href: `#${toothRect}`, result: 'tooth' }),
+      el('feComposite', { in: 'moved', in2: 'tooth', operator: 'in' }),
+    ]),
+  );
   // On the bare shirt, with no ground around it, the outline is pressed harder.
   // Without its frame, the drawing is on a clean patch of the shirt: the sun's lines, or the words
   // behind it, stop at its outline instead of showing through its hatching.
