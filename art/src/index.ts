@@ -18,7 +18,7 @@ import {
 
 export { PRINT_SIZE } from './print/renderPrintPng';
 /** The share of the popular (or the uncommon) t-shirt themes (art/themes) whose main subject the engine draws. */
-export { measureThemeCoverage, readUncommonThemes, type ThemeCoverage } from './compose/themeCoverage';
+export { measureThemeCoverage, readPopularThemes, readUncommonThemes, type ThemeCoverage } from './compose/themeCoverage';
 
 /**
  * A self-contained SVG (no script, no external reference, lettering as outlines) drawn for `shirt`

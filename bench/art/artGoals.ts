@@ -92,8 +92,11 @@ export const ART_GOALS: readonly ArtGoal[] = [
     goal: "Art: smallest subject, its span of the print area's width or height",
     target: '≥ 60%',
     check: (results) => {
-      const share = results.art?.data.figures?.smallestSubjectShare;
-      return share === undefined ? undefined : { measured: `${Math.round(share * 100)}%`, met: share >= 0.6 };
+      const figures = results.art?.data.figures;
+      const share = figures?.smallestSubjectShare;
+      if (share === undefined) return undefined;
+      const among = figures?.subjectsMeasured === undefined ? '' : ` (the smallest of ${figures.subjectsMeasured.toLocaleString('en-US')})`;
+      return { measured: `${Math.round(share * 100)}%${among}`, met: share >= 0.6 };
     },
   },
   {

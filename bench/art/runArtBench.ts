@@ -26,6 +26,8 @@ export interface ArtFigures {
   uncommonDrawn?: number;
   /** The smallest subject's span of the print area's width or height (absent in older results). */
   smallestSubjectShare?: number;
+  /** Artworks the smallest subject was found among (absent in older results). */
+  subjectsMeasured?: number;
 }
 
 export interface ArtResult {
