@@ -4,6 +4,8 @@
  * `--styles` renders every style for the same four requests to docs/art-sheet-styles.png;
  * `--regenerate` renders one request re-generated four times to docs/art-sheet-regenerate.png;
  * `--layouts` renders every style in every page layout for one request to docs/art-sheet-layouts.png;
+ * `--large` renders every style in every page layout for thin and sparse subjects (grown to span the
+ * print area) to docs/art-sheet-large.png;
  * `--premade` renders the eight pre-made designs on every shirt colour to .tmp/premade-sheet.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -79,6 +81,24 @@ async function main(): Promise<void> {
     }));
     svg = composeContactSheet(`Every layout in every style: ${request.interests}`, rows, PAGE_LAYOUTS.length * 2);
     output = path.join(REPO_ROOT, 'docs', 'art-sheet-layouts.png');
+  } else if (process.argv.includes('--large')) {
+    // Subjects whose drawings fill little of their box, grown to span the print area, in every layout.
+    const requests = ['violin', 'chess, galaxy'];
+    const rows: SheetRow[] = STYLES.map((style) => ({
+      label: style,
+      cells: PAGE_LAYOUTS.flatMap((layout, index) =>
+        requests.map((interests) => {
+          const shirt = index % 2 === 0 ? 'Black' : 'White';
+          return {
+            svg: generateArtwork({ interests, colors: '', target: 'Ava', occasion: '', objects: '', style }, 4100, { shirt, layout }),
+            caption: `${layout} · ${interests}`,
+            backdrop: SHIRT_COLOR_HEX[shirt],
+          };
+        }),
+      ),
+    }));
+    svg = composeContactSheet('Thin and sparse subjects grown to span the print area, every layout', rows, PAGE_LAYOUTS.length * requests.length);
+    output = path.join(REPO_ROOT, 'docs', 'art-sheet-large.png');
   } else if (process.argv.includes('--regenerate')) {
     // One request re-generated four times (consecutive seeds, the engine choosing the style), on Black and White.
     const request = { interests: 'skateboarding, pizza', colors: '', target: 'my brother', occasion: '', objects: '', style: '' } as const;
