@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@tshirt/shared/catalog';
 import { withStoreAndStandIns } from './fixtures';
-import { SHIP_TO, VALID_ORDER, expectErrorShape, newVisitor, query } from './helpers';
+import { SHIP_TO, VALID_ORDER, expectErrorShape, newVisitor, sendCheckout } from './helpers';
 import { sendSignedWebhook } from '@tshirt/tooling/test/stripeStandIn';
 
 /** The server's error log lines, as JSON. */
@@ -25,11 +25,9 @@ afterEach(() => {
 const checkoutPageOfLastSession = () =>
   `https://checkout.stripe.com/c/pay/${server.stripe.sessionId}`;
 
+/** A checkout of VALID_ORDER (`params` changed), answered as the store answers it. */
 function checkout(params: Record<string, string | number> = {}) {
-  return server.request(`/creator/checkout?${query({ ...VALID_ORDER, ...params })}`, {
-    method: 'POST',
-    headers: newVisitor(),
-  });
+  return sendCheckout(server.request, { order: { ...VALID_ORDER, ...params } });
 }
 
 async function orderStatus(id: string): Promise<string | undefined> {
