@@ -43,9 +43,9 @@ export function buildRemoteWithChange(
   change: SourceChange,
   options: { allowHostMisfit?: boolean } = {},
 ): string {
-  const copy = join(REPO_ROOT, `.e2e-${remote}-next`);
+  // Inside the repository, for its node_modules; a folder of its own, as another run may build too.
+  const copy = mkdtempSync(join(REPO_ROOT, `.e2e-${remote}-next-`));
   const output = mkdtempSync(join(tmpdir(), `tshirt-${remote}-next-`));
-  rmSync(copy, { recursive: true, force: true });
   try {
     for (const part of [
       'src',
