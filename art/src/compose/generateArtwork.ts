@@ -102,7 +102,7 @@ export function composeArtwork(request: Partial<ArtFields>, seed: number, option
   const design = (Math.floor(seed) + hashString(JSON.stringify(fields))) >>> 0;
   // An ornament is no theme: it never names itself in the lettering ("Sparkles Is My Therapy").
   const themes = subject.ornament ? [] : motifs;
-  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, themes, design);
+  const words = options.lettering ?? composeLettering(fields.target, fields.occasion, fields.interests, themes, design, subject.drawnPhrases);
   const fabric = fabricFor(options.shirt ?? DEFAULT_SHIRT_COLOR);
   const defs = new Defs();
   const styleRandom = random.fork(style);

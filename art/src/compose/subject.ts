@@ -25,6 +25,8 @@ export interface Subject {
   ornament?: boolean;
   /** Theme words nothing draws: reported to the shopper, never swapped for an invented subject. */
   undrawn: string[];
+  /** The shopper's words, as typed, each drawn as one subject ("rock & roll"): one theme to the lettering. */
+  drawnPhrases: string[];
 }
 
 /** Who-it-is-for and occasion words: they shape the lettering even when typed as interests. */
@@ -95,7 +97,7 @@ export function chooseSubject(fields: ArtFields, random: Random, { variants = tr
   const search = searchRequest(fields);
   const motifs = searchMotifs(search, random, variants);
   const decoration = decorationFor(fields.occasion);
-  const subject: Subject = { companions: [], undrawn: search.notUnderstood };
+  const subject: Subject = { companions: [], undrawn: search.notUnderstood, drawnPhrases: search.found.map((found) => found.words) };
   const actors = motifs.filter((motif) => motif.place === undefined);
   subject.hero = actors[0] ?? motifs[0];
   for (const motif of motifs) {

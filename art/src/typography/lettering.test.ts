@@ -91,6 +91,16 @@ describe('lettering from recipient and occasion', () => {
     expect(themePhrases('my dog & long walks / red wine')).toEqual(['Dog', 'Long Walks', 'Red Wine']);
   });
 
+  it('keeps a theme drawn whole across its "&" or "and" as one theme, and still parts the others', () => {
+    expect(themePhrases('rock & roll', ['rock & roll'])).toEqual(['Rock & Roll']);
+    expect(themePhrases('Rock and Roll, tacos and golf', ['Rock and Roll', 'tacos', 'golf'])).toEqual(['Rock and Roll', 'Tacos', 'Golf']);
+    expect(themePhrases('dungeons & dragons and pizza', ['dungeons & dragons', 'pizza'])).toEqual(['Dungeons & Dragons', 'Pizza']);
+    for (const design of [0, 1, 2, 3, 4]) {
+      expect(composeLettering('', '', 'rock & roll', [], design, ['rock & roll']).headline).not.toMatch(/Two Loves|Rock & Roll & /);
+      expect(composeLettering('', '', 'rock & roll, tacos', [], design, ['rock & roll', 'tacos']).headline).not.toMatch(/Roll & Tacos/);
+    }
+  });
+
   it('joins only whole phrases that fit, and cuts a lone over-long phrase at a word', () => {
     expect(joinPhrases(['Jazz Saxophone', 'New Orleans', 'Second Line Parades And Brass Bands'], 30)).toBe('Jazz Saxophone · New Orleans');
     expect(joinPhrases(['one two three four five six seven'], 20)).toBe('one two three four');

@@ -103,14 +103,30 @@ export function recipientName(target: string): string {
 const PHRASE_BREAKS = /\s*(?:[,;/|+\n]|\s&\s|\band\b|\bplus\b)\s*/i;
 const LEADING_FILLER = /^(?:(?:my|our|his|her|their|the|a|an|loves?|likes?|into|enjoys?|fan of|lots of)\s+)+/i;
 
+/** Stand-ins for the "&" and "and" inside one theme ("rock & roll"), so the split passes over them. */
+const KEPT_CONJUNCTIONS: ReadonlyArray<[RegExp, string, string]> = [
+  [/\s+&\s+/g, ' \uE000 ', ' & '],
+  [/\s+and\s+/gi, ' \uE001 ', ' and '],
+];
+
 /**
  * The shopper's themes as whole phrases: "jazz saxophone, new orleans" gives
- * ["Jazz Saxophone", "New Orleans"], never a word cut off from its phrase.
+ * ["Jazz Saxophone", "New Orleans"], never a word cut off from its phrase. "And" and "&" part two
+ * themes, except inside one the drawing found whole (`wholeThemes`: "rock & roll" is one love).
  */
-export function themePhrases(interests: string): string[] {
+export function themePhrases(interests: string, wholeThemes: readonly string[] = []): string[] {
+  let text = printableText(interests);
+  for (const theme of wholeThemes) {
+    const words = theme.trim().split(/\s+/);
+    if (words.length < 3) continue;
+    const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})(?=$|[^\\p{L}\\p{N}])`, 'giu');
+    text = text.replace(pattern, (_, before: string, phrase: string) => before + KEPT_CONJUNCTIONS.reduce((kept, [conjunction, standIn]) => kept.replace(conjunction, standIn), phrase));
+  }
   const phrases: string[] = [];
-  for (const part of printableText(interests).split(PHRASE_BREAKS)) {
-    const phrase = titleCase(part.replace(LEADING_FILLER, '').replace(/[.!?]+$/, '').trim());
+  for (const part of text.split(PHRASE_BREAKS)) {
+    const cased = titleCase(part.replace(LEADING_FILLER, '').replace(/[.!?]+$/, '').trim());
+    const phrase = KEPT_CONJUNCTIONS.reduce((restored, [, standIn, conjunction]) => restored.split(standIn).join(conjunction), cased);
     if (phrase.length > 1 && !phrases.includes(phrase)) phrases.push(phrase);
   }
   return phrases;
@@ -186,7 +202,9 @@ function themeNames(allPhrases: readonly string[], motifs: readonly Motif[]): st
 }
 
 function fill(template: string, names: readonly string[]): string {
-  return template.replace('{X}', names[0] ?? '').replace('{Y}', names[1] ?? '');
+  // "Rock & Roll and Tacos", not "Rock & Roll & Tacos": the "&" inside a theme stays its own.
+  const joined = names.some((name) => name.includes('&')) ? template.replace('{X} & {Y}', '{X} and {Y}') : template;
+  return joined.replace('{X}', names[0] ?? '').replace('{Y}', names[1] ?? '');
 }
 
 /** The slogans a request may be lettered with; the design number picks one. */
@@ -243,11 +261,12 @@ function foreignLettering(language: Exclude<LetteringLanguage, 'en'>, target: st
  * Headline and subline for one artwork, phrased as a person would, in the request's language:
  * "Happy Birthday, Leo" over a slogan; "World's Best Grandpa"; a tagline over "For my son Leo".
  * The subline never only repeats the words typed, nor any word of the headline; `design` picks
- * the slogan, so another design of the same request is lettered another way.
+ * the slogan, so another design of the same request is lettered another way; `wholeThemes` are the
+ * shopper's words drawn as one subject ("rock & roll"), kept one theme.
  */
-export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[], design = 0): Lettering {
+export function composeLettering(target: string, occasion: string, interests: string, motifs: readonly Motif[], design = 0, wholeThemes: readonly string[] = []): Lettering {
   const language = detectLanguage(target, occasion, interests);
-  const phrases = themePhrases(interests);
+  const phrases = themePhrases(interests, wholeThemes);
   const options = slogans(language, themeNames(phrases, motifs), taglineOf(motifs[0]));
   const slogan = options.length > 0 ? (options[Math.abs(Math.floor(design)) % options.length] as string) : '';
   if (language !== 'en') return foreignLettering(language, target, occasion, slogan);
