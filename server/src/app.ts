@@ -66,6 +66,11 @@ export interface AppOverrides {
    * the app (tests: most apps they start never draw or render).
    */
   threadsOnFirstJob?: boolean;
+  /**
+   * Renders a paid order's print file at payment, before anyone asks for it (the default, as in
+   * production); `false` renders it when it is first asked for (tests whose orders never print).
+   */
+  printFilesAhead?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -124,7 +129,11 @@ export async function buildApp(
   await app.register(storage, { config, database: overrides.database });
   const { threadsOnFirstJob } = overrides;
   await app.register(artEngine, { threadsOnFirstJob });
-  await app.register(printFiles, { taskModule: overrides.printRenderTask, threadsOnFirstJob });
+  await app.register(printFiles, {
+    taskModule: overrides.printRenderTask,
+    threadsOnFirstJob,
+    ahead: overrides.printFilesAhead ?? true,
+  });
   await app.register(providers, { imageProvider: overrides.imageProvider });
   await app.register(jobQueues);
   await app.register(orderMail);

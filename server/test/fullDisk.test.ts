@@ -132,6 +132,7 @@ describe('DATA_DIR on a full disk, the database elsewhere', () => {
     db = await openTestDatabase();
     running = await startApp(testConfig({ ...frontEnd.env, DATA_DIR: disk.path }), {
       database: db,
+      printFilesAhead: true,
     });
     const generated = await generate(running);
     imageUrl = (JSON.parse(generated.answer.body.toString()) as { image_url: string }).image_url;

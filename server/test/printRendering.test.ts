@@ -14,6 +14,7 @@ const QUEUE = 2;
 
 const server = withTestServer({
   env: { PRINT_RENDER_THREADS: String(THREADS), PRINT_RENDER_QUEUE: String(QUEUE) },
+  overrides: { printFilesAhead: true },
 });
 
 async function generatedImages(count: number): Promise<string[]> {

@@ -48,6 +48,8 @@ export interface PrintFilesOptions {
   taskModule?: string;
   /** Starts the render threads at the first render instead of with the app (tests). */
   threadsOnFirstJob?: boolean | undefined;
+  /** `false`: a paid order's print file is rendered when first asked for, not at payment (tests). */
+  ahead?: boolean | undefined;
 }
 
 async function printFilesPlugin(app: FastifyInstance, options: PrintFilesOptions) {
@@ -75,6 +77,7 @@ async function printFilesPlugin(app: FastifyInstance, options: PrintFilesOptions
   app.decorate(
     'preparePrintFile',
     ({ imagePath, shirtColor }: Pick<Order, 'imagePath' | 'shirtColor'>) => {
+      if (options.ahead === false) return;
       const reference = parseArtworkReference(imagePath, publicUrl);
       const artwork = reference && printableArtwork(reference, images, app.artEngine, shirtColor);
       if (artwork) printFiles.prepareInBackground(artwork);
