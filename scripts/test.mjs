@@ -1,11 +1,11 @@
 // `npm test`: runs every part, each to its end even when another one failed, prints each part's
-// output and time as it ends, and ends with the list of failed parts (exit 1 if any). Two lanes:
-// the build, the checks and the unit tests (one after another, their output live) beside the
+// output and time as it ends, and ends with the list of failed parts (exit 1 if any). Two stages:
+// first the build, the checks and the unit tests (one after another, their output live) beside the
 // process tests (which mostly wait: signals, timers, a real Postgres; their output printed whole
-// at the end); the browser tests, which need both cores, run next in whichever lane is free first,
-// once the build has ended. `--in-order` runs every part one after another. `npm test -- lint unit`
-// runs only the parts named. A test file that failed only because Node.js crashed under it (see
-// tooling/build/jestWorkerCrashes.mjs) is run once more, alone, and the part says so.
+// once the stage ends); then the browser tests alone, which need both cores. `--in-order` runs
+// every part one after another. `npm test -- lint unit` runs only the parts named. A test file
+// that failed only because Node.js crashed under it (see tooling/build/jestWorkerCrashes.mjs) is
+// run once more, alone, and the part says so.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,10 +42,8 @@ const PARTS = [
   },
   {
     name: 'e2e',
-    stage: 1,
-    // Whichever lane is free first runs it, once the build has ended.
-    lane: 'next free',
-    after: 'build',
+    stage: 2,
+    lane: 1,
     script: 'test:e2e',
     what: 'production build if stale, then the browser tests',
     jest: true,
@@ -75,19 +73,15 @@ function duration(ms) {
 const reportDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
 /**
  * The stages, run one after another; each stage its lanes, run at once, each lane its parts one
- * after another, then the stage's `next free` parts, taken by whichever lane is free first. With
- * --in-order, one stage of one lane.
+ * after another. With --in-order, one stage of one lane.
  */
 const stages = inOrder
-  ? [{ lanes: [[...parts]], free: [] }]
+  ? [[parts]]
   : [...new Set(parts.map((part) => part.stage))].sort().map((stage) => {
       const inStage = parts.filter((part) => part.stage === stage);
-      const free = inStage.filter((part) => part.lane === 'next free');
-      const lanes = [...new Set(inStage.map((part) => part.lane))]
-        .filter((lane) => lane !== 'next free')
+      return [...new Set(inStage.map((part) => part.lane))]
         .sort()
         .map((lane) => inStage.filter((part) => part.lane === lane));
-      return { lanes: lanes.length > 0 ? lanes : [[]], free };
     });
 
 /**
@@ -191,21 +185,12 @@ async function runPart(part, buffered) {
   return { ...result, line };
 }
 
-/** Each part's end, for a part that runs only `after` another. */
-const ended = new Map(parts.map((part) => [part.name, Promise.withResolvers()]));
-
-/**
- * Runs `lane`'s parts one after another, each even when the one before failed, then takes the
- * stage's `free` parts one by one until none is left.
- */
-async function runLane(lane, free, buffered) {
+/** Runs `lane`'s parts one after another, each even when the one before failed. */
+async function runLane(lane, buffered) {
   const ran = [];
-  for (let part = lane.shift() ?? free.shift(); part; part = lane.shift() ?? free.shift()) {
+  for (const part of lane) {
     if (interrupted) break;
-    if (part.after && ended.has(part.after)) await ended.get(part.after).promise;
-    const result = await runPart(part, buffered);
-    ended.get(part.name).resolve();
-    ran.push(result);
+    ran.push(await runPart(part, buffered));
   }
   return ran;
 }
@@ -225,10 +210,10 @@ console.log(
 );
 const started = Date.now();
 const byPart = new Map();
-for (const { lanes, free } of stages) {
+for (const lanes of stages) {
   if (interrupted) break;
   // The first lane's output is live; the others' is printed once the whole stage has ended.
-  const ran = await Promise.all(lanes.map((lane, index) => runLane(lane, free, index > 0)));
+  const ran = await Promise.all(lanes.map((lane, index) => runLane(lane, index > 0)));
   for (const result of ran.slice(1).flat()) await printBuffered(result);
   for (const result of ran.flat()) byPart.set(result.part, result);
 }
