@@ -73,7 +73,9 @@ it('the designer’s dev server, with no store, generates art in the style chose
     .first()
     .waitFor();
 
+  // The new design joins the row once its art is painted on the shirt: wait for it, then count.
   const designs = page.getByRole('group', { name: 'Designs' }).getByRole('button');
+  await designs.nth(PREMADE_DESIGNS.length).waitFor();
   expect(await designs.count()).toBe(PREMADE_DESIGNS.length + 1);
   expect(await designs.first().getAttribute('aria-pressed')).toBe('true');
   await expectImagesShown(page);
