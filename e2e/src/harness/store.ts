@@ -12,16 +12,30 @@ import {
   type StandInChoice,
   type StoreWithStandIns,
 } from '@tshirt/tooling/test/storeRequests';
-import { startStoreServer, type StoreServer } from '@tshirt/tooling/test/storeServer';
+import {
+  SERVER_COMMAND,
+  spawnServerProcess,
+  startStoreServer,
+  waitUntilAnswering,
+  type StoreServer,
+} from '@tshirt/tooling/test/storeServer';
 
 /** Where the run's store data folder is (set by globalSetup.ts for the run). */
 export const STORE_DATA_TEMPLATE_VARIABLE = 'E2E_STORE_DATA_TEMPLATE';
 
+/** A first start on empty data (initdb, the migrations) on a loaded 2-core machine. */
+const FIRST_START_WITHIN_MS = 180_000;
+
 /** Starts a store on a fresh data folder, stops it, and returns that folder: the run's template. */
 export async function makeStoreDataTemplate(): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'tshirt-store-template-'));
-  const store = await startStoreServer({ DATA_DIR: folder });
-  await store.stop();
+  const store = await spawnServerProcess(SERVER_COMMAND, { DATA_DIR: folder });
+  await waitUntilAnswering(store, `${store.url}/healthz`, {
+    what: 'the first store of the run',
+    timeoutMs: FIRST_START_WITHIN_MS,
+  });
+  store.child.kill('SIGTERM');
+  await store.exited;
   return folder;
 }
 
