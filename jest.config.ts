@@ -86,6 +86,8 @@ const config: Config = {
   // Both cores of a 2-core machine for a team's own `npm test -w <app>` (Jest's default, cores − 1,
   // runs its files one at a time there); the process tests say --runInBand.
   maxWorkers: 2,
+  // The longest browser files first (e2e/src/harness/longestFirst.js); every other order is Jest's.
+  testSequencer: '<rootDir>/e2e/src/harness/longestFirst.js',
   projects: [
     browserProject('shared'),
     nodeProject('tooling', { testMatch: ['<rootDir>/build/**/*.test.ts'] }),

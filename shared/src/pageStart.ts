@@ -63,9 +63,17 @@ export interface EarlyGeneration {
   startedAt: number;
 }
 
+/**
+ * Where on `window` the host's page-start script leaves the store offer's answer it asked for on
+ * the product page, for the checkout part to adopt once live rather than ask again.
+ */
+export const EARLY_STORE_OFFER_GLOBAL = '__earlyStoreOffer';
+
 declare global {
   interface Window {
     [HELD_EVENTS_GLOBAL]?: HeldEvent[];
     [EARLY_GENERATION_GLOBAL]?: EarlyGeneration;
+    /** The answer to `GET` STORE_OFFER_PATH, as `fetch` gave it. */
+    [EARLY_STORE_OFFER_GLOBAL]?: Promise<Response>;
   }
 }

@@ -24,6 +24,7 @@ import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
 import {
   EARLY_GENERATION_GLOBAL,
+  EARLY_STORE_OFFER_GLOBAL,
   HELD_ATTRIBUTE,
   HELD_EVENTS_GLOBAL,
   PAGE_SCRIPTS_ATTRIBUTE,
@@ -259,6 +260,7 @@ describe('a page’s first moments', () => {
   it('keeps the names deployed releases already use', () => {
     expect({
       EARLY_GENERATION_GLOBAL,
+      EARLY_STORE_OFFER_GLOBAL,
       HELD_ATTRIBUTE,
       HELD_EVENTS_GLOBAL,
       PAGE_SCRIPTS_ATTRIBUTE,
@@ -267,6 +269,7 @@ describe('a page’s first moments', () => {
       PART_SLOT_ATTRIBUTE,
     }).toEqual({
       EARLY_GENERATION_GLOBAL: '__designerEarlyGeneration',
+      EARLY_STORE_OFFER_GLOBAL: '__earlyStoreOffer',
       HELD_ATTRIBUTE: 'data-held',
       HELD_EVENTS_GLOBAL: '__heldPartEvents',
       PAGE_SCRIPTS_ATTRIBUTE: 'data-scripts',
