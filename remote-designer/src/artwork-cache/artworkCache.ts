@@ -23,11 +23,8 @@ const KEPT_ARTWORKS = 4;
 const drawings = new Map<string, Map<string, string>>();
 const advice = new Map<string, ArtworkShirtAdvice>();
 const listeners = new Set<() => void>();
-/** Bumped on every change, so a subscriber's snapshot changes with it. */
-let version = 0;
 
 function changed(): void {
-  version += 1;
   for (const listener of listeners) listener();
 }
 
@@ -73,25 +70,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Re-renders the caller whenever a drawing or an advice is kept. */
-function useCacheChanges(): void {
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => 0,
-  );
-}
-
-/** The kept drawing at `url`, re-read whenever a drawing is kept. */
+/**
+ * The kept drawing at `url`, re-read whenever a drawing is kept: the caller re-renders only when
+ * its own drawing changes (every gallery tile reads one, and a new artwork's drawing is kept as
+ * its art goes on the shirt).
+ */
 export function useKeptDrawing(url: string): string | undefined {
-  useCacheChanges();
-  return url === '' ? undefined : keptDrawing(url);
+  const read = () => (url === '' ? undefined : keptDrawing(url));
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** The kept advice at `adviceUrl` (none: undefined), re-read whenever an advice is kept. */
 export function useKeptAdvice(adviceUrl: string | undefined): ArtworkShirtAdvice | undefined {
-  useCacheChanges();
-  return adviceUrl === undefined ? undefined : keptAdvice(adviceUrl);
+  const read = () => (adviceUrl === undefined ? undefined : keptAdvice(adviceUrl));
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 type IdleScheduler = (work: () => void) => () => void;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { DEFAULT_SHIRT_COLOR, artworkUrlForShirt, storeUrl, type ShirtColor } from '@tshirt/shared';
 import { useKeptDrawing } from '../artwork-cache/artworkCache';
 import styles from './DesignGallery.module.css';
@@ -18,7 +18,11 @@ interface DesignThumbnailProps {
  * (./useImagesWanted.ts): until then the tile shows its fabric, and a page without scripts its
  * `<noscript>` copy. If it cannot load, a quiet placeholder keeps the tile tidy.
  */
-export function DesignThumbnail({ imageUrl, shirt, wanted }: DesignThumbnailProps) {
+export const DesignThumbnail = memo(function DesignThumbnail({
+  imageUrl,
+  shirt,
+  wanted,
+}: DesignThumbnailProps) {
   const [failedUrl, setFailedUrl] = useState('');
   // The plain artwork is its drawing for the default shirt (the address the page's markup names).
   const shirtUrl = shirt === DEFAULT_SHIRT_COLOR ? imageUrl : artworkUrlForShirt(imageUrl, shirt);
@@ -56,4 +60,4 @@ export function DesignThumbnail({ imageUrl, shirt, wanted }: DesignThumbnailProp
       <noscript>{image(storeUrl(shirtUrl))}</noscript>
     </>
   );
-}
+});

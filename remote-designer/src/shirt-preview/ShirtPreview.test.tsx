@@ -113,6 +113,21 @@ describe('ShirtPreview', () => {
     expect(artwork).toHaveAttribute('data-drawn-for', 'Navy');
   });
 
+  it('says which shirt a kept drawing is fitted to as soon as it is on the shirt, and a fetched one once loaded', () => {
+    keepDrawing('/creator/images/kept.svg?shirt=Black', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    render(<ShirtPreview />);
+    act(() => orderStore.recordGeneratedImage('/creator/images/kept.svg', 'Kept'));
+    const artwork = screen.getByRole('img', { name: 'Kept' });
+    // A `data:` URL: nothing to wait for.
+    expect(artwork).toHaveAttribute('data-drawn-for', 'Black');
+    act(() => orderStore.update({ shirtColor: 'White' }));
+    // White's drawing is not kept: it comes from the server, and counts once it has loaded.
+    expect(artwork).toHaveAttribute('src', '/creator/images/kept.svg?shirt=White');
+    expect(artwork).not.toHaveAttribute('data-drawn-for');
+    fireEvent.load(artwork);
+    expect(artwork).toHaveAttribute('data-drawn-for', 'White');
+  });
+
   it('puts a generated image in the print area with its prompt as alt text', () => {
     render(<ShirtPreview />);
     act(() => orderStore.recordGeneratedImage('/creator/images/wave.svg', 'A teal wave over a coral sun'));

@@ -171,8 +171,13 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
             // A kept drawing is decoded already: painted in the same frame as the colour change.
             decoding={keptDrawing === undefined ? 'async' : 'sync'}
             data-arrival={keptPartial === undefined ? undefined : shownLoaded ? 'shown' : 'loading'}
-            // The shirt colour the shown artwork was drawn for (its ink fitted to that fabric).
-            data-drawn-for={shownLoaded && isShirtAwareArtwork(artworkUrl) ? shirtColor : undefined}
+            // The shirt colour the shown artwork was drawn for (its ink fitted to that fabric); a
+            // kept drawing is in place once set (a `data:` URL needs no load to wait for).
+            data-drawn-for={
+              (shownLoaded || keptDrawing !== undefined) && isShirtAwareArtwork(artworkUrl)
+                ? shirtColor
+                : undefined
+            }
             data-load-failed={failedArtworkUrl === shownUrl || undefined}
             onLoad={(event) => {
               setLoadedSrc(artworkSrc);
