@@ -3,10 +3,20 @@
  * vitals in their name: browsers say where a request comes from, and the server refuses other sites.
  */
 import { withTestServer } from './fixtures';
-import { VALID_ORDER, expectErrorShape, newVisitor, query, SHIPPING_FORM } from './helpers';
+import {
+  VALID_ORDER,
+  expectErrorShape,
+  instantImageProvider,
+  newVisitor,
+  query,
+  SHIPPING_FORM,
+} from './helpers';
+
+// What a request may do is under test here, not the art engine: a tiny SVG per generation.
+const overrides = { imageProvider: instantImageProvider };
 
 // PUBLIC_URL is http://shop.test (testConfig); the server is reached at 127.0.0.1:<port>.
-const server = withTestServer();
+const server = withTestServer({ overrides });
 
 /** What a browser adds to a request from another site's page. */
 const FROM_ANOTHER_SITE: ReadonlyArray<[string, Record<string, string>]> = [
@@ -147,6 +157,8 @@ describe('a remote’s page running alone, from an origin in STANDALONE_ORIGINS'
   const fromStandalone = { origin: STANDALONE, 'sec-fetch-site': 'same-site' };
   const open = withTestServer({
     env: { STANDALONE_ORIGINS: `${STANDALONE}, http://127.0.0.1:3002` },
+    overrides,
+    sharing: server,
   });
 
   it('may generate art and check out, and may read the answers (CORS)', async () => {

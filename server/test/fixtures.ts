@@ -37,7 +37,7 @@ function created<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-function frontEndHandle(current: () => FakeFrontEnd | undefined): FrontEndFolders {
+function frontEndHandle(current: () => FrontEndFolders | undefined): FrontEndFolders {
   return {
     get root() {
       return created(current(), 'The fake front end').root;
@@ -120,11 +120,18 @@ export interface TestServerOptions {
   overrides?: Omit<AppOverrides, 'database'>;
   /** Writes into the fake front end before any app starts. */
   prepare?: (frontEnd: FakeFrontEnd) => void;
+  /**
+   * Starts the block's app on the database and front end of another fixture of the file (one that
+   * encloses the block), where a fresh store is not what its tests check; `prepare` is not run.
+   */
+  sharing?: TestApps;
 }
 
 function setUpApps(options: TestServerOptions, withFileApp: boolean): TestServer {
+  const { sharing } = options;
   let db: Database | undefined;
-  let frontEnd: FakeFrontEnd | undefined;
+  let frontEnd: FrontEndFolders | undefined;
+  let ownFrontEnd: FakeFrontEnd | undefined;
   let fileApp: RunningApp | undefined;
   const startedInTest: RunningApp[] = [];
 
@@ -134,9 +141,14 @@ function setUpApps(options: TestServerOptions, withFileApp: boolean): TestServer
   };
 
   beforeAll(async () => {
-    db = await openTestDatabase();
-    frontEnd = createFakeFrontEnd();
-    options.prepare?.(frontEnd);
+    if (sharing) {
+      db = sharing.db;
+      frontEnd = sharing.frontEnd;
+    } else {
+      db = await openTestDatabase();
+      frontEnd = ownFrontEnd = createFakeFrontEnd();
+      options.prepare?.(ownFrontEnd);
+    }
     if (!withFileApp) return;
     const env = typeof options.env === 'function' ? options.env() : options.env;
     fileApp = await start(env, options.overrides);
@@ -146,8 +158,9 @@ function setUpApps(options: TestServerOptions, withFileApp: boolean): TestServer
   });
   afterAll(async () => {
     await fileApp?.close();
+    if (sharing) return;
     await db?.close();
-    frontEnd?.remove();
+    ownFrontEnd?.remove();
   });
 
   return {

@@ -7,6 +7,7 @@ import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
+import type { ImageProvider } from '../src/generation/imageProvider';
 import {
   payOnTestPage as payOnTestPageAt,
   SHIPPING_FORM,
@@ -78,6 +79,18 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
   return env.DATA_DIR ? config : { ...config, storage: { kind: 'pglite', dataDir: undefined } };
 }
+
+/**
+ * A provider that answers at once with a tiny SVG, for tests of request handling rather than of the
+ * art engine: its app never starts the art thread nor draws.
+ */
+export const instantImageProvider: ImageProvider = {
+  name: 'builtin',
+  streamsPartialImages: false,
+  async generate() {
+    return { format: 'svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') };
+  },
+};
 
 export interface RunningApp {
   app: FastifyInstance;

@@ -7,23 +7,15 @@ import {
   SHIRT_SIZES,
   SHIRT_STYLES,
 } from '@tshirt/shared/catalog';
-import type { ImageProvider } from '../src/generation/imageProvider';
 import { withTestServer } from './fixtures';
+import { instantImageProvider } from './helpers';
 
 /** Generated requests per endpoint, through app.inject (no sockets); PROPERTY_RUNS asks for more. */
 const RUNS_PER_ENDPOINT = Number(process.env.PROPERTY_RUNS ?? 300);
 
-/** The request handling is under test here, not the art engine: a tiny SVG per generation. */
-const instantImageProvider: ImageProvider = {
-  name: 'builtin',
-  streamsPartialImages: false,
-  async generate() {
-    return { format: 'svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') };
-  },
-};
-
 const server = withTestServer({
   env: { GENERATION_DAILY_LIMIT: '1000000', CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000' },
+  // The request handling is under test here, not the art engine: a tiny SVG per generation.
   overrides: { imageProvider: instantImageProvider },
 });
 
