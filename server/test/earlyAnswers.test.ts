@@ -133,11 +133,14 @@ function sharedHeaders(answer: Answer): Record<string, unknown> {
   return Object.fromEntries(SHARED_HEADERS.map((name) => [name, answer.headers[name]]));
 }
 
+// One database and front end for the file: each block starts its own app on them.
+const apps = withTestApps();
+
 describe.each([
   ['http', 'http://shop.test', false],
   ['https', 'https://shop.example', true],
 ])('answers with PUBLIC_URL over %s', (_scheme, publicUrl, https) => {
-  const server = withTestServer({ env: { PUBLIC_URL: publicUrl } });
+  const server = withTestServer({ env: { PUBLIC_URL: publicUrl }, sharing: apps });
 
   it('a page carries the security headers', async () => {
     const page = await answerTo(server.url, '/');
@@ -194,7 +197,6 @@ function slowToStart(db: Database, delayMs: number): Database {
 }
 
 describe('starting while the database is slow', () => {
-  const apps = withTestApps();
   // The clock runs on its own and the test jumps it past Fastify's 10 s instead of waiting it out.
   beforeEach(() =>
     jest.useFakeTimers({

@@ -4,7 +4,7 @@
  */
 import { PAGE_PATHS } from '@tshirt/shared/routes';
 import { within } from '@testing-library/dom';
-import { withTestServer } from './fixtures';
+import { withTestApps, withTestServer } from './fixtures';
 import { SHIPPING_FORM, VALID_ORDER, payOnTestPage, placeOrder, type SendRequest } from './helpers';
 import { readPage } from './htmlPage';
 import { orderIdOfPaymentLink } from './orderLinks';
@@ -36,8 +36,11 @@ function pageFigures(html: string): Record<string, string> {
   return { ...figures, Total: words(total) };
 }
 
+// Each block's app has its own settings; the orders of all three go in one database, each read by its id.
+const store = withTestApps();
+
 describe('with the default shipping rates', () => {
-  const server = withTestServer();
+  const server = withTestServer({ sharing: store });
 
   async function stored(link: string): Promise<Figures> {
     const id = await orderIdOfPaymentLink(server.db, link);
@@ -95,7 +98,7 @@ describe('with the default shipping rates', () => {
 });
 
 describe('with a free-shipping threshold', () => {
-  const server = withTestServer({ env: { FREE_SHIPPING_FROM: '39.98' } });
+  const server = withTestServer({ env: { FREE_SHIPPING_FROM: '39.98' }, sharing: store });
 
   it.each([
     [1, 'one shirt, under the threshold, pays shipping', '$4.99 USD', '$24.98 USD'],
@@ -112,6 +115,7 @@ describe('with a free-shipping threshold', () => {
 describe('with shipping zones', () => {
   const server = withTestServer({
     env: { SHIPPING_COUNTRIES: 'US', SHIPPING_ZONES: 'CA,MX=9.99+4.00' },
+    sharing: store,
   });
 
   it('lists each zone on the page, shows the new total before paying to another zone, then pays it', async () => {
