@@ -6,6 +6,13 @@ import {
   type PrintRenderPool,
 } from './printRenderPool';
 
+// One pool on the real render task for the tests that render: each of its threads loads the art engine.
+let renderingPool: PrintRenderPool | undefined;
+const realPool = () => (renderingPool ??= createPrintRenderPool({ threads: 1, queueLimit: 2 }));
+afterAll(async () => {
+  await renderingPool?.close();
+});
+
 describe('createPrintRenderPool', () => {
   let pool: PrintRenderPool | undefined;
 
@@ -25,8 +32,7 @@ describe('createPrintRenderPool', () => {
   });
 
   it('renders a real print PNG through the art engine on a worker thread', async () => {
-    pool = createPrintRenderPool({ threads: 1, queueLimit: 1 });
-    const png = await pool.render({
+    const png = await realPool().render({
       svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><circle cx="150" cy="200" r="90" fill="#e63946"/></svg>',
     });
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
@@ -36,14 +42,8 @@ describe('createPrintRenderPool', () => {
 });
 
 describe('an image model picture on the print pool', () => {
-  let pool: PrintRenderPool | undefined;
-  afterEach(async () => {
-    await pool?.close();
-    pool = undefined;
-  });
-
   it('is checked, cleared of its white square and made a 300 DPI print file on a worker thread', async () => {
-    pool = createPrintRenderPool({ threads: 1, queueLimit: 2 });
+    const pool = realPool();
     const picture = await sharp(
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="768"><rect width="100%" height="100%" fill="#fff"/><circle cx="256" cy="384" r="180" fill="#1d3557"/></svg>',
