@@ -15,9 +15,12 @@ export const MIN_CONTRAST = 3;
 export const TARGET_CONTRAST = 3.4;
 
 export function contrastRatio(first: string, second: string): number {
-  const a = luminance(first);
-  const b = luminance(second);
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return luminanceRatio(luminance(first), luminance(second));
+}
+
+/** WCAG contrast between two relative luminances. */
+export function luminanceRatio(first: number, second: number): number {
+  return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 }
 
 /** The shirt an artwork is drawn for. */
@@ -38,13 +41,25 @@ export const BLACK_INK = '#151515';
 export function fabricFor(shirt: ShirtColor): Fabric {
   const hex = SHIRT_COLOR_HEX[shirt];
   const dark = contrastRatio(hex, WHITE_INK) >= contrastRatio(hex, BLACK_INK);
-  return { shirt, hex, dark, contrastInk: dark ? WHITE_INK : BLACK_INK, innerInk: dark ? BLACK_INK : WHITE_INK };
+  return {
+    shirt,
+    hex,
+    dark,
+    contrastInk: dark ? WHITE_INK : BLACK_INK,
+    innerInk: dark ? BLACK_INK : WHITE_INK,
+  };
 }
 
 /** The same hue at the luminance reaching `ratio` against `background`, lighter or darker. */
-function reach(color: string, background: string, ratio: number, direction: 'lighter' | 'darker'): string | undefined {
+function reach(
+  color: string,
+  background: string,
+  ratio: number,
+  direction: 'lighter' | 'darker',
+): string | undefined {
   const base = luminance(background);
-  const target = direction === 'lighter' ? ratio * (base + 0.05) - 0.05 : (base + 0.05) / ratio - 0.05;
+  const target =
+    direction === 'lighter' ? ratio * (base + 0.05) - 0.05 : (base + 0.05) / ratio - 0.05;
   if (target > 1 || target < 0) return undefined;
   let candidate = withLuminance(color, target);
   // Eight-bit rounding can land a hair short: nudge until the ratio is really met.
@@ -62,8 +77,14 @@ export function standOut(color: string, background: string, ratio = TARGET_CONTR
   if (contrastRatio(color, background) >= ratio) return color;
   const options = (['lighter', 'darker'] as const)
     .map((direction) => reach(color, background, ratio, direction))
-    .filter((candidate): candidate is string => candidate !== undefined && contrastRatio(candidate, background) >= ratio);
-  if (options.length === 0) return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
+    .filter(
+      (candidate): candidate is string =>
+        candidate !== undefined && contrastRatio(candidate, background) >= ratio,
+    );
+  if (options.length === 0)
+    return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background)
+      ? '#ffffff'
+      : '#000000';
   const change = (candidate: string) => Math.abs(luminance(candidate) - luminance(color));
   return options.sort((a, b) => change(a) - change(b))[0] as string;
 }
@@ -74,21 +95,33 @@ export function onFabric(color: string, fabric: Fabric, ratio = TARGET_CONTRAST)
 }
 
 /** Of the candidates, the first that stands out from `background`; else whichever of white and black does more. */
-export function readableOn(background: string, candidates: readonly string[] = [], ratio = TARGET_CONTRAST): string {
+export function readableOn(
+  background: string,
+  candidates: readonly string[] = [],
+  ratio = TARGET_CONTRAST,
+): string {
   const found = candidates.find((candidate) => contrastRatio(candidate, background) >= ratio);
   if (found) return found;
-  return contrastRatio(WHITE_INK, background) >= contrastRatio(BLACK_INK, background) ? WHITE_INK : BLACK_INK;
+  return contrastRatio(WHITE_INK, background) >= contrastRatio(BLACK_INK, background)
+    ? WHITE_INK
+    : BLACK_INK;
 }
 
 /** The colours, those that show most on the shirt as they are first. */
 export function byShowing(colors: readonly string[], fabric: Fabric): string[] {
-  return [...new Set(colors)].sort((a, b) => contrastRatio(b, fabric.hex) - contrastRatio(a, fabric.hex));
+  return [...new Set(colors)].sort(
+    (a, b) => contrastRatio(b, fabric.hex) - contrastRatio(a, fabric.hex),
+  );
 }
 
 /**
  * Of the colours asked for, the one that shows most on the shirt, shaded to 3:1 only if it must
  * be: navy and cream on a black shirt meet the fabric in cream, not in a navy lightened to lavender.
  */
-export function showingColor(colors: readonly string[], fabric: Fabric, ratio = TARGET_CONTRAST): string {
+export function showingColor(
+  colors: readonly string[],
+  fabric: Fabric,
+  ratio = TARGET_CONTRAST,
+): string {
   return onFabric(byShowing(colors, fabric)[0] ?? fabric.contrastInk, fabric, ratio);
 }

@@ -17,8 +17,13 @@ export function hexToRgb(hex: string): [number, number, number] {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** The 8-bit value a colour channel is written with. */
+export function channelByte(value: number): number {
+  return Math.round(clamp(value, 0, 255));
+}
+
 export function rgbToHex(red: number, green: number, blue: number): string {
-  const channel = (value: number) => Math.round(clamp(value, 0, 255)).toString(16).padStart(2, '0');
+  const channel = (value: number) => channelByte(value).toString(16).padStart(2, '0');
   return `#${channel(red)}${channel(green)}${channel(blue)}`;
 }
 
@@ -42,7 +47,10 @@ export function hslToHex({ h, s, l }: Hsl): string {
   const saturation = clamp(s);
   const lightness = clamp(l);
   if (saturation === 0) return rgbToHex(lightness * 255, lightness * 255, lightness * 255);
-  const q = lightness < 0.5 ? lightness * (1 + saturation) : lightness + saturation - lightness * saturation;
+  const q =
+    lightness < 0.5
+      ? lightness * (1 + saturation)
+      : lightness + saturation - lightness * saturation;
   const p = 2 * lightness - q;
   const channel = (t: number) => {
     const wrapped = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
@@ -54,7 +62,10 @@ export function hslToHex({ h, s, l }: Hsl): string {
   return rgbToHex(channel(hue + 1 / 3) * 255, channel(hue) * 255, channel(hue - 1 / 3) * 255);
 }
 
-export function adjust(hex: string, change: Partial<Hsl> & { dl?: number; ds?: number; dh?: number }): string {
+export function adjust(
+  hex: string,
+  change: Partial<Hsl> & { dl?: number; ds?: number; dh?: number },
+): string {
   const hsl = hexToHsl(hex);
   return hslToHex({
     h: (change.h ?? hsl.h) + (change.dh ?? 0),
@@ -74,16 +85,31 @@ export function darken(hex: string, amount: number): string {
 export function mix(first: string, second: string, weight: number): string {
   const a = hexToRgb(first);
   const b = hexToRgb(second);
-  return rgbToHex(a[0] + (b[0] - a[0]) * weight, a[1] + (b[1] - a[1]) * weight, a[2] + (b[2] - a[2]) * weight);
+  return rgbToHex(
+    a[0] + (b[0] - a[0]) * weight,
+    a[1] + (b[1] - a[1]) * weight,
+    a[2] + (b[2] - a[2]) * weight,
+  );
+}
+
+/** WCAG's linear light of each 8-bit channel value. */
+const LINEAR_LIGHT = Float64Array.from({ length: 256 }, (_, value) => {
+  const channel = value / 255;
+  return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+});
+
+/** WCAG relative luminance of 8-bit channel values (measured pixels need no hex string). */
+export function rgbLuminance(red: number, green: number, blue: number): number {
+  return (
+    0.2126 * (LINEAR_LIGHT[red] as number) +
+    0.7152 * (LINEAR_LIGHT[green] as number) +
+    0.0722 * (LINEAR_LIGHT[blue] as number)
+  );
 }
 
 /** WCAG relative luminance, for picking readable ink. */
 export function luminance(hex: string): number {
-  const [red, green, blue] = hexToRgb(hex).map((value) => {
-    const channel = value / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  return rgbLuminance(...hexToRgb(hex));
 }
 
 export function isGrey(hex: string): boolean {
