@@ -3,9 +3,7 @@
  * forward to it, so the product page's designer part comes alive (with 8080 they answered 502, and
  * every part said it did not respond). Every port is one nothing else uses.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PART_ATTRIBUTES } from '@tshirt/shared/contract';
 import { GENERATE_BUTTON_LABELS } from '@tshirt/shared/labels';
 import { freePort } from '@tshirt/tooling/test/ports';
@@ -17,6 +15,7 @@ import {
 } from '@tshirt/tooling/test/storeServer';
 import { launchBrowser, type TestBrowser } from './harness/browser';
 import { LIVE_PART_SELECTOR } from './harness/parts';
+import { storeDataIn } from './harness/store';
 
 /** Compiling three apps in development mode and starting the store on a loaded 2-core machine. */
 const ANSWERING_WITHIN_MS = 300_000;
@@ -29,7 +28,8 @@ let storePort: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dataDir = mkdtempSync(join(tmpdir(), 'tshirt-dev-'));
+  // A store restarting on its data, as a developer's does: its first start is not what this checks.
+  dataDir = storeDataIn();
   const [store, host, designer, checkout] = [
     await freePort(),
     await freePort(),

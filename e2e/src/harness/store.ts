@@ -40,7 +40,7 @@ export async function makeStoreDataTemplate(): Promise<string> {
 }
 
 /** A copy of the run's store data in `folder` (a new temporary folder when not given). */
-function storeDataIn(folder?: string): string {
+export function storeDataIn(folder?: string): string {
   const target = folder ?? mkdtempSync(join(tmpdir(), 'tshirt-store-'));
   const template = process.env[STORE_DATA_TEMPLATE_VARIABLE];
   if (template) cpSync(template, target, { recursive: true });
