@@ -951,7 +951,7 @@ describe('a desk in the shop’s time zone', () => {
 });
 
 describe('a store with no owner token', () => {
-  const closed = withTestServer();
+  const closed = withTestServer({ sharing: server });
 
   it('says the desk is off and how to turn it on, with no way to sign in', async () => {
     const answer = await closed.request('/admin');

@@ -478,6 +478,7 @@ describe('the text rule on the test payment page', () => {
   });
   const shop = withTestServer({
     env: () => ({ SHIPPING_COUNTRIES: 'US,CA', ...printProviderEnv(provider) }),
+    sharing: server,
   });
   afterAll(() => provider?.close());
 
