@@ -3,6 +3,7 @@ import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
 import {
   VALID_ORDER,
   injectAsFetch,
+  instantImageProvider,
   newVisitor,
   openTestDatabase,
   query,
@@ -24,9 +25,8 @@ async function withServerOnDataDir<T>(work: (send: SendRequest) => Promise<T>): 
     GENERATION_DAILY_LIMIT: '2',
     DATA_DIR: dataDir.path,
   });
-  const server = await startApp(config, {
-    database: db,
-  });
+  // Whatever the picture, it is kept: a tiny SVG spares the art engine's thread and drawing.
+  const server = await startApp(config, { database: db, imageProvider: instantImageProvider });
   try {
     return await work(injectAsFetch(server.app));
   } finally {
