@@ -11,7 +11,7 @@ import { ConfigError } from '../src/config';
 import { DESK_SESSION_COOKIE, WRONG_TOKENS_ALLOWED } from '../src/routes/desk';
 import { withBlockApp } from './blockApp';
 import { withTestApps } from './fixtures';
-import { testConfig, type RunningApp } from './helpers';
+import { instantImageProvider, testConfig, type RunningApp } from './helpers';
 
 const ADMIN_TOKEN = 'proxy-owner-token-0123456789abcdef';
 const PROXY = '127.0.0.1';
@@ -79,13 +79,15 @@ const signIn = (app: RunningApp, from: string, visitor: string, token: string) =
   });
 
 const apps = withTestApps();
+// Whose daily limit a generation counts against is under test, not the art engine: a tiny SVG each.
+const ARTLESS = { imageProvider: instantImageProvider };
 
 describe.each([
   ['the proxy’s address', PROXY],
   ['a list of addresses and ranges', '10.0.0.5, 127.0.0.1/32, fd00::/8'],
   ['loopback', 'loopback'],
 ])('TRUST_PROXY as %s (%s)', (_form, trustProxy) => {
-  const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }));
+  const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }), ARTLESS);
   let app: RunningApp;
   beforeEach(() => {
     app = block.running;
@@ -125,7 +127,7 @@ describe.each([
 ])(
   'TRUST_PROXY naming the proxy (%s), a client reaching the server directly',
   (_form, trustProxy) => {
-    const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }));
+    const block = withBlockApp(apps, () => ({ ...STORE, TRUST_PROXY: trustProxy }), ARTLESS);
     let app: RunningApp;
     beforeEach(() => {
       app = block.running;
