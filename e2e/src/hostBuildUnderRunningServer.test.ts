@@ -117,17 +117,21 @@ it('a host build switched in under a running server is served within 2 s, its pa
   renameSync(next, served);
   const switchedAt = Date.now();
 
-  const page = await browser.newPage();
-  const errors = errorsOn(page);
+  // When the server serves the new page is measured by its answers (a page load in the browser
+  // would add Chromium's own time to it); the page is then loaded and hydrated in the browser.
   await waitUntil(
     async () => {
-      await page.goto(`${store.url}/product`);
-      return (await page.locator('h1').first().textContent()) === NEXT_NAME;
+      const response = await fetch(`${store.url}/product`);
+      return (await response.text()).includes(NEXT_NAME);
     },
     'the new build’s page is served',
-    { timeoutMs: 5_000, everyMs: 100 },
+    { timeoutMs: 5_000, everyMs: 50 },
   );
   expect(Date.now() - switchedAt).toBeLessThan(2_000);
+  const page = await browser.newPage();
+  const errors = errorsOn(page);
+  await page.goto(`${store.url}/product`);
+  expect(await page.locator('h1').first().textContent()).toBe(NEXT_NAME);
   await waitUntilEveryPartIsLive(page);
   await page.getByRole('heading', { name: NEXT_NAME, exact: true }).waitFor();
   expect([...firstErrors, ...errors]).toEqual([]);
