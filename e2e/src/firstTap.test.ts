@@ -57,7 +57,9 @@ it('sends the generation at the tap, shows its art with no other request, and ch
     await route.continue();
   });
   const { sent, finished } = recordStoreRequests(page);
-  await page.goto(`${store.url}/product`);
+  // Not until "load": the designer's entry, held above, holds the load event back whenever its
+  // request starts before that event (a first paint before it, on a busy machine).
+  await page.goto(`${store.url}/product`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel(FIELD_LABELS.interests, { exact: true }).fill('lighthouses');
   const generate = page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle });
   await generate.click();
