@@ -58,6 +58,23 @@ it('shows the partial pictures while the model draws, then the art, and prints i
   const page = await browser.newPage(PORTRAIT);
   await page.goto(`${server.url}/product`);
   await page.getByLabel(FIELD_LABELS.interests).fill('a sunny day at the beach');
+  // Every picture the partial image shows, in order: on a loaded machine the second can replace the
+  // first before the test reads it, so the page keeps the record.
+  await page.evaluate((name) => {
+    const shown: string[] = [];
+    (window as unknown as { partialPictures: string[] }).partialPictures = shown;
+    const note = () => {
+      for (const image of document.querySelectorAll<HTMLImageElement>('img')) {
+        if (image.alt === name && image.src !== shown.at(-1)) shown.push(image.src);
+      }
+    };
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['src', 'alt'],
+    });
+  }, DRAWING);
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle }).click();
 
   const partial = page.getByRole('img', { name: DRAWING });
@@ -67,16 +84,15 @@ it('shows the partial pictures while the model draws, then the art, and prints i
   await page.getByRole('status').filter({ hasText: 'Drawing your artwork' }).waitFor();
   // The label stays until the final picture.
   expect(await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.loading }).count()).toBe(1);
-  // The next partial picture takes the first one's place.
-  await page.waitForFunction(
-    ([name, before]) =>
-      [...document.querySelectorAll<HTMLImageElement>('img')].some(
-        (image) => image.alt === name && image.src.startsWith('data:') && image.src !== before,
-      ),
-    [DRAWING, first] as const,
-  );
 
   await page.getByRole('button', { name: GENERATE_BUTTON_LABELS.generated }).waitFor();
+  // The next partial picture took the first one's place.
+  const shown = await page.evaluate(
+    () => (window as unknown as { partialPictures: string[] }).partialPictures,
+  );
+  expect(shown).toContain(first);
+  expect(shown.length).toBeGreaterThanOrEqual(2);
+  expect(shown.every((src) => src.startsWith('data:image/webp;base64,'))).toBe(true);
   await page.waitForFunction(() =>
     [...document.images].some(
       (image) =>
