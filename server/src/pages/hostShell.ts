@@ -42,16 +42,35 @@ export function fillSiteSettings(html: string, siteConfig: SiteConfig): string {
     .replaceAll(SITE_SETTING_TOKENS.unitPrice, escapeHtml(siteConfig.unitPrice));
 }
 
-/** A page of the current build: sent as it is, or composed with the remotes' parts per request. */
+/**
+ * A page of the current build: sent as it is (compressed at its first request, so a new build is
+ * served without waiting for pages nobody asked for yet), or composed with the remotes' parts per
+ * request.
+ */
 type BuiltPage =
-  { kind: 'static'; page: CompressedPage } | { kind: 'composed'; template: PageTemplate };
+  | { kind: 'static'; page: () => Promise<CompressedPage> }
+  | { kind: 'composed'; template: PageTemplate };
+
+/** `make()` once, when first asked for; asked again after it failed. */
+function whenAskedFor<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+}
+
+/** The page as sent: the site configuration inlined, compressed once, when first asked for. */
+function staticPage(html: string, siteConfig: SiteConfig): () => Promise<CompressedPage> {
+  return whenAskedFor(() => compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html)));
+}
 
 /** A page with remote parts gets the site configuration when it is composed (with the releases in it). */
-async function builtPage(html: string, siteConfig: SiteConfig): Promise<BuiltPage> {
+function builtPage(html: string, siteConfig: SiteConfig): BuiltPage {
   const template = parsePageTemplate(html);
   if (template) return { kind: 'composed', template };
-  const page = await compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html));
-  return { kind: 'static', page };
+  return { kind: 'static', page: staticPage(html, siteConfig) };
 }
 
 /** A page or a manifest of the host's build is far smaller; anything larger is not one. */
@@ -122,7 +141,7 @@ export function createHostShell(
     | {
         digest: string;
         folder: string;
-        shell: CompressedPage;
+        shell: () => Promise<CompressedPage>;
         prerendered: Map<string, BuiltPage>;
         host: HostManifest | undefined;
       }
@@ -130,7 +149,7 @@ export function createHostShell(
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
 
-  // A new build's pages are read and compressed once, not per request.
+  // A new build's files are read once, not per request; its pages are compressed when first asked for.
   async function checkBuild(): Promise<void> {
     const folder = folderIdentity(hostDistDir);
     try {
@@ -141,15 +160,12 @@ export function createHostShell(
       }
       const prerendered = new Map<string, BuiltPage>();
       for (const [route, html] of files.pages) {
-        prerendered.set(route, await builtPage(fillSiteSettings(html, siteConfig), siteConfig));
+        prerendered.set(route, builtPage(fillSiteSettings(html, siteConfig), siteConfig));
       }
       build = {
         digest: files.digest,
         folder,
-        shell: await compressPage(
-          injectIntoShell(files.index, siteConfig),
-          inlineScriptHashes(files.index),
-        ),
+        shell: staticPage(files.index, siteConfig),
         prerendered,
         host: parseHostManifest(files.hostManifest),
       };
@@ -180,8 +196,8 @@ export function createHostShell(
       if (!current) return undefined;
       const route = isPagePath(pathname) ? pathname : NOT_FOUND_ROUTE;
       const page = current.prerendered.get(route);
-      if (!page) return current.shell;
-      if (page.kind === 'static') return page.page;
+      if (!page) return current.shell();
+      if (page.kind === 'static') return page.page();
       return composer.render(page.template, current.host);
     },
   };

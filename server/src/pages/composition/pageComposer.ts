@@ -299,11 +299,13 @@ export function createPageComposer(options: {
       }
       const compose = () => composedHtml(template, remotes, fragments, host);
       const composing = state.composing.get(key) ?? startComposing(state, key, compose);
-      const left = budgetMs - (now() - started);
-      const page = composing && left > 0 ? await within(composing, left) : undefined;
-      if (page) return page;
-      if (state.latest) return state.latest;
-      // Nothing composed for this template yet: this once, the request composes a page itself.
+      if (state.latest) {
+        const left = budgetMs - (now() - started);
+        const page = composing && left > 0 ? await within(composing, left) : undefined;
+        return page ?? state.latest;
+      }
+      // Nothing composed for this template yet (a new host build): this once, the request composes
+      // a page itself, compressed fast, rather than waiting its budget out on the small one.
       const pending = state;
       pending.first ??= compressPage(compose(), pending.scriptSources, 'fast').then(
         (first) => {
