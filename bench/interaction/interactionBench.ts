@@ -5,6 +5,7 @@
  * would end LCP), one taps Generate Art at first paint, waits for the art on the shirt, then
  * changes the shirt colour.
  */
+import { join } from 'node:path';
 import { launchBrowser, type TestBrowser } from '@tshirt/e2e/harness/browser';
 import { GENERATE_IMAGE_PATH, VITALS_PATH } from '@tshirt/shared/api';
 import { GENERATED_IMAGE_PATH_PREFIX, type ShirtColor } from '@tshirt/shared/catalog';
@@ -26,6 +27,11 @@ import {
 } from './pageInstrumentation';
 
 export const INTERACTION_RUNS = Number(process.env.INTERACTION_BENCH_RUNS ?? 3);
+/**
+ * A folder to keep a Chromium performance trace of each tap run in (`tap-run-N.json`, to open in
+ * DevTools' Performance panel): where the time from the tap to the art goes. Unset: no trace.
+ */
+const TRACE_FOLDER = process.env.INTERACTION_BENCH_TRACE_DIR;
 
 /** A mid-range phone on a slow mobile network, as set through the DevTools protocol. */
 export const PHONE = {
@@ -153,10 +159,18 @@ interface PhonePage {
 }
 
 /** A fresh browser (empty cache) on the phone, instrumented, with `/product` committed. */
-async function openProductPage(url: string, emulatePhone: boolean): Promise<PhonePage> {
+async function openProductPage(
+  url: string,
+  emulatePhone: boolean,
+  tracePath?: string,
+): Promise<PhonePage> {
   const browser: TestBrowser = await launchBrowser();
   try {
     const page = await browser.newPage(PHONE.viewport);
+    const chromium = browser.context.browser();
+    if (tracePath && chromium) {
+      await chromium.startTracing(page, { path: tracePath, screenshots: false });
+    }
     if (emulatePhone) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Network.enable');
@@ -171,7 +185,11 @@ async function openProductPage(url: string, emulatePhone: boolean): Promise<Phon
     await page.addInitScript(INSTRUMENTATION_SCRIPT);
     const network = watchNetwork(page);
     await page.goto(new URL('/product', url).href, { waitUntil: 'commit', timeout: STEP_LIMIT_MS });
-    return { page, network, close: () => browser.close() };
+    const close = async () => {
+      if (tracePath) await chromium?.stopTracing();
+      await browser.close();
+    };
+    return { page, network, close };
   } catch (error) {
     await browser.close();
     throw error;
@@ -309,7 +327,11 @@ async function measureTapAndColour(
   run: number,
   measured: InteractionRun,
 ): Promise<void> {
-  const { page, network, close } = await step(run, 'opening /product', openProductPage(url, true));
+  const { page, network, close } = await step(
+    run,
+    'opening /product',
+    openProductPage(url, true, TRACE_FOLDER && join(TRACE_FOLDER, `tap-run-${run}.json`)),
+  );
   const { figures, missing, tap } = measured;
   try {
     const generate = page.getByRole('button', { name: GENERATE_BUTTON_LABELS.idle, exact: true });
