@@ -63,7 +63,9 @@ function whenAskedFor<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** The page as sent: the site configuration inlined, compressed once, when first asked for. */
 function staticPage(html: string, siteConfig: SiteConfig): () => Promise<CompressedPage> {
-  return whenAskedFor(() => compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html)));
+  return whenAskedFor(() =>
+    compressPage(injectIntoShell(html, siteConfig), inlineScriptHashes(html)),
+  );
 }
 
 /** A page with remote parts gets the site configuration when it is composed (with the releases in it). */
