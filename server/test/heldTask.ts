@@ -4,6 +4,7 @@
  * releases it, so the tests decide what is running without timing anything.
  */
 import { join } from 'node:path';
+import { resourceLimits } from 'node:worker_threads';
 
 const HELD_TASK_CHANNEL = 'held-task';
 
@@ -11,6 +12,9 @@ const HELD_TASK_CHANNEL = 'held-task';
 export const HELD_TASK_MODULE = join(__dirname, 'heldTask.ts');
 
 export default function heldTask(job: { svg: string }): Promise<Uint8Array> {
+  // Answers at once with the thread's resource limits.
+  if (job.svg === 'resource limits')
+    return Promise.resolve(new TextEncoder().encode(JSON.stringify(resourceLimits)));
   const channel = new BroadcastChannel(HELD_TASK_CHANNEL);
   return new Promise((resolve, reject) => {
     channel.onmessage = (event: MessageEvent) => {

@@ -6,6 +6,7 @@ import {
   createBoundedWorkerPool,
   type BoundedWorkerPool,
   type BoundedWorkerPoolOptions,
+  THREAD_OLD_GENERATION_MB,
 } from './boundedWorkerPool';
 
 type HeldPool = BoundedWorkerPool<{ svg: string }, Uint8Array>;
@@ -167,6 +168,13 @@ describe('createBoundedWorkerPool', () => {
     await jobs.untilStarted(1);
     jobs.release('a');
     expect(text(await first)).toBe('done a');
+  });
+
+  it('bounds the heap of each of its threads', async () => {
+    pool = heldPool(1, 1);
+    expect(JSON.parse(text(await pool.run({ svg: 'resource limits' })))).toMatchObject({
+      maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB,
+    });
   });
 
   it('gives a reserved place back once when released, and by itself when held too long', async () => {

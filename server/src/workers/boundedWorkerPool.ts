@@ -10,6 +10,15 @@ import { WORKER_ENTRY } from './typescriptWorker';
 /** How long closing the pool waits for its threads to stop. */
 const CLOSE_WAIT_MS = 2_000;
 
+/**
+ * The old generation of each thread's V8 heap, in MB. An art thread holds 70–180 MB of live objects
+ * under load (the emoji index, fonts, the jobs at hand), a print thread less (its image is native
+ * memory); V8's own default on this machine is 4 GB per thread, and with it each heap grew to
+ * 300–370 MB of mostly garbage before collecting, so the server's resident memory went on growing
+ * for a minute of traffic (server/test/loadUnderTraffic.test.ts).
+ */
+export const THREAD_OLD_GENERATION_MB = 256;
+
 export interface BoundedWorkerPoolOptions {
   /** Threads working at once; they start with the pool (or its first job) and stay. */
   threads: number;
@@ -90,6 +99,7 @@ export function createBoundedWorkerPool<Job, Result>(
       // Jobs are answered in the order they came.
       stricterFIFO: true,
       idleTimeout: Number.POSITIVE_INFINITY,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB },
     });
     pool.on('error', (error: unknown) => {
       if (options.onThreadError) options.onThreadError(error);
