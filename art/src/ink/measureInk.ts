@@ -32,12 +32,26 @@ interface Raster {
   pixels: Buffer;
 }
 
+/**
+ * The last renders, by width and SVG text: a raster depends on nothing else (the fabric is laid
+ * under it afterwards), and the same artwork is often measured on several shirts (the engine draws
+ * the same lettering for shirts of a like lightness). Rendering is nearly all of the time taken.
+ */
+const renders = new Map<string, Raster>();
+const KEPT_RENDERS = 32;
+
 function render(svg: string, width: number): Raster {
+  const key = `${width}\u0000${svg}`;
+  const kept = renders.get(key);
+  if (kept) return kept;
   const image = new Resvg(svg, {
     fitTo: { mode: 'width', value: width },
     font: { loadSystemFonts: false },
   }).render();
-  return { width: image.width, height: image.height, pixels: image.pixels };
+  const raster = { width: image.width, height: image.height, pixels: image.pixels };
+  if (renders.size >= KEPT_RENDERS) renders.delete(renders.keys().next().value as string);
+  renders.set(key, raster);
+  return raster;
 }
 
 /** Luminance of the un-premultiplied colour of a pixel, or the fabric where nothing is painted, as the eye sees it. */
