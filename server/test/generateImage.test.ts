@@ -238,7 +238,7 @@ describe('generated images and pre-made designs', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
     const id = image_url.slice('/creator/images/'.length, -'.svg'.length);
     expect(await server.app.printFiles.isKept(imagePrintKey(id))).toBe(true);
-  }, 20_000);
+  });
 
   it('serves every pre-made design as SVG', async () => {
     for (const design of PREMADE_DESIGNS) {
@@ -290,7 +290,7 @@ describe('generated images and pre-made designs', () => {
         .subarray(1, 4)
         .toString('ascii'),
     ).toBe('PNG');
-  }, 20_000);
+  });
 
   it('serves every pre-made design for every shirt colour, with nothing to warn about', async () => {
     const design = PREMADE_DESIGNS[0] as (typeof PREMADE_DESIGNS)[number];
