@@ -62,7 +62,8 @@ export interface Motif {
 export function motifName(motif: Motif): string {
   if (motif.name) return motif.name;
   const words = motif.id.replace(/-/g, ' ');
-  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+  // "an owl", "a unicorn", "a ukulele": by the sound, as far as a first letter or two tells it.
+  return `${/^(?:[aeio]|u(?!ni|ku|s[aeiu]|ro))/.test(words) && !/^one\b/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 type Extra = Pick<MotifPart, 'stroke' | 'opacity'>;

@@ -114,16 +114,17 @@ export const LANGUAGES: Readonly<Record<Exclude<LetteringLanguage, 'en'>, Langua
 };
 
 /** English slogans on one theme and on two. */
+/** `{X:one}`: the theme as a noun before another ("Dinosaur Squad", not "Dinosaurs Squad"). */
 export const ENGLISH_SLOGANS = [
-  '{X} Club',
+  '{X:one} Club',
   'Powered by {X}',
   'Eat. Sleep. {X}. Repeat.',
   'Just Here for the {X}',
-  '{X} Is My Therapy',
-  'Certified {X} Fan',
+  '{X} {Is} My Therapy',
+  'Certified {X:one} Fan',
   'Life Is Better with {X}',
-  '{X} Squad',
-  'Official {X} Crew',
+  '{X:one} Squad',
+  'Official {X:one} Crew',
 ];
 /** Never the bare "{X} & {Y}": a line that only repeats the words typed says nothing. */
 export const ENGLISH_PAIR_SLOGANS = ['{X} & {Y} Club', 'Powered by {X} & {Y}', 'All About {X} & {Y}', 'Fueled by {X} & {Y}', 'Two Loves: {X} & {Y}'];

@@ -1,5 +1,6 @@
 import { findMotifs, motifById } from '../motifs';
-import { composeLettering, greetingFor, joinPhrases, printableText, recipientName, themePhrases } from './lettering';
+import { normaliseFields } from '../compose/fields';
+import { composeLettering, greetingFor, joinPhrases, printableText, recipientName, separateWhoClauses, themePhrases } from './lettering';
 
 describe('lettering from recipient and occasion', () => {
   it('writes "Happy Retirement, Grandpa"', () => {
@@ -47,7 +48,8 @@ describe('lettering from recipient and occasion', () => {
   it.each([
     ['my son Leo', 'birthday', 'dinosaurs, tacos', 'Happy Birthday, Leo', 'Powered by Dinosaurs & Tacos'],
     ['Grandpa', 'retirement', 'grandpa, fishing and mountains', 'Happy Retirement, Grandpa', 'Powered by Fishing & Mountains'],
-    ['my husband', 'anniversary', 'guitar', 'Happy Anniversary', 'For my husband'],
+    ['my husband', 'anniversary', 'guitar', 'Happy Anniversary to My Husband', 'Powered by Guitar'],
+    ['my brother', 'get well', 'chess', 'Get Well Soon', 'For my brother'],
     ['Ms. Lopez', 'thank you', 'teacher, books', 'Thank You, Ms. Lopez', 'Powered by Books'],
   ])('phrases "%s" for "%s" naturally, with a slogan rather than the words typed', (target, occasion, interests, headline, subline) => {
     expect(composeLettering(target, occasion, interests, [], 1)).toEqual({ headline, subline });
@@ -104,6 +106,32 @@ describe('lettering from recipient and occasion', () => {
   it('joins only whole phrases that fit, and cuts a lone over-long phrase at a word', () => {
     expect(joinPhrases(['Jazz Saxophone', 'New Orleans', 'Second Line Parades And Brass Bands'], 30)).toBe('Jazz Saxophone · New Orleans');
     expect(joinPhrases(['one two three four five six seven'], 20)).toBe('one two three four');
+  });
+
+  it('letters a theme typed as a sentence by its subject: "camping under the stars" is "Camping"', () => {
+    expect(composeLettering('', '', 'camping under the stars', [], 4).headline).toBe('Camping Is My Therapy');
+    expect(composeLettering('', '', 'hiking in the mountains', [], 1).headline).toBe('Powered by Hiking');
+    // A title keeps its words: "lord" is nothing the engine draws.
+    expect(composeLettering('', '', 'lord of the rings', [], 1).headline).toBe('Powered by Lord Of The Rings');
+  });
+
+  it('names a plural theme in the singular before another noun, and agrees with it', () => {
+    expect(composeLettering('', '', 'dinosaurs', [], 7).headline).toBe('Dinosaur Squad');
+    expect(composeLettering('', '', 'dinosaurs', [], 0).headline).toBe('Dinosaur Club');
+    expect(composeLettering('', '', 'cats', [], 4).headline).toBe('Cats Are My Therapy');
+    expect(composeLettering('', '', 'golf', [], 4).headline).toBe('Golf Is My Therapy');
+    expect(composeLettering('', '', 'glass', [], 0).headline).toBe('Glass Club');
+  });
+
+  it('reads who it is for and what they love, in whichever field it was typed', () => {
+    expect(separateWhoClauses('my son who loves space', '')).toEqual({ target: 'my son', interests: 'space' });
+    expect(separateWhoClauses('', 'a brother who skates and loves pizza')).toEqual({ target: 'a brother', interests: 'skating, pizza' });
+    expect(separateWhoClauses('Grandpa', 'a brother who skates')).toEqual({ target: 'Grandpa', interests: 'a brother who skates' });
+    expect(separateWhoClauses('', 'music that makes you dance')).toEqual({ target: '', interests: 'music that makes you dance' });
+    expect(separateWhoClauses('my wife who swims, bakes and plays golf', 'cats')).toEqual({ target: 'my wife', interests: 'swimming, baking, golf, cats' });
+    const fields = normaliseFields({ interests: 'a brother who skates and loves pizza' });
+    expect(normaliseFields(fields)).toEqual(fields);
+    expect(composeLettering(fields.target, fields.occasion, fields.interests, [], 1)).toEqual({ headline: "World's Best Brother", subline: 'Powered by Skating & Pizza' });
   });
 
   it('keeps a long name whole in the headline', () => {

@@ -144,6 +144,51 @@ export function joinPhrases(phrases: readonly string[], limit = MAX_SUBLINE): st
   return joined;
 }
 
+/** A clause's first words that only say they like it: "who loves pizza", "who plays golf". */
+const CLAUSE_FILLER = /^(?:(?:loves?|likes?|enjoys?|adores?|is|has|plays?|does|goes|really|also|always|totally|into|crazy about|obsessed with)\s+)+/i;
+
+/** "skates" → "skating": what someone who does it does, as a theme. */
+function gerund(verb: string): string {
+  const stem = verb.replace(/(?<=[sxz]|ch|sh)es$|s$/i, '');
+  if (/[^e]e$/i.test(stem)) return `${stem.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/i.test(stem)) return `${stem}${stem.slice(-1)}ing`;
+  return `${stem}ing`;
+}
+
+/** "skates and loves pizza" → "skating, pizza": the themes a who-clause names. */
+function clauseThemes(clause: string): string {
+  return clause
+    .split(PHRASE_BREAKS)
+    .map((part) => {
+      const trimmed = part.trim();
+      const themes = trimmed.replace(CLAUSE_FILLER, '');
+      // A verb on its own ("skates", "bakes") is the activity; after a filler it is a thing.
+      return themes === trimmed && /^\p{L}+s$/iu.test(themes) && !/^(?:is|has|was|does)$/i.test(themes) ? gerund(themes) : themes;
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+const WHO_CLAUSE = /^(.*?\S)\s+(?:who|that|which)(?:'s|\s+is)?\s+(.+)$/i;
+
+/**
+ * Who it is for and what they love, each in its own field, however the shopper typed it: "my son
+ * who loves space" as the recipient gives "my son" and the theme "space"; "a brother who skates
+ * and loves pizza" as the themes (no recipient given) gives "a brother" and "skating, pizza".
+ */
+export function separateWhoClauses(target: string, interests: string): { target: string; interests: string } {
+  const joined = (...parts: string[]) => parts.filter((part) => part.trim() !== '').join(', ');
+  const inTarget = WHO_CLAUSE.exec(target);
+  if (inTarget) return { target: inTarget[1] as string, interests: joined(clauseThemes(inTarget[2] as string), interests) };
+  const inInterests = target.trim() === '' ? WHO_CLAUSE.exec(interests) : null;
+  const who = inInterests?.[1]?.split(/\s+/) ?? [];
+  const relation = who[who.length - 1]?.toLowerCase() ?? '';
+  if (inInterests && who.length <= 3 && RELATIONS.has(relation)) {
+    return { target: inInterests[1] as string, interests: clauseThemes(inInterests[2] as string) };
+  }
+  return { target, interests };
+}
+
 /** Who the shirt is for, read the way a person would say it. */
 export interface Recipient {
   /** A name ("Leo"), if one was given. */
@@ -189,11 +234,42 @@ function taglineOf(motif: Motif | undefined): string {
   return '';
 }
 
+/** Words that start what a theme is about, where, or with whom ("camping under the stars"). */
+const PHRASE_QUALIFIER = /\s+(?:under|in|on|at|with|by|from|of|for|to|around|near|across|who|that|which)\s+/i;
+
+/**
+ * A theme as short as a slogan wants it: "Camping Under The Stars" is "Camping" when "camping" is
+ * something the engine draws ("Camping Is My Therapy"); a title ("Lord Of The Rings") stays whole.
+ */
+function shortTheme(phrase: string): string {
+  if (phrase.split(' ').length <= 2) return phrase;
+  const [head = ''] = phrase.split(PHRASE_QUALIFIER);
+  const knownHead = head !== phrase && head.split(' ').some((word) => motifForWord(word.toLowerCase()) !== undefined);
+  return knownHead ? head : phrase;
+}
+
+/** One word's singular when the engine reads both as the same subject: "Dinosaurs" → "Dinosaur". */
+function singularWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (!/[^s]s$/.test(lower)) return word;
+  const motif = motifForWord(lower);
+  for (const stem of [word.slice(0, -1), word.replace(/ies$/, 'y'), word.replace(/es$/, '')]) {
+    if (stem !== word && motif !== undefined && motifForWord(stem.toLowerCase()) === motif) return stem;
+  }
+  return word;
+}
+
+/** The theme as a noun before another word: the last word singular ("Board Games" → "Board Game"). */
+function asModifier(name: string): string {
+  const words = name.split(' ');
+  return [...words.slice(0, -1), singularWord(words[words.length - 1] as string)].join(' ');
+}
+
 /** The theme as the lettering names it: the shopper's phrase, else the drawing's English name. */
 function themeNames(allPhrases: readonly string[], motifs: readonly Motif[]): string[] {
   // "Grandpa" typed among the interests is who it is for, not a theme.
-  const phrases = allPhrases.filter((phrase) => !RELATIONS.has(phrase.toLowerCase()));
-  if (phrases.length > 0) return phrases.slice(0, 2);
+  const phrases = allPhrases.filter((phrase) => !RELATIONS.has(phrase.toLowerCase())).map(shortTheme);
+  if (phrases.length > 0) return [...new Set(phrases)].slice(0, 2);
   // A drawing's own name: animals in the plural, as a shopper would say it ("Life Is Better with Cats").
   return motifs.slice(0, 2).map((motif) => {
     const name = titleCase(motifName(motif).replace(/^(a|an) /, ''));
@@ -204,7 +280,13 @@ function themeNames(allPhrases: readonly string[], motifs: readonly Motif[]): st
 function fill(template: string, names: readonly string[]): string {
   // "Rock & Roll and Tacos", not "Rock & Roll & Tacos": the "&" inside a theme stays its own.
   const joined = names.some((name) => name.includes('&')) ? template.replace('{X} & {Y}', '{X} and {Y}') : template;
-  return joined.replace('{X}', names[0] ?? '').replace('{Y}', names[1] ?? '');
+  const first = names[0] ?? '';
+  const plural = asModifier(first) !== first;
+  return joined
+    .replace('{X:one}', asModifier(first))
+    .replace('{X}', first)
+    .replace('{Is}', plural ? 'Are' : 'Is')
+    .replace('{Y}', names[1] ?? '');
 }
 
 /** The slogans a request may be lettered with; the design number picks one. */
@@ -275,9 +357,12 @@ export function composeLettering(target: string, occasion: string, interests: st
   let headline: string;
   let sublineParts: string[];
   if (greeting && !recipient.name && recipient.relation && !ADDRESSED.has(recipient.relation.toLowerCase())) {
-    // "Happy Anniversary, Husband" is not how anyone says it: the greeting, then "For my husband".
-    headline = greeting;
-    sublineParts = [`For ${recipient.phrase}`];
+    // "Happy Anniversary, Husband" is not how anyone says it: "Happy Anniversary to My Husband"
+    // over a slogan, as a card would; a greeting that takes no "to" ("Get Well Soon"), "For my …".
+    const toThem = `${greeting} to My ${recipient.relation}`;
+    const takesTo = /^(happy|merry)\b/i.test(greeting) && toThem.length <= MAX_HEADLINE;
+    headline = takesTo ? toThem : greeting;
+    sublineParts = takesTo ? [slogan] : [`For ${recipient.phrase}`];
   } else if (greeting && (recipient.name || recipient.relation)) {
     headline = `${greeting}, ${recipient.name || recipient.relation}`;
     sublineParts = [slogan];
