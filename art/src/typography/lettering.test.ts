@@ -126,6 +126,7 @@ describe('lettering from recipient and occasion', () => {
   it('reads who it is for and what they love, in whichever field it was typed', () => {
     expect(separateWhoClauses('my son who loves space', '')).toEqual({ target: 'my son', interests: 'space' });
     expect(separateWhoClauses('', 'a brother who skates and loves pizza')).toEqual({ target: 'a brother', interests: 'skating, pizza' });
+    expect(separateWhoClauses('my mum who bakes', '')).toEqual({ target: 'my mum', interests: 'baking' });
     expect(separateWhoClauses('Grandpa', 'a brother who skates')).toEqual({ target: 'Grandpa', interests: 'a brother who skates' });
     expect(separateWhoClauses('', 'music that makes you dance')).toEqual({ target: '', interests: 'music that makes you dance' });
     expect(separateWhoClauses('my wife who swims, bakes and plays golf', 'cats')).toEqual({ target: 'my wife', interests: 'swimming, baking, golf, cats' });

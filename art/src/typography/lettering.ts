@@ -155,15 +155,16 @@ function gerund(verb: string): string {
   return `${stem}ing`;
 }
 
-/** "skates and loves pizza" → "skating, pizza": the themes a who-clause names. */
+/** "swims and loves pizza" → "swimming, pizza": the themes a who-clause names. */
 function clauseThemes(clause: string): string {
   return clause
     .split(PHRASE_BREAKS)
     .map((part) => {
       const trimmed = part.trim();
       const themes = trimmed.replace(CLAUSE_FILLER, '');
-      // A verb on its own ("skates", "bakes") is the activity; after a filler it is a thing.
-      return themes === trimmed && /^\p{L}+s$/iu.test(themes) && !/^(?:is|has|was|does)$/i.test(themes) ? gerund(themes) : themes;
+      // A verb on its own ("swims") is the activity ("swimming"); after a filler it is a thing.
+      const verb = themes === trimmed && /^\p{L}+s$/iu.test(themes) && !/^(?:is|has|was|does)$/i.test(themes);
+      return verb ? gerund(themes) : themes;
     })
     .filter(Boolean)
     .join(', ');
