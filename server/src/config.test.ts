@@ -184,16 +184,21 @@ describe('loadConfig', () => {
     );
   });
 
-  it('leaves one core to the event loop for print renders by default, and bounds their queue', () => {
+  it('leaves one core to the event loop for print renders by default, at the lowest priority, and bounds their queue', () => {
     expect(loadConfig({}).printRendering).toEqual({
       threads: Math.max(1, availableParallelism() - 1),
+      niceness: 19,
       queueLimit: 8,
       cacheMaxMb: 256,
     });
     expect(
-      loadConfig({ PRINT_RENDER_THREADS: '2', PRINT_RENDER_QUEUE: '20', PRINT_CACHE_MAX_MB: '0' })
-        .printRendering,
-    ).toEqual({ threads: 2, queueLimit: 20, cacheMaxMb: 0 });
+      loadConfig({
+        PRINT_RENDER_THREADS: '2',
+        PRINT_RENDER_NICENESS: '0',
+        PRINT_RENDER_QUEUE: '20',
+        PRINT_CACHE_MAX_MB: '0',
+      }).printRendering,
+    ).toEqual({ threads: 2, niceness: 0, queueLimit: 20, cacheMaxMb: 0 });
     expect(
       problemsOf({
         PRINT_RENDER_THREADS: '0',

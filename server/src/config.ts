@@ -146,6 +146,7 @@ export const ENV_SCHEMA = Type.Object({
   CHECKOUT_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 30),
   // Its default, cores − 1, leaves one core to answer pages and the API while print files render.
   PRINT_RENDER_THREADS: Type.Optional(wholeNumber(1, 64)),
+  PRINT_RENDER_NICENESS: wholeNumber(0, 19, 19),
   PRINT_RENDER_QUEUE: wholeNumber(1, 1000, 8),
   // Room for about 170 print files of 1.5 MB.
   PRINT_CACHE_MAX_MB: wholeNumber(0, 1_048_576, 256),
@@ -499,6 +500,8 @@ function appConfig(vars: EnvVars) {
       threads: vars.PRINT_RENDER_THREADS ?? Math.max(1, availableParallelism() - 1),
       /** Renders that may wait for a thread; past that a print request is answered 503 + Retry-After. */
       queueLimit: vars.PRINT_RENDER_QUEUE,
+      /** The render threads' nice value: 19, the lowest priority, uses only the cores left idle. */
+      niceness: vars.PRINT_RENDER_NICENESS,
       /** Megabytes of print files kept for anonymous requests (least recently used out first); 0 keeps none. */
       cacheMaxMb: vars.PRINT_CACHE_MAX_MB,
     },

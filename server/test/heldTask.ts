@@ -3,6 +3,7 @@
  * print and redraw jobs both carry) on a BroadcastChannel and finishes it only when the test
  * releases it, so the tests decide what is running without timing anything.
  */
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { resourceLimits } from 'node:worker_threads';
 
@@ -15,6 +16,8 @@ export default function heldTask(job: { svg: string }): Promise<Uint8Array> {
   // Answers at once with the thread's resource limits.
   if (job.svg === 'resource limits')
     return Promise.resolve(new TextEncoder().encode(JSON.stringify(resourceLimits)));
+  // Answers at once with this thread's nice value.
+  if (job.svg === 'priority') return Promise.resolve(new TextEncoder().encode(String(getPriority())));
   const channel = new BroadcastChannel(HELD_TASK_CHANNEL);
   return new Promise((resolve, reject) => {
     channel.onmessage = (event: MessageEvent) => {

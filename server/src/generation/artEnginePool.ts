@@ -93,12 +93,16 @@ export interface ArtEnginePool {
 const asBuffer = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** A little below the event loop: when the cores are short, pages and the API answer first. */
+const ART_THREAD_NICENESS = 5;
+
 export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePool {
   const pool = createBoundedWorkerPool<ArtEngineJob, GenerateJobResult | Uint8Array | undefined>({
     threads: options.threads,
     threadsOnFirstJob: options.threadsOnFirstJob,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? ART_ENGINE_TASK,
+    niceness: ART_THREAD_NICENESS,
     jobsPerThread: DRAWINGS_HANDED_AHEAD,
     initialJobEstimateMs: INITIAL_DRAWING_ESTIMATE_MS,
     refuse: (retryAfterSeconds) => new ArtEngineBusyError(retryAfterSeconds),

@@ -4,14 +4,10 @@
  * images repository keeps files, so the event loop neither draws nor waits on the disk for it.
  */
 import { writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ShirtColor } from '@tshirt/shared/catalog';
 import { artworkSvgForShirt, createArtwork, findArtSubjects } from '@tshirt/art';
 import type { ArtFields } from '@tshirt/shared/schemas';
-
-/** A little below the event loop: when the cores are short, pages and the API answer first. */
-const ART_THREAD_NICENESS = 5;
 
 export type ArtEngineJob =
   | {
@@ -22,12 +18,6 @@ export type ArtEngineJob =
       saveAs?: string;
     }
   | { kind: 'redraw'; svg: string; shirt: ShirtColor };
-
-try {
-  setPriority(ART_THREAD_NICENESS);
-} catch {
-  // Not allowed here (some containers): the thread keeps the normal priority.
-}
 
 /**
  * A new artwork: its SVG's UTF-8 bytes and the shopper's words it could not draw; or, when none of

@@ -8,7 +8,8 @@ import {
 
 // One pool on the real render task for the tests that render: each of its threads loads the art engine.
 let renderingPool: PrintRenderPool | undefined;
-const realPool = () => (renderingPool ??= createPrintRenderPool({ threads: 1, queueLimit: 2 }));
+const realPool = () =>
+  (renderingPool ??= createPrintRenderPool({ threads: 1, queueLimit: 2, niceness: 0 }));
 afterAll(async () => {
   await renderingPool?.close();
 });
@@ -22,13 +23,28 @@ describe('createPrintRenderPool', () => {
   });
 
   it('refuses a render past its threads and queue with a 503 that says when to retry', async () => {
-    pool = createPrintRenderPool({ threads: 1, queueLimit: 1, taskModule: HELD_TASK_MODULE });
+    pool = createPrintRenderPool({
+      threads: 1,
+      queueLimit: 1,
+      niceness: 19,
+      taskModule: HELD_TASK_MODULE,
+    });
     const { refused, finished } = await refusalByAFullPool((job) => pool!.render({ svg: job }));
     expect(refused).toBeInstanceOf(RenderQueueFullError);
     expect((refused as RenderQueueFullError).statusCode).toBe(503);
     expect((refused as RenderQueueFullError).code).toBe('render_queue_full');
     expect(Number((refused as RenderQueueFullError).headers['retry-after'])).toBeGreaterThan(0);
     expect(finished.map(String)).toEqual(['done a', 'done b']);
+  });
+
+  it('renders at the nice value it is given (19, the lowest priority, as the store runs it)', async () => {
+    pool = createPrintRenderPool({
+      threads: 1,
+      queueLimit: 1,
+      niceness: 19,
+      taskModule: HELD_TASK_MODULE,
+    });
+    expect(String(await pool.render({ svg: 'priority' }))).toBe('19');
   });
 
   it('renders a real print PNG through the art engine on a worker thread', async () => {

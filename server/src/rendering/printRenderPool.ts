@@ -30,6 +30,8 @@ export class RenderQueueFullError extends HttpError {
 export interface PrintRenderPoolOptions {
   threads: number;
   queueLimit: number;
+  /** The render threads' nice value (19, the lowest priority: renders use the cores left idle). */
+  niceness: number;
   /** Starts the threads at the first job instead of at once (see BoundedWorkerPoolOptions). */
   threadsOnFirstJob?: boolean | undefined;
   /** Hears a thread that failed outside any job (see BoundedWorkerPoolOptions). */
@@ -77,6 +79,7 @@ const loadSharpOnMainThread = () => (sharpOnMainThread ??= import('sharp'));
 export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRenderPool {
   const pool = createBoundedWorkerPool<PrintRenderJob, Uint8Array | PreparedPicture>({
     threads: options.threads,
+    niceness: options.niceness,
     threadsOnFirstJob: options.threadsOnFirstJob,
     queueLimit: options.queueLimit,
     taskModule: options.taskModule ?? PRINT_RENDER_TASK,

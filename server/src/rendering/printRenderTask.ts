@@ -1,11 +1,10 @@
 /**
- * Runs inside a render worker thread, at its low priority: one print PNG from one artwork SVG
+ * Runs inside a render worker thread, at its pool's priority (PRINT_RENDER_NICENESS): one print PNG from one artwork SVG
  * (through the art engine, raster and encode on this thread, never on the server's event loop nor
  * on libuv's threads, which the server's file reads need), or from an image model's picture, or the
  * check and clean-up of a model's picture as it arrives (sharp: its work runs on one libuv thread
  * per job, so at most PRINT_RENDER_THREADS of them).
  */
-import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -16,9 +15,6 @@ import type { PreparedModelImage } from '../images/modelImage';
 import { ModelImageError } from '../images/modelImageError';
 
 const loadModule = createRequire(__filename);
-
-/** The lowest priority: renders use the cores the server leaves idle. */
-const RENDER_THREAD_NICENESS = 19;
 
 export type PrintRenderJob =
   /** The engine's artwork → its print PNG. */
@@ -36,13 +32,6 @@ export type PreparedPicture =
 // object holding it is collected, which this thread's tiny heap would otherwise rarely ask for.
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
-
-// On Linux a thread has its own nice value: when the cores are short, pages and the API come first.
-try {
-  setPriority(RENDER_THREAD_NICENESS);
-} catch {
-  // Not allowed here (some containers): renders keep the normal priority.
-}
 
 /**
  * Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread.

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { HttpError } from '../http/httpError';
@@ -175,6 +176,14 @@ describe('createBoundedWorkerPool', () => {
     expect(JSON.parse(text(await pool.run({ svg: 'resource limits' })))).toMatchObject({
       maxOldGenerationSizeMb: THREAD_OLD_GENERATION_MB,
     });
+  });
+
+  it('runs its threads at the nice value it is given, and at the process\'s without one', async () => {
+    pool = heldPool(1, 1, { niceness: 17 });
+    expect(text(await pool.run({ svg: 'priority' }))).toBe('17');
+    await pool.close();
+    pool = heldPool(1, 1);
+    expect(text(await pool.run({ svg: 'priority' }))).toBe(String(getPriority()));
   });
 
   it('gives a reserved place back once when released, and by itself when held too long', async () => {

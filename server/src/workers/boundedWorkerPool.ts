@@ -32,6 +32,11 @@ export interface BoundedWorkerPoolOptions {
   /** The TypeScript module each thread runs (its default export does one job). */
   taskModule: string;
   /**
+   * Each thread's nice value (Linux gives every thread its own): above 0, the event loop comes first
+   * when the cores are short. Unset, or not allowed here (some containers): the normal priority.
+   */
+  niceness?: number | undefined;
+  /**
    * Jobs handed to a thread at once (default 1). A thread runs synchronous jobs one after another,
    * so with more a thread that finishes a short job starts the next at once instead of sleeping
    * until the event loop hands it one (asynchronous jobs would run side by side). The jobs a thread
@@ -88,7 +93,7 @@ export function createBoundedWorkerPool<Job, Result>(
     if (closed) throw new Error('The worker pool is closed');
     pool = new Piscina<Job, Result>({
       filename: WORKER_ENTRY,
-      workerData: { taskModule: options.taskModule },
+      workerData: { taskModule: options.taskModule, niceness: options.niceness },
       // Threads start together and stay: starting one (TypeScript, the engine, its fonts) is a
       // burst of work that should not land in the middle of traffic or on the first request.
       minThreads: threads,
