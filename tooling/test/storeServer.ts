@@ -102,6 +102,9 @@ export async function spawnServerProcess(
       PORT: String(port),
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      // Print renders at the normal priority: at nice 19 beside the suite's other CPU-bound tests
+      // a render waits with no bound (production's 19 is kept by printRenderPool.test.ts).
+      PRINT_RENDER_NICENESS: '0',
       ...env,
     },
   });
