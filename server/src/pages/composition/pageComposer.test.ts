@@ -61,6 +61,27 @@ describe('createPageComposer', () => {
     compress: Parameters<typeof createPageComposer>[0]['compress'],
   ) => createPageComposer({ sources, budgetMs, siteConfig: SITE_CONFIG, log: silent, compress });
 
+  it('composes a new release asked for while its previous release is still composed right after it, within the budget', async () => {
+    const compressions = heldCompressions();
+    const composer = composerWith(5_000, compressions.compress);
+    designer = fakeFragments('designer', 'v1');
+    expect(releaseIn(await composer.render(template, HOST))).toBe('v1');
+    expect(compressions.started).toHaveLength(1); // v1's full-quality page, still under way
+
+    designer = fakeFragments('designer', 'v2');
+    let answered: CompressedPage | undefined;
+    const answering = composer.render(template, HOST).then((page) => (answered = page));
+    await new Promise((next) => setImmediate(next)); // the request has asked for its page
+    expect(compressions.started).toHaveLength(1); // one composition at a time
+    expect(answered).toBeUndefined(); // waiting within its budget, not answered the old page
+    compressions.started[0]!.finish();
+    await new Promise((next) => setImmediate(next));
+    expect(compressions.started).toHaveLength(2);
+    compressions.started[1]!.finish();
+    await answering;
+    expect(answered && releaseIn(answered)).toBe('v2');
+  });
+
   it('answers the last composed page, within the budget, while a new release is composed, then the new one', async () => {
     const compressions = heldCompressions();
     const composer = composerWith(50, compressions.compress);

@@ -27,8 +27,12 @@ export interface PageComposer {
 /** Combinations of releases kept per page: the current one and a few around a rollout. */
 const PAGES_KEPT_PER_TEMPLATE = 8;
 
-/** Compositions under way at once, across pages: each is a full-quality compression. */
-const COMPOSITIONS_AT_ONCE = 1;
+/**
+ * Compositions under way or waiting, across pages: each is a full-quality compression, one at a
+ * time. A new release's waits for the one running (its previous release's, just asked for) rather
+ * than being dropped, so it is served as soon as it is ready; past this many, a request starts none.
+ */
+const COMPOSITIONS_QUEUED = 4;
 
 /** The composed pages of one template. */
 interface TemplatePages {
@@ -82,7 +86,9 @@ export function createPageComposer(options: {
   const lastState = new Map<string, string>();
   /** Each remote's last fragments that passed the checks of their format. */
   const lastGood = new Map<RemoteName, RemoteFragments>();
-  let compositionsRunning = 0;
+  let compositionsQueued = 0;
+  /** The last composition started: the next one starts when it ends. */
+  let lastComposition: Promise<unknown> = Promise.resolve();
 
   const report = (subject: string, state: string, write: () => void) => {
     if (lastState.get(subject) === state) return;
@@ -244,15 +250,15 @@ export function createPageComposer(options: {
     state.latest = page;
   }
 
-  /** Starts composing a combination, unless another composition is using the one slot. */
+  /** Composes a combination once the compositions before it end, unless too many are waiting. */
   function startComposing(
     state: TemplatePages,
     key: string,
     compose: () => string,
   ): Promise<CompressedPage | undefined> | undefined {
-    if (compositionsRunning >= COMPOSITIONS_AT_ONCE) return undefined;
-    compositionsRunning += 1;
-    const composing = (async () => {
+    if (compositionsQueued >= COMPOSITIONS_QUEUED) return undefined;
+    compositionsQueued += 1;
+    const composing = lastComposition.then(async () => {
       try {
         const page = await compress(compose(), state.scriptSources);
         keep(state, key, page);
@@ -261,10 +267,11 @@ export function createPageComposer(options: {
         log.error({ err: error, releases: key }, 'could not compose a page');
         return undefined;
       } finally {
-        compositionsRunning -= 1;
+        compositionsQueued -= 1;
         state.composing.delete(key);
       }
-    })();
+    });
+    lastComposition = composing;
     state.composing.set(key, composing);
     return composing;
   }
