@@ -1,9 +1,9 @@
 /**
- * Runs inside a render worker thread, at its pool's priority (PRINT_RENDER_NICENESS): one print PNG from one artwork SVG
- * (through the art engine, raster and encode on this thread, never on the server's event loop nor
- * on libuv's threads, which the server's file reads need), or from an image model's picture, or the
- * check and clean-up of a model's picture as it arrives (sharp: its work runs on one libuv thread
- * per job, so at most PRINT_RENDER_THREADS of them).
+ * Runs inside a render worker thread, at its pool's priority (PRINT_RENDER_NICENESS): one print
+ * PNG from one artwork SVG (through the art engine, raster and encode on this thread, never on the
+ * server's event loop nor on libuv's threads, which the server's file reads need), or from an image
+ * model's picture, or the check and clean-up of a model's picture as it arrives (sharp: its work
+ * runs on one libuv thread per job, so at most PRINT_RENDER_THREADS of them).
  */
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
