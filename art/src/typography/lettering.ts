@@ -254,8 +254,9 @@ function singularWord(word: string): string {
   const lower = word.toLowerCase();
   if (!/[^s]s$/.test(lower)) return word;
   const motif = motifForWord(lower);
+  if (motif === undefined) return word;
   for (const stem of [word.slice(0, -1), word.replace(/ies$/, 'y'), word.replace(/es$/, '')]) {
-    if (stem !== word && motif !== undefined && motifForWord(stem.toLowerCase()) === motif) return stem;
+    if (stem !== word && motifForWord(stem.toLowerCase()) === motif) return stem;
   }
   return word;
 }
@@ -282,11 +283,11 @@ function fill(template: string, names: readonly string[]): string {
   // "Rock & Roll and Tacos", not "Rock & Roll & Tacos": the "&" inside a theme stays its own.
   const joined = names.some((name) => name.includes('&')) ? template.replace('{X} & {Y}', '{X} and {Y}') : template;
   const first = names[0] ?? '';
-  const plural = asModifier(first) !== first;
+  const one = asModifier(first);
   return joined
-    .replace('{X:one}', asModifier(first))
+    .replace('{X:one}', one)
     .replace('{X}', first)
-    .replace('{Is}', plural ? 'Are' : 'Is')
+    .replace('{Is}', one !== first ? 'Are' : 'Is')
     .replace('{Y}', names[1] ?? '');
 }
 

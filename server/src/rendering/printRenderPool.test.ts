@@ -14,6 +14,10 @@ afterAll(async () => {
   await renderingPool?.close();
 });
 
+/** One thread, one place in its queue, on the held stand-in task, at the store's priority (19). */
+const heldRenderPool = () =>
+  createPrintRenderPool({ threads: 1, queueLimit: 1, niceness: 19, taskModule: HELD_TASK_MODULE });
+
 describe('createPrintRenderPool', () => {
   let pool: PrintRenderPool | undefined;
 
@@ -23,12 +27,7 @@ describe('createPrintRenderPool', () => {
   });
 
   it('refuses a render past its threads and queue with a 503 that says when to retry', async () => {
-    pool = createPrintRenderPool({
-      threads: 1,
-      queueLimit: 1,
-      niceness: 19,
-      taskModule: HELD_TASK_MODULE,
-    });
+    pool = heldRenderPool();
     const { refused, finished } = await refusalByAFullPool((job) => pool!.render({ svg: job }));
     expect(refused).toBeInstanceOf(RenderQueueFullError);
     expect((refused as RenderQueueFullError).statusCode).toBe(503);
@@ -38,12 +37,7 @@ describe('createPrintRenderPool', () => {
   });
 
   it('renders at the nice value it is given (19, the lowest priority, as the store runs it)', async () => {
-    pool = createPrintRenderPool({
-      threads: 1,
-      queueLimit: 1,
-      niceness: 19,
-      taskModule: HELD_TASK_MODULE,
-    });
+    pool = heldRenderPool();
     expect(String(await pool.render({ svg: 'priority' }))).toBe('19');
   });
 

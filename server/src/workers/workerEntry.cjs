@@ -1,5 +1,6 @@
 // The file every worker thread starts from. Workers inherit neither tsx's nor Jest's TypeScript
-// loader, so this registers tsx and loads the TypeScript module named in workerData.taskModule.
+// loader, so this registers tsx and loads the TypeScript module named in workerData.taskModule,
+// after setting the thread's nice value (workerData.niceness) when its pool gives one.
 'use strict';
 const { workerData } = require('node:worker_threads');
 const { setPriority } = require('node:os');
