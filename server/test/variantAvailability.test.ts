@@ -111,9 +111,26 @@ it('sells every combination of the spec with no print provider, and says what sh
   expect(await offer(running)).toEqual({
     currency: 'USD',
     unitPriceCents: 1999,
-    shipping: [{ countries: ['US'], firstItemCents: 499, additionalItemCents: 200 }],
+    shipping: [
+      {
+        countries: ['US'],
+        countryNames: ['United States'],
+        firstItemCents: 499,
+        additionalItemCents: 200,
+      },
+    ],
     salesTax: 'off',
     unavailable: [],
   });
   expect((await checkout(running, { shirtStyle: 'Youth', shirtSize: '6XL' })).status).toBe(200);
+});
+
+it("names each zone's countries in the store's language, so the page needs no locale data", async () => {
+  const running = await apps.start({ SHIPPING_ZONES: 'CA,MX=9.99+4.00;DE,XK=12.00+5.00' });
+  const { shipping } = await offer(running);
+  expect(shipping.map((zone) => zone.countryNames)).toEqual([
+    ['United States'],
+    ['Canada', 'Mexico'],
+    ['Germany', 'Kosovo'],
+  ]);
 });

@@ -201,6 +201,11 @@ export const StoreOfferSchema = Type.Object({
   shipping: Type.Array(
     Type.Object({
       countries: Type.Array(Type.String()),
+      /**
+       * Each country's name in the store's language, in the order of `countries`: the page says
+       * them without loading the browser's locale data (a server before this field sends none).
+       */
+      countryNames: Type.Optional(Type.Array(Type.String())),
       firstItemCents: Type.Integer({ minimum: 0 }),
       additionalItemCents: Type.Integer({ minimum: 0 }),
       freeFromCents: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -8,6 +8,7 @@ import { StoreOfferContext } from './storeOffer';
 const OFFER: StoreOffer = {
   currency: 'USD',
   unitPriceCents: 1999,
+  // No country names, as from a store before they were sent: the page names the countries itself.
   shipping: [{ countries: ['US'], firstItemCents: 499, additionalItemCents: 200 }],
   salesTax: 'off',
   unavailable: [
@@ -48,6 +49,17 @@ it('says what shipping costs before Buy It, and adds it to the total for the qua
   ).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByLabelText('Quantity'), '3');
   expect(screen.getByRole('status')).toHaveTextContent('Total: $68.96 USD');
+});
+
+it("names the zone's countries as the store sends them", async () => {
+  const zone = { countries: ['CA', 'MX'], firstItemCents: 999, additionalItemCents: 400 };
+  await renderWith({
+    ...OFFER,
+    shipping: [{ ...zone, countryNames: ['Canada (by ship)', 'México'] }],
+  });
+  expect(
+    screen.getByText(/^Shipping to Canada \(by ship\), México: \$9\.99 USD/),
+  ).toBeInTheDocument();
 });
 
 it('names a free-shipping threshold and ships free from it', async () => {

@@ -21,7 +21,7 @@ export const MOCK_SHIPPING_ZONE: ShippingZone = {
 export const MOCK_STORE_OFFER: StoreOffer = {
   currency: CURRENCY,
   unitPriceCents: UNIT_PRICE_CENTS,
-  shipping: [MOCK_SHIPPING_ZONE],
+  shipping: [{ ...MOCK_SHIPPING_ZONE, countryNames: ['United States'] }],
   salesTax: 'off',
   unavailable: [],
 };

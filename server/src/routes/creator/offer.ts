@@ -9,8 +9,16 @@ import { StoreOfferSchema, type StoreOffer } from '@tshirt/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Country names in the store's language: made once here, so the page needs no locale data. */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
 async function offerRoute(app: FastifyInstance) {
   const { shippingZones, salesTax, currency } = app.appConfig;
+  const shipping = shippingZones.map((zone) => ({
+    ...zone,
+    countries: [...zone.countries],
+    countryNames: zone.countries.map((code) => regionNames.of(code) ?? code),
+  }));
 
   app.get(
     STORE_OFFER_PATH,
@@ -21,7 +29,7 @@ async function offerRoute(app: FastifyInstance) {
       return {
         currency,
         unitPriceCents: UNIT_PRICE_CENTS,
-        shipping: shippingZones.map((zone) => ({ ...zone, countries: [...zone.countries] })),
+        shipping,
         salesTax: salesTax.mode,
         unavailable: app.variantAvailability?.unavailable() ?? [],
       };
