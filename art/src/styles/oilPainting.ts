@@ -1,7 +1,7 @@
 /**
  * Oil Painting: an unframed canvas whose paint stops at a ragged brushed edge. The ground is laid
- * in broad loaded strokes, streaked by the brush's bristles and pushed about by a wet-paint
- * displacement; the light is dabbed on thick. The subject is painted over it in clear, luminous
+ * in broad loaded strokes that wander as a loaded brush does, streaked by the brush's bristles; the
+ * light is dabbed on thick around an uneven sun. The subject is painted over it in clear, luminous
  * colour with dabs of lighter and darker paint inside a crisp dark contour — no filter touches it,
  * so its silhouette reads at any size. The title is painted in a classical italic.
  */
@@ -16,7 +16,6 @@ import { paintRole, type PartPainter, shaded } from './drawMotif';
 import { composePage, headlinePlace, keylinePass, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene, sceneBottom } from './scene';
 import type { StyleRenderer } from './styleTypes';
-import { displacementFilter } from './textures';
 
 /** The warm white oil painters mix into their lights (a neutral, not a colour nobody asked for). */
 const LEAD_WHITE = '#f7eedb';
@@ -28,34 +27,37 @@ function pigment(hex: string, lightness?: number): string {
 }
 
 /**
- * One brush and the strokes laid with it: fat curved dabs, each leaving the thin light and dark
- * streaks of its bristles along its length. The streaks of every stroke go into two paths, so the
- * texture costs two elements, not a pattern over the whole canvas.
+ * One brush and the strokes laid with it: fat dabs that bend one way, then maybe the other, as a
+ * hand drags a loaded brush, each leaving the thin light and dark streaks of its bristles along its
+ * length. The streaks of every stroke go into two paths, so the texture costs two elements, not a
+ * pattern over the whole canvas. The wander is in the strokes' own curves: a wet-paint
+ * displacement filter over the ground looked alike and took 1.2-2.2 s of a 3-4 s print render.
  */
 class Brush {
   private readonly strokes: string[] = [];
   private lightStreaks = '';
   private darkStreaks = '';
 
-  /** `marks`: light bristle streaks each stroke leaves (0 for none). */
+  /** `marks`: light bristle streaks each stroke leaves (0 for none); `wander` gives each stroke its second bend. */
   constructor(
     private readonly random: Random,
+    private readonly wander: Random,
     private readonly width: number,
     private readonly marks: number,
   ) {}
 
   stroke(x: number, y: number, length: number, color: string, angle = 0): void {
-    const { random, width, marks } = this;
+    const { random, wander, width, marks } = this;
     const ux = Math.cos(angle);
     const uy = Math.sin(angle);
-    const bend = random.range(-width * 0.5, width * 0.5);
+    // How far the stroke's first and second thirds swing off its line (sideways, either way).
+    const bends = [random.range(-width * 0.5, width * 0.5), wander.range(-width * 0.5, width * 0.5)];
     const curve = (offset: number, share: number) => {
-      const nx = -uy * offset;
-      const ny = ux * offset;
       const half = (length * share) / 2;
+      const at = (along: number, side: number) => [x + ux * along - uy * (offset + side), y + uy * along + ux * (offset + side)];
       // Whole canvas units are fine enough for a brush and keep the many strokes small.
-      const points = [x - ux * half + nx, y - uy * half + ny, x + bend * uy + nx, y + bend * ux + ny, x + ux * half + nx, y + uy * half + ny].map(Math.round);
-      return `M${points[0]} ${points[1]}Q${points[2]} ${points[3]} ${points[4]} ${points[5]}`;
+      const points = [...at(-half, 0), ...at(-half / 3, bends[0] as number), ...at(half / 3, bends[1] as number), ...at(half, 0)].map(Math.round);
+      return `M${points[0]} ${points[1]}C${points[2]} ${points[3]} ${points[4]} ${points[5]} ${points[6]} ${points[7]}`;
     };
     this.strokes.push(el('path', { d: curve(0, 1), stroke: color }));
     if (marks === 0) return;
@@ -107,7 +109,9 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   const rx = 450;
   const ry = 460;
   const canvasRegion = { x: cx - rx - 40, y: cy - ry - 40, width: rx * 2 + 80, height: ry * 2 + 80 };
-  const wetPaint = displacementFilter(defs, canvasRegion, { tile: 360, baseFrequency: [0.012, 0.03], octaves: 2, seed: random.int(1, 999) }, 22);
+  // The brush's wander draws from a generator of its own: how a stroke wanders never moves the
+  // layout, the strokes' places or the subject.
+  const wander = random.fork('brush wander');
   // No frame: the paint stops where the brush stopped, a ragged edge around a loose rectangle.
   const edgePoints: Array<[number, number]> = [];
   const corners: Array<[number, number]> = [
@@ -136,7 +140,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   const horizon = 0.66;
   const toneAt = (t: number) => (t < horizon ? mix(skyTop, skyLow, t / horizon) : mix(landTop, landLow, (t - horizon) / (1 - horizon)));
   const top = cy - ry;
-  const broad = new Brush(random, 100, 1);
+  const broad = new Brush(random, wander, 100, 1);
   const rows = 11;
   for (let row = 0; row < rows; row += 1) {
     const t = row / (rows - 1);
@@ -147,7 +151,7 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
     }
   }
   // Shorter strokes laid across the ground, lighter and darker than where they land: the brushwork one sees.
-  const small = new Brush(random, 28, 1);
+  const small = new Brush(random, wander, 28, 1);
   for (let index = 0; index < 24; index += 1) {
     const t = random.range(0, 1);
     const x = cx + random.range(-rx, rx);
@@ -161,19 +165,28 @@ export const renderOilPainting: StyleRenderer = ({ random, palette, subject, let
   const sunX = cx + random.range(-200, 200);
   const sunY = cy - ry * 0.6;
   const sunLight = mix(skyLow, LEAD_WHITE, 0.6);
-  const rays = new Brush(random, 15, 0);
+  const rays = new Brush(random, wander, 15, 0);
   for (let index = 0; index < 12; index += 1) {
     const angle = (index / 12) * Math.PI * 2 + random.range(-0.15, 0.15);
     const distance = random.range(66, 90);
     rays.stroke(sunX + Math.cos(angle) * distance, sunY + Math.sin(angle) * distance, random.range(26, 46), mix(sunLight, skyLow, random.range(0.35, 0.65)), angle);
   }
-  const ground = el('g', { filter: url(wetPaint) }, [
+  // The sun dabbed round, never compass-true: a ring of points a little in and out.
+  const dabbedDisc = (radius: number) =>
+    smoothClosedPath(
+      Array.from({ length: 9 }, (_, index) => {
+        const angle = (index / 9) * Math.PI * 2;
+        const reach = radius * wander.range(0.9, 1.08);
+        return [sunX + Math.cos(angle) * reach, sunY + Math.sin(angle) * reach] as const;
+      }),
+    );
+  const ground = el('g', { class: 'brushwork' }, [
     el('rect', { ...canvasRegion, fill: mix(skyTop, skyLow, 0.5) }),
     broad.render(),
     small.render(),
     ...(subject.sky
       ? []
-      : [el('circle', { cx: sunX, cy: sunY, r: 110, fill: mix(sunLight, skyLow, 0.55), opacity: 0.7 }), rays.render(), el('circle', { cx: sunX, cy: sunY, r: 58, fill: sunLight })]),
+      : [el('path', { d: dabbedDisc(110), fill: mix(sunLight, skyLow, 0.55), opacity: 0.7 }), rays.render(), el('path', { d: dabbedDisc(58), fill: sunLight })]),
   ]);
 
   const colors: Record<PartRole, string> = {

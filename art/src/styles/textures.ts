@@ -1,8 +1,8 @@
 /**
- * Texture, relief and brush wobble through SVG filters, built so a 3600 × 4800 print stays fast:
- * noise and lighting are computed once in a small pattern tile (resvg and browsers render a
- * pattern's tile once and repeat it), and a displacement reads its map from that tile through
- * feImage instead of computing turbulence over the whole region.
+ * Texture and relief through SVG filters, built so a 3600 × 4800 print stays fast: noise and
+ * lighting are computed once in a small pattern tile (resvg and browsers render a pattern's tile
+ * once and repeat it), never over the whole region; a displacement reads its map from such a tile
+ * through feImage (Sketch's wobbly hand).
  */
 import { el, url, type Defs } from '../svg';
 
@@ -75,21 +75,6 @@ export function reliefPaint(defs: Defs, options: NoiseOptions & { relief: number
     ]),
   );
   return tilePattern(defs, options.tile, filter);
-}
-
-/**
- * A filter that pushes its content around by a noise map (wet paint, a wobbly pencil hand). The
- * map is a rect painted with a noise tile, read through feImage.
- */
-export function displacementFilter(defs: Defs, region: Region, noise: NoiseOptions, scale: number): string {
-  const paint = noisePaint(defs, noise);
-  const map = defs.add('map', (id) => el('rect', { id, ...region, fill: url(paint) }));
-  return defs.add('wobble', (id) =>
-    el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
-      el('feImage', { href: `#${map}`, result: 'map' }),
-      el('feDisplacementMap', { in: 'SourceGraphic', in2: 'map', scale, xChannelSelector: 'R', yChannelSelector: 'G' }),
-    ]),
-  );
 }
 
 /** A rect of `paint` blended over what is under it, kept inside `clip` (an id of a clipPath). */
