@@ -30,8 +30,8 @@ function pigment(hex: string, lightness?: number): string {
  * One brush and the strokes laid with it: fat dabs that bend one way, then maybe the other, as a
  * hand drags a loaded brush, each leaving the thin light and dark streaks of its bristles along its
  * length. The streaks of every stroke go into two paths, so the texture costs two elements, not a
- * pattern over the whole canvas. The wander is in the strokes' own curves: a wet-paint
- * displacement filter over the ground looked alike and took 1.2-2.2 s of a 3-4 s print render.
+ * pattern over the whole canvas. The wander is in the strokes' own curves: a displacement filter
+ * over the whole ground looks alike and costs seconds of every print render.
  */
 class Brush {
   private readonly strokes: string[] = [];
