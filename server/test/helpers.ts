@@ -76,7 +76,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // One art thread per app: a test file starts many apps, and each thread loads the engine.
     ART_ENGINE_THREADS: '1',
     // Renders at the normal priority: beside the suite's own CPU-bound tests, a nice-19 render
-    // waited over a minute (production's 19 is kept by boundedWorkerPool.test.ts).
+    // waited over a minute (production's 19 is kept by printRenderPool.test.ts and config.test.ts).
     PRINT_RENDER_NICENESS: '0',
     ...env,
   });
