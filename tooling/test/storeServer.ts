@@ -16,12 +16,29 @@ import { waitUntil } from './waitUntil';
 /** The repository root: the server runs from there, as `npm start` runs it. */
 export const REPO_ROOT = resolve(__dirname, '../..');
 
-/** Runs the server directly: node with tsx, no npm or tsx process in between. */
-export const SERVER_COMMAND = [
+const SERVER_MAIN = join(REPO_ROOT, 'server/src/main.ts');
+
+/** The server as `npm start` runs it: node with tsx, no npm or tsx process in between. */
+export const PRODUCTION_SERVER_COMMAND = [
   process.execPath,
   '--import',
   'tsx',
-  join(REPO_ROOT, 'server/src/main.ts'),
+  SERVER_MAIN,
+] as const;
+
+/**
+ * The server as the tests run it: the same, with PGlite's Postgres (WebAssembly) kept on V8's
+ * baseline compiler, Liftoff. A test's store lives for seconds or minutes, and compiling Postgres's
+ * busy functions again with the optimising compiler (TurboFan) costs it more CPU than the faster
+ * code gives back: a fifth of a browser test file's CPU (docs/TESTING.md). The load test runs
+ * PRODUCTION_SERVER_COMMAND.
+ */
+export const SERVER_COMMAND = [
+  process.execPath,
+  '--liftoff-only',
+  '--import',
+  'tsx',
+  SERVER_MAIN,
 ] as const;
 
 const HEALTHY_WITHIN_MS = 60_000;
@@ -161,15 +178,18 @@ export interface StoreServer {
 }
 
 /**
- * Starts the store server and waits until it is healthy. Without DATA_DIR or DATABASE_URL in
- * `env`, its data goes to a fresh folder that `stop()` removes.
+ * Starts the store server (`command`, the tests' by default) and waits until it is healthy.
+ * Without DATA_DIR or DATABASE_URL in `env`, its data goes to a fresh folder that `stop()` removes.
  */
-export async function startStoreServer(env: Record<string, string> = {}): Promise<StoreServer> {
+export async function startStoreServer(
+  env: Record<string, string> = {},
+  command: readonly string[] = SERVER_COMMAND,
+): Promise<StoreServer> {
   const freshDataDir =
     env.DATA_DIR === undefined && env.DATABASE_URL === undefined
       ? mkdtempSync(join(tmpdir(), 'tshirt-store-'))
       : undefined;
-  const server = await spawnServerProcess(SERVER_COMMAND, {
+  const server = await spawnServerProcess(command, {
     ...(freshDataDir && { DATA_DIR: freshDataDir }),
     ...env,
   });
