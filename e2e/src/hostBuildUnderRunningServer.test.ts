@@ -142,7 +142,17 @@ it('a host build switched in under a running server is served within 2 s, its pa
     // A guard against a server that never switches; the limits are checked below.
     { timeoutMs: 30_000, everyMs: 50 },
   );
-  const serverTimes = serverTimesOfPages(store.output().slice(printedBeforeSwitch));
+  // The server logs a request as its answer goes out, so a line can reach this process just after
+  // the answer it is about (the run of e2db270 read the log before the last line was in).
+  const serverTimes = await waitUntil(
+    () => {
+      const logged = serverTimesOfPages(store.output().slice(printedBeforeSwitch));
+      return logged.length >= requests.length ? logged : undefined;
+    },
+    () =>
+      `the server logged each of the ${requests.length} requests for /product (logged: ${serverTimesOfPages(store.output().slice(printedBeforeSwitch)).join(', ')})`,
+    { timeoutMs: 10_000, everyMs: 20 },
+  );
   const firstNew = requests.length - 1;
   const noticedAfterMs = requests[firstNew]!.sentMs;
   const answeredInMs = Number(/ ([\d.]+) ms$/.exec(serverTimes[firstNew] ?? '')?.[1] ?? Infinity);
