@@ -55,8 +55,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const server of statics) await server.close();
+  // The browser first, as deployment.test.ts does: a static server's close() waits for every
+  // request still in flight, and with the browser still open one clean-clone run's teardown here
+  // timed out at 180 s (every test had passed).
   await browser?.close();
+  for (const server of statics) await server.close();
   await store?.stop();
 });
 
