@@ -143,7 +143,7 @@ it('a host build switched in under a running server is served within 2 s, its pa
     { timeoutMs: 30_000, everyMs: 50 },
   );
   // The server logs a request as its answer goes out, so a line can reach this process just after
-  // the answer it is about (the run of e2db270 read the log before the last line was in).
+  // the answer it is about.
   const serverTimes = await waitUntil(
     () => {
       const logged = serverTimesOfPages(store.output().slice(printedBeforeSwitch));
