@@ -15,6 +15,7 @@ import {
   type Order,
   type OrderHistoryEntry,
 } from '../orders/ordersRepository';
+import { countryName } from '../payments/countryName';
 import { SHIPPING_FIELDS, type ShippingField } from '../payments/testPaymentPage';
 import { FieldError, When, invalidAttributes } from '../html/components';
 import type { OrderEmailEntry } from '../mail/orderEmailLog';
@@ -36,9 +37,6 @@ export interface OrderPageData extends DeskFrame {
   countries: readonly string[];
   flash?: DeskFlash;
 }
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => regionNames.of(code) ?? code;
 
 /** The payment providers by the names the owner knows them by. */
 const PAYMENT_PROVIDER_NAMES: Readonly<Record<string, string>> = {

@@ -17,6 +17,7 @@ import {
 import type { OrderProgress, ShipTo } from '@tshirt/shared/types';
 import { cleanShopperText } from '../http/cleanText';
 import { shopTime } from '../html/shopTime';
+import { countryName } from '../payments/countryName';
 import { renderEmailHtml } from './orderEmailHtml';
 
 export const ORDER_EMAIL_KINDS = [
@@ -122,22 +123,14 @@ function formatTotal(cents: number, currency: string): string {
   return formatPrice(cents, line(currency));
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
 function addressLines(shipTo: ShipTo): string[] {
   const region = [shipTo.state, shipTo.postalCode].filter(Boolean).join(' ');
-  let country = shipTo.country;
-  try {
-    country = regionNames.of(shipTo.country) ?? shipTo.country;
-  } catch {
-    // Not a region code Intl knows: the code itself reads fine.
-  }
   return [
     shipTo.name,
     shipTo.line1,
     shipTo.line2,
     [shipTo.city, region].filter(Boolean).join(', '),
-    country,
+    countryName(shipTo.country),
   ]
     .map(line)
     .filter(Boolean);

@@ -11,6 +11,7 @@ import {
   type SalesTaxMode,
   type ShippingZone,
 } from '@tshirt/shared/money';
+import { countryName } from '../payments/countryName';
 import type { Order } from './ordersRepository';
 
 /** Shipping of `quantity` shirts at `unitPriceCents` to the first zone (the quote before payment). */
@@ -39,9 +40,8 @@ export function amountsShippedTo(
 
 /** The countries a zone list names, as a sentence part: `United States, Canada`. */
 export function shippedToText(zones: readonly ShippingZone[]): string {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
   return zones
     .flatMap((zone) => zone.countries)
-    .map((code) => names.of(code) ?? code)
+    .map(countryName)
     .join(', ');
 }

@@ -8,16 +8,15 @@ import { STORE_OFFER_PATH } from '@tshirt/shared/apiPaths';
 import { StoreOfferSchema, type StoreOffer } from '@tshirt/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Country names in the store's language: made once here, so the page needs no locale data. */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+import { countryName } from '../../payments/countryName';
 
 async function offerRoute(app: FastifyInstance) {
   const { shippingZones, salesTax, currency } = app.appConfig;
   const shipping = shippingZones.map((zone) => ({
     ...zone,
     countries: [...zone.countries],
-    countryNames: zone.countries.map((code) => regionNames.of(code) ?? code),
+    // In the store's language, once here, so the page needs no locale data.
+    countryNames: zone.countries.map(countryName),
   }));
 
   app.get(
