@@ -63,7 +63,8 @@ export interface AppOverrides {
   printRenderTask?: string;
   /**
    * Starts the art engine's and the print renderer's threads at their first job instead of with
-   * the app (tests: most apps they start never draw or render).
+   * the app (tests: most apps they start never draw or render); defaults to the configuration's
+   * `workerThreadsOnFirstJob`.
    */
   threadsOnFirstJob?: boolean;
   /**
@@ -127,7 +128,7 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
-  const { threadsOnFirstJob } = overrides;
+  const threadsOnFirstJob = overrides.threadsOnFirstJob ?? config.workerThreadsOnFirstJob;
   await app.register(artEngine, { threadsOnFirstJob });
   await app.register(printFiles, {
     taskModule: overrides.printRenderTask,

@@ -227,6 +227,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('starts the art and print threads with the store unless told to wait for their first job', () => {
+    expect(loadConfig({}).workerThreadsOnFirstJob).toBe(false);
+    expect(loadConfig({ WORKER_THREADS_ON_FIRST_JOB: 'true' }).workerThreadsOnFirstJob).toBe(true);
+    expect(problemsOf({ WORKER_THREADS_ON_FIRST_JOB: 'soon' })).toEqual([
+      expect.stringContaining('WORKER_THREADS_ON_FIRST_JOB'),
+    ]);
+  });
+
   it('never repeats a secret in its refusal', () => {
     const problems = problemsOf({
       DATABASE_URL: 'mysql://shop:hunter2@db/shop',

@@ -153,6 +153,7 @@ export const ENV_SCHEMA = Type.Object({
   // Its default, one per core: the event loop only hands out the work and answers.
   ART_ENGINE_THREADS: Type.Optional(wholeNumber(1, 64)),
   ART_ENGINE_QUEUE: wholeNumber(1, 100_000, 1000),
+  WORKER_THREADS_ON_FIRST_JOB: Type.Boolean({ default: false }),
   VITALS_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 60),
   VITALS_MAX_ROWS: wholeNumber(10, 100_000_000, 100_000),
   BRAND_NAME: Type.String({ maxLength: 60, default: DEFAULT_BRAND_NAME }),
@@ -505,6 +506,12 @@ function appConfig(vars: EnvVars) {
       /** Megabytes of print files kept for anonymous requests (least recently used out first); 0 keeps none. */
       cacheMaxMb: vars.PRINT_CACHE_MAX_MB,
     },
+    /**
+     * Whether the art and print threads start at their first job instead of with the store: a
+     * store started often that seldom draws (a test's) saves their start-up; the first drawing
+     * then waits for them.
+     */
+    workerThreadsOnFirstJob: vars.WORKER_THREADS_ON_FIRST_JOB,
     artEngine: {
       threads: vars.ART_ENGINE_THREADS ?? availableParallelism(),
       /** Drawings that may wait for a thread; past that a generation is answered 503 + Retry-After. */

@@ -122,6 +122,8 @@ export async function spawnServerProcess(
       // Print renders at the normal priority: at nice 19 beside the suite's other CPU-bound tests
       // a render waits with no bound (production's 19 is kept by printRenderPool.test.ts).
       PRINT_RENDER_NICENESS: '0',
+      // Most of the tests' stores never draw or render: their threads start when first needed.
+      WORKER_THREADS_ON_FIRST_JOB: 'true',
       ...env,
     },
   });
