@@ -87,6 +87,8 @@ export interface ArtEnginePool {
    * did not make it; redrawn on a thread otherwise.
    */
   forShirt(svg: string, shirt: ShirtColor | undefined): Promise<string>;
+  /** Whether the threads have been started (see `threadsOnFirstJob`). */
+  readonly threadsStarted: boolean;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,9 @@ export function createArtEnginePool(options: ArtEnginePoolOptions): ArtEnginePoo
       if (shirt === undefined || shirt === DEFAULT_SHIRT_COLOR) return svg;
       const bytes = await pool.run({ kind: 'redraw', svg, shirt });
       return bytes instanceof Uint8Array ? asBuffer(bytes).toString('utf8') : svg;
+    },
+    get threadsStarted() {
+      return pool.threadsStarted;
     },
     close: () => pool.close(),
   };

@@ -42,6 +42,7 @@ function countingPool(
       throw new Error('not used');
     },
     pending: 0,
+    threadsStarted: true,
     close: async () => undefined,
   };
 }

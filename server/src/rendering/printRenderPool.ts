@@ -62,6 +62,8 @@ export interface PrintRenderPool {
   reserveModelImageCheck(holdMs: number): ModelImageCheck;
   /** Renders and checks running or waiting, and places held for pictures on their way. */
   readonly pending: number;
+  /** Whether the threads have been started (see `threadsOnFirstJob`). */
+  readonly threadsStarted: boolean;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,9 @@ export function createPrintRenderPool(options: PrintRenderPoolOptions): PrintRen
     },
     get pending() {
       return pool.pending;
+    },
+    get threadsStarted() {
+      return pool.threadsStarted;
     },
     close: () => pool.close(),
   };
