@@ -62,12 +62,6 @@ export interface AppOverrides {
   /** The module the print render threads run (tests hold renders with a stand-in). */
   printRenderTask?: string;
   /**
-   * Starts the art engine's and the print renderer's threads at their first job instead of with
-   * the app (tests: most apps they start never draw or render); defaults to the configuration's
-   * `workerThreadsOnFirstJob`.
-   */
-  threadsOnFirstJob?: boolean;
-  /**
    * Renders a paid order's print file at payment, before anyone asks for it (the default, as in
    * production); `false` renders it when it is first asked for (tests whose orders never print).
    */
@@ -128,7 +122,7 @@ export async function buildApp(
   await app.register(compress);
   await app.register(rateLimit);
   await app.register(storage, { config, database: overrides.database });
-  const threadsOnFirstJob = overrides.threadsOnFirstJob ?? config.workerThreadsOnFirstJob;
+  const threadsOnFirstJob = config.workerThreadsOnFirstJob;
   await app.register(artEngine, { threadsOnFirstJob });
   await app.register(printFiles, {
     taskModule: overrides.printRenderTask,

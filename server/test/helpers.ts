@@ -107,12 +107,14 @@ export async function startApp(
 ): Promise<RunningApp> {
   // Most test apps never draw or print: their threads start at the first job, and a paid order's
   // print file is rendered when asked for (printRendering and fullDisk ask for it at payment).
-  const app = await buildApp(config, {
-    logger: false,
-    threadsOnFirstJob: true,
-    printFilesAhead: false,
-    ...overrides,
-  });
+  const app = await buildApp(
+    { ...config, workerThreadsOnFirstJob: true },
+    {
+      logger: false,
+      printFilesAhead: false,
+      ...overrides,
+    },
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');
