@@ -160,24 +160,39 @@ function convexHull(points: readonly Point[]): Point[] {
 }
 
 const outlines = new WeakMap<Motif, Point[]>();
+const reaches = new WeakMap<Motif, Point[]>();
+
+function hullOf(motif: Motif, withFaintParts: boolean): Point[] {
+  const points: Point[] = [];
+  for (const part of motif.parts) {
+    if (!withFaintParts && (part.opacity ?? 1) < 0.6) continue;
+    const own: Point[] = [];
+    shapePoints(part.shape, own);
+    for (const point of own) if (Number.isFinite(point[0]) && Number.isFinite(point[1])) points.push(point);
+  }
+  return points.length > 0 ? convexHull(points) : [[0, 0], [200, 0], [200, 200], [0, 200]];
+}
 
 /**
  * The hull of what the motif draws in its 200-unit box: a stroked part by its centre line, as the
- * styles draw strokes thinner or thicker than the drawing's own.
+ * styles draw strokes thinner or thicker than the drawing's own. Faint parts (a glow, a beam) some
+ * styles leave out do not count.
  */
 export function motifOutline(motif: Motif): readonly Point[] {
   let hull = outlines.get(motif);
   if (!hull) {
-    const points: Point[] = [];
-    for (const part of motif.parts) {
-      // Faint parts (a glow, a beam) some styles leave out do not count.
-      if ((part.opacity ?? 1) < 0.6) continue;
-      const own: Point[] = [];
-      shapePoints(part.shape, own);
-      for (const point of own) if (Number.isFinite(point[0]) && Number.isFinite(point[1])) points.push(point);
-    }
-    hull = points.length > 0 ? convexHull(points) : [[0, 0], [200, 0], [200, 200], [0, 200]];
+    hull = hullOf(motif, false);
     outlines.set(motif, hull);
+  }
+  return hull;
+}
+
+/** The hull of every part the motif may draw, faint ones included: how far any style's drawing of it reaches. */
+export function motifReach(motif: Motif): readonly Point[] {
+  let hull = reaches.get(motif);
+  if (!hull) {
+    hull = hullOf(motif, true);
+    reaches.set(motif, hull);
   }
   return hull;
 }

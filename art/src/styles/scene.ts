@@ -7,7 +7,7 @@ import type { Subject } from '../compose/subject';
 import type { Motif } from '../motifs';
 import type { Random } from '../random';
 import type { Attributes } from '../svg';
-import { motifOutline } from '../motifs/motifOutline';
+import { motifOutline, motifReach } from '../motifs/motifOutline';
 import { drawMotif, type PartPainter, type Placement } from './drawMotif';
 import { CANVAS } from './styleTypes';
 
@@ -46,15 +46,18 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
   return growScene(slots, area);
 }
 
-/** Where one slot's drawing and its border reach on the canvas (its outline placed as drawMotif places it). */
-function slotBounds(slot: SceneSlot): { left: number; top: number; right: number; bottom: number } {
+/**
+ * Where one slot's drawing and its border reach on the canvas (its outline placed as drawMotif
+ * places it); with `faintParts`, its glows and beams too.
+ */
+function slotBounds(slot: SceneSlot, faintParts = false): { left: number; top: number; right: number; bottom: number } {
   const { x, y, size, rotate = 0, flip = false, stretch = 1 } = slot.placement;
   const scale = size / 200;
   const border = slot.border * scale;
   const angle = (rotate * Math.PI) / 180;
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   const bounds = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
-  for (const [px, py] of motifOutline(slot.motif)) {
+  for (const [px, py] of (faintParts ? motifReach : motifOutline)(slot.motif)) {
     const [sx, sy] = [(px - 100) * scale * stretch * (flip ? -1 : 1), (py - 100) * scale];
     const [cx, cy] = [x + sx * cos - sy * sin, y + sx * sin + sy * cos];
     bounds.left = Math.min(bounds.left, cx - border);
@@ -65,9 +68,9 @@ function slotBounds(slot: SceneSlot): { left: number; top: number; right: number
   return bounds;
 }
 
-/** Where the scene's drawings and their borders reach on the canvas, all slots together. */
-export function sceneBounds(slots: readonly SceneSlot[]): { left: number; top: number; right: number; bottom: number } {
-  const all = slots.map(slotBounds);
+/** Where the scene's drawings and their borders reach on the canvas, all slots together (with `faintParts`, glows and beams too). */
+export function sceneBounds(slots: readonly SceneSlot[], faintParts = false): { left: number; top: number; right: number; bottom: number } {
+  const all = slots.map((slot) => slotBounds(slot, faintParts));
   return {
     left: Math.min(...all.map((bounds) => bounds.left)),
     top: Math.min(...all.map((bounds) => bounds.top)),

@@ -10,10 +10,34 @@ import { el, num, smoothClosedPath, smoothOpenPath, url, wobblyRing } from '../s
 import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
-import { composePage, headlinePlace, sublinePlace, sunsetBackdrop } from '../layouts/pageLayout';
+import { composePage, headlinePlace, sublinePlace, SUN, sunsetBackdrop } from '../layouts/pageLayout';
 import { drawScene, layoutScene, sceneBottom, sceneBounds } from './scene';
 import type { StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** How far a motif's drawing may reach past its parts' outline (the centre lines of its strokes; the second, looser pass). */
+const SCENE_OVERREACH = 40;
+/** The wobbly hand's reach (half the displacement scale) and the widest pencil line's half. */
+const PENCIL_REACH = 10;
+
+const grown = (box: Box, by: number): Box => ({ left: box.left - by, top: box.top - by, right: box.right + by, bottom: box.bottom + by });
+
+/** The smallest region holding every box and the pencil's reach past them, on the 1200-wide page. */
+function pencilRegion(boxes: readonly Box[]): { x: number; y: number; width: number; height: number } {
+  if (boxes.length === 0) return { x: 0, y: 80, width: 1200, height: 1020 };
+  const left = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.left)) - PENCIL_REACH));
+  const right = Math.min(1200, Math.ceil(Math.max(...boxes.map((box) => box.right)) + PENCIL_REACH));
+  const top = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.top)) - PENCIL_REACH));
+  const bottom = Math.ceil(Math.max(...boxes.map((box) => box.bottom)) + PENCIL_REACH);
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
 
 export const renderSketch: StyleRenderer = ({ random, palette, subject, lettering, defs, fabric, page }) => {
   // Coloured pencils: the palette's hues, muted, at whatever lightness shows on this shirt.
@@ -112,14 +136,23 @@ export const renderSketch: StyleRenderer = ({ random, palette, subject, letterin
     drawing.push(drawMotif(subject.decoration, { x: cx + 400, y: cy - 330, size: 170, rotate: 10 }, [hatchPass, linePass(5)], pencilGroup));
   }
   const slots = layoutScene(subject, { x: cx, y: cy, size: 920, top: page.sceneTop, border: 0 }, random);
-  // The drawing's own bounds, so the filter stays small: what lies outside a filter's region is
-  // not drawn at all. The full width, since a motif may reach past its box (a planet's ring); lower
-  // or higher where a scene grown tall (a violin) reaches past the frame's.
-  const drawn = slots.length > 0 ? sceneBounds(slots) : { top: 80, bottom: 1100 };
-  const regionTop = Math.min(80, drawn.top - 40);
-  const region = { x: 0, y: regionTop, width: 1200, height: Math.max(1100, drawn.bottom + 40) - regionTop };
-  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(wobbleMap) }));
-  const toothRect = defs.add('map', (id) => el('rect', { id, ...region, fill: url(toothMap) }));
+  // The filter's region: each of its passes costs a print the region's pixels (3 × 3 of them per
+  // unit), and whatever lies outside is not drawn at all, so it is fitted to what is drawn here.
+  const region = pencilRegion([
+    ...(page.frame ? [{ left: cx - 495, top: cy - 390, right: cx + 495, bottom: groundY + 85 }] : []),
+    ...(page.sunset ? [{ left: 85, top: SUN.y - SUN.r - 5, right: 1115, bottom: SUN.y + SUN.r }] : []),
+    // The decoration, turned 10° in its 170-unit box.
+    ...(subject.decoration ? [{ left: cx + 280, top: cy - 450, right: cx + 520, bottom: cy - 210 }] : []),
+    // Every part the pencil draws, faint ones (a lighthouse's beam) too.
+    ...(slots.length > 0 ? [grown(sceneBounds(slots, true), SCENE_OVERREACH)] : []),
+  ]);
+  // feImage draws the element it names as `use` would, moved to the corner of the filter's region
+  // (resvg and browsers alike): each map is drawn at the origin to cover the region exactly. One
+  // drawn at the region's own corner would cover only part of it, and the tooth, whose
+  // transparency erases, would cut away the drawing's top and left.
+  const mapSize = { x: 0, y: 0, width: region.width, height: region.height };
+  const wobbleRect = defs.add('map', (id) => el('rect', { id, ...mapSize, fill: url(wobbleMap) }));
+  const toothRect = defs.add('map', (id) => el('rect', { id, ...mapSize, fill: url(toothMap) }));
   const pencilHand = defs.add('pencil', (id) =>
     el('filter', { id, filterUnits: 'userSpaceOnUse', ...region, 'color-interpolation-filters': 'sRGB' }, [
       el('feImage', { href: `#${wobbleRect}`, result: 'map' }),

@@ -119,6 +119,43 @@ describe('each style has its own visual signature', () => {
     expect(outside).toEqual([]);
   });
 
+  it('Sketch loses nothing of its drawing to the pencil filter: drawn with it and without it, the drawing reaches as far', () => {
+    const WIDTH = 300;
+    /** The rows and columns the ink reaches, in pixels of a WIDTH-wide render. */
+    const inkedBox = (svg: string) => {
+      const image = new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render();
+      // Each read of `pixels` copies them: read once.
+      const [pixels, width] = [image.pixels, image.width];
+      const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+      for (let index = 3; index < pixels.length; index += 4) {
+        if ((pixels[index] ?? 0) < 64) continue;
+        const pixel = (index - 3) / 4;
+        const [x, y] = [pixel % width, Math.floor(pixel / width)];
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y);
+      }
+      return box;
+    };
+    const cut: string[] = [];
+    for (const layout of ['framed', 'sunset', 'poster'] as const) {
+      for (const seed of [1, 2]) {
+        const svg = generateArtwork({ ...PROMPTS[1]!, style: 'Sketch' }, seed, { layout });
+        const [head] = /^<svg[^>]*>/.exec(svg) ?? [''];
+        const [defs] = /<defs>[\s\S]*?<\/defs>/.exec(svg) ?? [''];
+        const drawing = groupContent(svg, /<g filter="url\(#pencil\d+\)">/);
+        const [filtered] = /<g filter="url\(#pencil\d+\)">/.exec(svg) ?? [''];
+        const withPencil = inkedBox(`${head}${defs}${filtered}${drawing}</g></svg>`);
+        const bare = inkedBox(`${head}${defs}<g>${drawing}</g></svg>`);
+        // The wobbly hand moves a line by up to 4.5 units: about a pixel at this size.
+        const short = [withPencil.left - bare.left, withPencil.top - bare.top, bare.right - withPencil.right, bare.bottom - withPencil.bottom];
+        if (Math.max(...short) > 3) cut.push(`${layout}, seed ${seed}: ${short.join(' ')} px short`);
+      }
+    }
+    expect(cut).toEqual([]);
+  });
+
   it('Oil Painting lays its ground in wandering brush strokes, and paints the subject in dabs inside a contour', () => {
     for (const prompt of PROMPTS) {
       for (const seed of SEEDS) {
