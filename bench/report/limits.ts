@@ -152,7 +152,7 @@ function artLimits(results: BenchResults): string[] {
   const fastest = rows.reduce((best, row) => (row.p50Ms < best.p50Ms ? row : best));
   return [
     `Print renders share the machine: the load average was ${run.machine.loadAverage} on ${run.machine.cores} cores when this run started; even ${fastest.style}, the lightest style, took ${ms(fastest.p50Ms)} at the median.`,
-    'A print is one resvg render on a print render thread of its own (at nice 19); its time grows with the area its filters cover (blur, displacement, blend overlays) and with PNG encoding of 3600 × 4800 pixels.',
+    'A print is one resvg raster on a print render thread of its own (at nice 19) and its PNG encoding by sharp; its time grows with the area its filters cover (blur, displacement, blend overlays).',
   ];
 }
 /** What keeps a release copied over a live store from ever being sent torn. */

@@ -1,5 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { generateArtworkSvg, PRINT_SIZE, renderPrintPng } from '../index';
+import { renderSvgToPng } from './renderPrintPng';
 import { fontFilePaths } from '../typography/fontFiles';
 import { DEFAULT_FONT_FAMILY } from '../typography/fonts';
 
@@ -24,5 +26,27 @@ describe('the print-ready PNG', () => {
       font: { fontFiles: fontFilePaths(), loadSystemFonts: false, defaultFontFamily: DEFAULT_FONT_FAMILY },
     });
     expect(withText.getBBox()?.width ?? 0).toBeGreaterThan(50);
+  });
+
+  it('holds the very colours and alpha the raster drew, its soft edges undone from premultiplied', async () => {
+    const svg = generateArtworkSvg({ interests: 'jazz', colors: 'neon green and pink', target: '', occasion: '', objects: '', style: 'Sketch' }, 5);
+    const pixelsOf = async (png: Buffer) => (await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+    const ours = await pixelsOf(await renderSvgToPng(svg, { width: 240 }));
+    const fromResvg = await pixelsOf(Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: 240 } }).render().asPng()));
+    expect(ours).toHaveLength(fromResvg.length);
+    let softEdges = 0;
+    let furthest = 0;
+    for (let index = 0; index < ours.length; index += 4) {
+      const alpha = fromResvg[index + 3] ?? 0;
+      expect(ours[index + 3]).toBe(alpha);
+      if (alpha === 0) continue;
+      if (alpha < 255) softEdges += 1;
+      // Undoing the premultiplication rounds: the fainter the pixel, the coarser its colour.
+      for (let channel = 0; channel < 3; channel += 1) {
+        furthest = Math.max(furthest, Math.abs((ours[index + channel] ?? 0) - (fromResvg[index + channel] ?? 0)) * (alpha / 255));
+      }
+    }
+    expect(softEdges).toBeGreaterThan(100);
+    expect(furthest).toBeLessThanOrEqual(1);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Runs inside a render worker thread, at its pool's priority (PRINT_RENDER_NICENESS): one print
- * PNG from one artwork SVG (through the art engine, raster and encode on this thread, never on the
- * server's event loop nor on libuv's threads, which the server's file reads need), or from an image
- * model's picture, or the check and clean-up of a model's picture as it arrives (sharp: its work
- * runs on one libuv thread per job, so at most PRINT_RENDER_THREADS of them).
+ * PNG from one artwork SVG (through the art engine: the raster, the longest part, on this thread,
+ * never on the server's event loop), or from an image model's picture, or the check and clean-up
+ * of a model's picture as it arrives. sharp does the PNG encoding and the pictures' work on one
+ * libuv thread per job, so on at most PRINT_RENDER_THREADS of those the server's file reads share.
  */
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
@@ -33,16 +33,6 @@ export type PreparedPicture =
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
-/**
- * Handed over, not copied: a print is megabytes, and a copy would be made on the server's thread.
- * `nativeMemory`: bytes held in memory a native library allocated (sharp's output), which Node 24
- * refuses to hand to another thread (a DataCloneError): copied here, on this thread, instead.
- */
-function moved(bytes: Uint8Array, nativeMemory: boolean): Uint8Array {
-  const whole = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength;
-  return whole && !nativeMemory ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
-}
-
 export default async function renderPrintTask(
   job: PrintRenderJob,
 ): Promise<Uint8Array | PreparedPicture> {
@@ -67,5 +57,8 @@ export default async function renderPrintTask(
   // The raster's finalizer runs on a later turn of this thread's event loop, which does not turn
   // while the thread waits for its next job: turned here, the memory goes back before then.
   await new Promise<void>((turned) => setImmediate(turned));
-  return Piscina.move(moved(png, 'picture' in job)) as Uint8Array;
+  // Handed over, not copied by piscina on the server's thread: a print is megabytes. Every print
+  // PNG is sharp's output, in memory the native library allocated, which Node 24 refuses to hand
+  // to another thread (a DataCloneError): copied here, on this thread, into memory that can be.
+  return Piscina.move(new Uint8Array(png)) as Uint8Array;
 }
