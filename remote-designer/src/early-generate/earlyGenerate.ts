@@ -1,7 +1,7 @@
 /**
  * The designer's early handler: a tap on the art form's Generate before the designer's code is
  * live sends the generation at once, instead of when the host replays the held tap, and lays the
- * art it answers with over the shirt if the preview is not live yet either (./earlyArt.ts). The host's
+ * art it answers with over the shirt until the designer's parts can show it (./earlyArt.ts). The host's
  * page-start script still holds the tap (this listener neither cancels nor stops it); the art
  * form, once live, adopts the answer (./takeEarlyGeneration.ts) rather than ask again.
  *
@@ -17,9 +17,8 @@ import {
   PART_LIVE,
   type HeldEvent,
 } from '@tshirt/shared/pageStart';
-import { paintEarlyArt } from './earlyArt';
+import { ART_FORM_PART, paintEarlyArt } from './earlyArt';
 
-const ART_FORM_PART = `[${PART_ATTRIBUTES.part}="designer/ArtForm"]`;
 /** The shirt preview's root says the shirt's colour (../shirt-preview/ShirtPreview.tsx). */
 const SHIRT_COLOR_ATTRIBUTE = 'data-shirt-color';
 const SHIRT_PREVIEW = `[${PART_ATTRIBUTES.part}="designer/ShirtPreview"] [${SHIRT_COLOR_ATTRIBUTE}]`;

@@ -14,6 +14,7 @@ import { installFakeFetch, jsonResponse } from '@tshirt/tooling/test/fakeFetch';
 import { generated } from '../../test-support/generateAnswers';
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from '../art-form/ArtForm';
+import { EARLY_ART_ATTRIBUTE } from './earlyArt';
 import { listenForEarlyGenerate } from './earlyGenerate';
 import { EARLY_GENERATION_MAX_AGE_MS, takeEarlyGeneration } from './takeEarlyGeneration';
 
@@ -49,6 +50,7 @@ describe('takeEarlyGeneration', () => {
   const formQuery = new URLSearchParams({ ...FIELDS, shirt: 'Black' }).toString();
 
   it('answers with the pending early response, once', async () => {
+    document.body.innerHTML = `<img ${EARLY_ART_ATTRIBUTE} alt="e">`;
     const early = leaveEarlyGeneration(formQuery);
     const adopted = takeEarlyGeneration(FIELDS, new AbortController().signal, window, NOW + 1_500);
     expect(adopted).toBeDefined();
@@ -56,6 +58,9 @@ describe('takeEarlyGeneration', () => {
     expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
     expect(takeEarlyGeneration(FIELDS, new AbortController().signal, window, NOW)).toBeUndefined();
     expect(early.abort).not.toHaveBeenCalled();
+    // Its art stays on the shirt until the preview shows the same art itself.
+    expect(document.querySelector(`[${EARLY_ART_ATTRIBUTE}]`)).not.toBeNull();
+    document.body.innerHTML = '';
   });
 
   it('adopts one that sent more fields than the form’s code knows of', () => {
@@ -77,14 +82,16 @@ describe('takeEarlyGeneration', () => {
     ['asked for other words', formQuery.replace('lighthouses', 'lighthouse'), NOW],
     ['left a field out the form now sends', formQuery.replace('interests=lighthouses&', ''), NOW],
   ])(
-    'leaves the form to ask itself, and aborts the early request, when it %s',
+    'leaves the form to ask itself, aborts the early request and takes its art off the shirt, when it %s',
     (_, query, startedAt) => {
+      document.body.innerHTML = `<img ${EARLY_ART_ATTRIBUTE} alt="e">`;
       const early = leaveEarlyGeneration(query, startedAt);
       expect(
         takeEarlyGeneration(FIELDS, new AbortController().signal, window, NOW),
       ).toBeUndefined();
       expect(early.abort).toHaveBeenCalledTimes(1);
       expect(window[EARLY_GENERATION_GLOBAL]).toBeUndefined();
+      expect(document.querySelector(`[${EARLY_ART_ATTRIBUTE}]`)).toBeNull();
     },
   );
 

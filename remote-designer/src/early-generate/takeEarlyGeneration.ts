@@ -3,6 +3,7 @@
  * already sent before the form was live, the form reads that answer instead of asking again.
  */
 import { EARLY_GENERATION_GLOBAL, type EarlyGeneration } from '@tshirt/shared/pageStart';
+import { removeEarlyArt } from './earlyArt';
 
 /**
  * An early generation older than this is not adopted: a held press is replayed within the host's
@@ -19,8 +20,8 @@ function asksFor(early: EarlyGeneration, fields: Readonly<Record<string, string>
 /**
  * Takes the pending early generation off the page, if any, and returns a `fetch` that answers
  * with its response when it asked for `fields` and left less than EARLY_GENERATION_MAX_AGE_MS
- * ago; aborting `signal` then aborts it. One that does not fit is aborted and undefined returned:
- * the caller asks the server itself.
+ * ago; aborting `signal` then aborts it. One that does not fit is aborted, its art taken off the
+ * shirt, and undefined returned: the caller asks the server itself.
  */
 export function takeEarlyGeneration(
   fields: Readonly<Record<string, string>>,
@@ -33,6 +34,8 @@ export function takeEarlyGeneration(
   delete win[EARLY_GENERATION_GLOBAL];
   if (now - early.startedAt > EARLY_GENERATION_MAX_AGE_MS || !asksFor(early, fields)) {
     early.abort();
+    // Its art, if already laid over the shirt, is not the art this form asks for.
+    removeEarlyArt(win.document);
     return undefined;
   }
   if (signal.aborted) early.abort();

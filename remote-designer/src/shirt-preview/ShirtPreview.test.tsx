@@ -14,6 +14,7 @@ import { PARTIAL_PICTURES, streamedGeneration } from '../../test-support/streame
 import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import ArtForm from '../art-form/ArtForm';
 import { keepDrawing } from '../artwork-cache/artworkCache';
+import { EARLY_ART_ATTRIBUTE } from '../early-generate/earlyArt';
 import ShirtPreview, { DRAWING_ALT, DRAWING_CAPTION } from './ShirtPreview';
 import { PRINT_ASPECT_RATIO, PREVIEW_VIEWBOX, silhouetteFor } from './shirtSilhouettes';
 
@@ -39,6 +40,20 @@ describe('ShirtPreview', () => {
       expect(shirt()).toHaveAccessibleName(`${color} Men's t-shirt preview`);
       expect(bodyFill()).toBe(SHIRT_COLOR_HEX[color]);
     }
+  });
+
+  it('takes the early handler’s art off the shirt once the shirt changes, as it was drawn for the shirt of the tap', () => {
+    const earlyArt = () => document.querySelector(`[${EARLY_ART_ATTRIBUTE}]`);
+    render(<ShirtPreview />);
+    document.body.insertAdjacentHTML('beforeend', `<img ${EARLY_ART_ATTRIBUTE} alt="A fox">`);
+    // Rendered again for the same shirt (the preview is live before the art form is): it stays.
+    act(() => orderStore.update({ shirtColor: 'Black' }));
+    expect(earlyArt()).not.toBeNull();
+    act(() => orderStore.update({ shirtColor: 'White' }));
+    expect(earlyArt()).toBeNull();
+    document.body.insertAdjacentHTML('beforeend', `<img ${EARLY_ART_ATTRIBUTE} alt="A fox">`);
+    act(() => orderStore.update({ shirtStyle: SHIRT_STYLES[1] }));
+    expect(earlyArt()).toBeNull();
   });
 
   it('draws a different silhouette for each style', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import {
   SHIRT_COLOR_HEX,
   artworkUrlForShirt,
@@ -79,11 +79,18 @@ export default function ShirtPreview({ className }: ShirtPreviewProps) {
   useEffect(() => {
     if (settled) previewHasPainted(artworkUrl, shirtColor);
   }, [settled, artworkUrl, shirtColor]);
-  // The art the early handler painted before this part was live gives way to the part's own.
+  // The art the early handler painted before the designer could show it gives way to the part's
+  // own, and to another shirt (it was drawn for the shirt of the tap).
   const showsArtwork = shownLoaded && artworkUrl !== '';
   useEffect(() => {
     if (showsArtwork) removeEarlyArt();
   }, [showsArtwork]);
+  const shirtShown = useRef(`${shirtColor} ${shirtStyle}`);
+  useEffect(() => {
+    const shirt = `${shirtColor} ${shirtStyle}`;
+    if (shirtShown.current !== shirt) removeEarlyArt();
+    shirtShown.current = shirt;
+  }, [shirtColor, shirtStyle]);
   // The drawing's last partial stays under its final image until that image has loaded.
   const keptPartial =
     handedOver?.imageUrl === artworkUrl && failedArtworkUrl !== shownUrl
