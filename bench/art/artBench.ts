@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   const missed = (coverage: typeof themes) => coverage.missed.map((miss) => `${miss.theme} (${miss.drew})`).join(', ') || 'none';
   console.log(`\nPopular themes not drawn: ${missed(themes)}. Uncommon themes not drawn: ${missed(uncommon)}.`);
   console.log(`\nSmallest subject per layout: ${spanRows.map(([layout, row]) => `${layout} ${describeMeasure(row.smallest)}`).join('; ')}.`);
-  console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}; print renders with resvg on the libuv thread pool, one at a time.`);
+  console.log(`\nNode ${process.version}, ${process.platform}/${process.arch}; print renders: resvg's raster on the libuv thread pool, then sharp's PNG encoding, one at a time.`);
   const figures: ArtFigures = {
     svgMaxBytes: size.max,
     printByStyle,
