@@ -1,9 +1,9 @@
 /**
  * The designer's early handler: a tap on the art form's Generate before the designer's code is
  * live sends the generation at once, instead of when the host replays the held tap, and lays the
- * art it answers with over the shirt until the designer's parts can show it (./earlyArt.ts). The host's
- * page-start script still holds the tap (this listener neither cancels nor stops it); the art
- * form, once live, adopts the answer (./takeEarlyGeneration.ts) rather than ask again.
+ * art it answers with over the shirt until the designer's parts can show it (./earlyArt.ts). The
+ * host's page-start script still holds the tap (this listener neither cancels nor stops it); the
+ * art form, once live, adopts the answer (./takeEarlyGeneration.ts) rather than ask again.
  *
  * Built as its own tiny classic script (tooling/build/earlyScript.ts): nothing here may need the
  * designer's real code at run time, and nothing here may throw into the page.
