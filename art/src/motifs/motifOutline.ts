@@ -173,26 +173,26 @@ function hullOf(motif: Motif, withFaintParts: boolean): Point[] {
   return points.length > 0 ? convexHull(points) : [[0, 0], [200, 0], [200, 200], [0, 200]];
 }
 
+/** The hull `cache` keeps for `motif`, worked out on the first ask. */
+function cachedHull(cache: WeakMap<Motif, Point[]>, motif: Motif, withFaintParts: boolean): readonly Point[] {
+  let hull = cache.get(motif);
+  if (!hull) {
+    hull = hullOf(motif, withFaintParts);
+    cache.set(motif, hull);
+  }
+  return hull;
+}
+
 /**
  * The hull of what the motif draws in its 200-unit box: a stroked part by its centre line, as the
  * styles draw strokes thinner or thicker than the drawing's own. Faint parts (a glow, a beam) some
  * styles leave out do not count.
  */
 export function motifOutline(motif: Motif): readonly Point[] {
-  let hull = outlines.get(motif);
-  if (!hull) {
-    hull = hullOf(motif, false);
-    outlines.set(motif, hull);
-  }
-  return hull;
+  return cachedHull(outlines, motif, false);
 }
 
 /** The hull of every part the motif may draw, faint ones included: how far any style's drawing of it reaches. */
 export function motifReach(motif: Motif): readonly Point[] {
-  let hull = reaches.get(motif);
-  if (!hull) {
-    hull = hullOf(motif, true);
-    reaches.set(motif, hull);
-  }
-  return hull;
+  return cachedHull(reaches, motif, true);
 }

@@ -21,6 +21,14 @@ export interface SceneSlot {
   border: number;
 }
 
+/** A box on the canvas by its edges. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 export interface SceneArea {
   /** Centre of the scene on the canvas. */
   x: number;
@@ -50,7 +58,7 @@ export function layoutScene(subject: Subject, area: SceneArea, random: Random): 
  * Where one slot's drawing and its border reach on the canvas (its outline placed as drawMotif
  * places it); with `faintParts`, its glows and beams too.
  */
-function slotBounds(slot: SceneSlot, faintParts = false): { left: number; top: number; right: number; bottom: number } {
+function slotBounds(slot: SceneSlot, faintParts = false): Box {
   const { x, y, size, rotate = 0, flip = false, stretch = 1 } = slot.placement;
   const scale = size / 200;
   const border = slot.border * scale;
@@ -69,7 +77,7 @@ function slotBounds(slot: SceneSlot, faintParts = false): { left: number; top: n
 }
 
 /** Where the scene's drawings and their borders reach on the canvas, all slots together (with `faintParts`, glows and beams too). */
-export function sceneBounds(slots: readonly SceneSlot[], faintParts = false): { left: number; top: number; right: number; bottom: number } {
+export function sceneBounds(slots: readonly SceneSlot[], faintParts = false): Box {
   const all = slots.map((slot) => slotBounds(slot, faintParts));
   return {
     left: Math.min(...all.map((bounds) => bounds.left)),

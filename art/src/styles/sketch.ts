@@ -11,16 +11,9 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, SUN, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene, sceneBottom, sceneBounds } from './scene';
-import type { StyleRenderer } from './styleTypes';
+import { drawScene, layoutScene, sceneBottom, sceneBounds, type Box } from './scene';
+import { CANVAS, type StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
-
-interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
 
 /** How far a motif's drawing may reach past its parts' outline (the centre lines of its strokes; the second, looser pass). */
 const SCENE_OVERREACH = 40;
@@ -29,11 +22,11 @@ const PENCIL_REACH = 10;
 
 const grown = (box: Box, by: number): Box => ({ left: box.left - by, top: box.top - by, right: box.right + by, bottom: box.bottom + by });
 
-/** The smallest region holding every box and the pencil's reach past them, on the 1200-wide page. */
+/** The smallest region holding every box and the pencil's reach past them, on the page's width. */
 function pencilRegion(boxes: readonly Box[]): { x: number; y: number; width: number; height: number } {
-  if (boxes.length === 0) return { x: 0, y: 80, width: 1200, height: 1020 };
+  if (boxes.length === 0) return { x: 0, y: 80, width: CANVAS.width, height: 1020 };
   const left = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.left)) - PENCIL_REACH));
-  const right = Math.min(1200, Math.ceil(Math.max(...boxes.map((box) => box.right)) + PENCIL_REACH));
+  const right = Math.min(CANVAS.width, Math.ceil(Math.max(...boxes.map((box) => box.right)) + PENCIL_REACH));
   const top = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.top)) - PENCIL_REACH));
   const bottom = Math.ceil(Math.max(...boxes.map((box) => box.bottom)) + PENCIL_REACH);
   return { x: left, y: top, width: right - left, height: bottom - top };
