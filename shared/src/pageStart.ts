@@ -64,6 +64,17 @@ export interface EarlyGeneration {
 }
 
 /**
+ * Where on `window` an early script leaves a promise that settles once the answer to a held tap is
+ * on the screen (or failed, or is not one it shows). Until it settles, the host starts no part's
+ * hydration, for at most EARLY_ANSWER_HOLD_MS from when it first saw the promise: on a phone, the
+ * main thread is then free for what the shopper is waiting for when it arrives.
+ */
+export const EARLY_ANSWER_SHOWN_GLOBAL = '__earlyAnswerShown';
+
+/** How long the host holds back the parts' hydration for an early answer, at most. */
+export const EARLY_ANSWER_HOLD_MS = 1500;
+
+/**
  * Where on `window` the host's page-start script leaves the store offer's answer it asked for on
  * the product page, for the checkout part to adopt once live rather than ask again.
  */
@@ -73,6 +84,7 @@ declare global {
   interface Window {
     [HELD_EVENTS_GLOBAL]?: HeldEvent[];
     [EARLY_GENERATION_GLOBAL]?: EarlyGeneration;
+    [EARLY_ANSWER_SHOWN_GLOBAL]?: Promise<void>;
     /** The answer to `GET` STORE_OFFER_PATH, as `fetch` gave it. */
     [EARLY_STORE_OFFER_GLOBAL]?: Promise<Response>;
   }

@@ -11,6 +11,7 @@ import {
 } from '@tshirt/shared';
 import { PART_LIVE, PART_SLOT_ATTRIBUTE } from '@tshirt/shared/pageStart';
 import { changedControls, replayIntoPart, takeHeldEvents } from './heldEvents';
+import { hydrationHold } from './hydrationHold';
 import { mountPartRoot, type PartRoot } from './partRoot';
 import { RemoteFallback } from './RemoteFallback';
 import { canonicalJson, hydrationRefusal, partAttributes, useServerParts } from './serverParts';
@@ -63,6 +64,8 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
     unmountTimer?: ReturnType<typeof setTimeout>;
   }>(undefined);
   const readyPart = state.status === 'ready' ? state.part : undefined;
+  // Counts the holds on hydration that have ended, so the effect below runs again after each.
+  const [holdsEnded, setHoldsEnded] = useState(0);
   useEffect(() => {
     const element = partRef.current;
     const rootElement = element?.querySelector<HTMLElement>(`:scope > [${PART_ATTRIBUTES.root}]`);
@@ -73,6 +76,15 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
       clearTimeout(current.unmountTimer);
       current.root.render(partProps);
     } else {
+      // The server's markup stays as it is (taps on it held) until an early answer is shown.
+      const hold = markup ? hydrationHold() : undefined;
+      if (hold) {
+        let waiting = true;
+        void hold.then(() => waiting && setHoldsEnded((ended) => ended + 1));
+        return () => {
+          waiting = false;
+        };
+      }
       const refusal = markup && hydrationRefusal(markup, readyPart.release, propsJson);
       if (refusal)
         console.warn(`[remote-loading] ${moduleId} is rendered anew in the browser: ${refusal}`);
@@ -104,7 +116,7 @@ export function RemoteSlot<R extends RemoteName, M extends ExposedName<R>>({
         if (mounted.current === planned) mounted.current = undefined;
       }, 0);
     };
-  }, [readyPart, propsJson, markup, moduleId, identifierPrefix, fail]);
+  }, [readyPart, propsJson, markup, moduleId, identifierPrefix, fail, holdsEnded]);
 
   const onRetry = () => {
     // Focus stays in this part while the Retry button is replaced by the loading state.

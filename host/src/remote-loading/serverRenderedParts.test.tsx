@@ -12,7 +12,12 @@ import {
   RELEASE_EXPORT,
   partIdentifierPrefix,
 } from '@tshirt/shared';
-import { HELD_ATTRIBUTE, HELD_EVENTS_GLOBAL, PART_LIVE } from '@tshirt/shared/pageStart';
+import {
+  EARLY_ANSWER_SHOWN_GLOBAL,
+  HELD_ATTRIBUTE,
+  HELD_EVENTS_GLOBAL,
+  PART_LIVE,
+} from '@tshirt/shared/pageStart';
 import { holdPartEvents } from '../page-start/holdPartEvents';
 import { RemoteLoaderProvider } from './RemoteLoaderContext';
 import { RemoteSlot } from './RemoteSlot';
@@ -176,6 +181,33 @@ describe('a slot with server-rendered markup', () => {
 
     expect(screen.getByText('generated:')).toBeInTheDocument();
     expect(window[HELD_EVENTS_GLOBAL]).toEqual([]);
+  });
+
+  it('adopts the markup only once an early answer is on the screen, the held click then replayed', async () => {
+    const container = serverComposedPage(fragmentOf(<ArtForm />));
+    const remote = lateModule();
+    await hydratePage(
+      container,
+      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
+    );
+    let show: () => void = () => undefined;
+    window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
+    const part = container.querySelector(`[${PART_ATTRIBUTES.part}]`);
+    try {
+      screen.getByLabelText<HTMLInputElement>('Interests').value = 'kites';
+      screen.getByRole('button', { name: 'Generate Art' }).click();
+
+      await remote.arrive({ default: ArtForm, [RELEASE_EXPORT]: RELEASE });
+      await act(async () => undefined);
+      expect(part).not.toHaveAttribute(PART_ATTRIBUTES.state, PART_LIVE);
+      expect(screen.queryByText('generated: kites')).not.toBeInTheDocument();
+
+      await act(async () => show());
+      expect(part).toHaveAttribute(PART_ATTRIBUTES.state, PART_LIVE);
+      expect(screen.getByText('generated: kites')).toBeInTheDocument();
+    } finally {
+      delete window[EARLY_ANSWER_SHOWN_GLOBAL];
+    }
   });
 
   it('renders the part anew, with no fallback, when the markup is from another release', async () => {

@@ -22,12 +22,17 @@ function isLive(part: Element | null): boolean {
  * not live yet: the art reaches the preview through the art form, which adopts the answer only
  * once live and handed the held tap (often well after the answer, while the page still hydrates).
  * Does nothing when both are live (the preview shows the art itself) or the page has no preview.
+ * Returns the image laid, if any.
  */
-export function paintEarlyArt(svg: string, alt: string, doc: Document = document): void {
+export function paintEarlyArt(
+  svg: string,
+  alt: string,
+  doc: Document = document,
+): HTMLImageElement | undefined {
   const part = doc.querySelector(PREVIEW_PART);
   const area = part?.querySelector('[data-print-area]');
   const artForm = doc.querySelector(ART_FORM_PART);
-  if (!part || !area || (isLive(part) && isLive(artForm))) return;
+  if (!part || !area || (isLive(part) && isLive(artForm))) return undefined;
   removeEarlyArt(doc);
   const image = doc.createElement('img');
   image.setAttribute(EARLY_ART_ATTRIBUTE, '');
@@ -49,6 +54,7 @@ export function paintEarlyArt(svg: string, alt: string, doc: Document = document
   style.height = `${target.height}px`;
   image.src = svgSource(svg);
   style.visibility = '';
+  return image;
 }
 
 export function removeEarlyArt(doc: Document = document): void {

@@ -8,6 +8,7 @@ import {
   SITE_CONFIG_ELEMENT_ID,
 } from '@tshirt/shared';
 import {
+  EARLY_ANSWER_SHOWN_GLOBAL,
   EARLY_GENERATION_GLOBAL,
   HELD_EVENTS_GLOBAL,
   PART_LIVE,
@@ -55,6 +56,7 @@ afterEach(() => {
   stopListening();
   document.removeEventListener('submit', keepPage);
   delete window[EARLY_GENERATION_GLOBAL];
+  delete window[EARLY_ANSWER_SHOWN_GLOBAL];
   delete window[HELD_EVENTS_GLOBAL];
   document.body.innerHTML = '';
 });
@@ -75,6 +77,36 @@ describe('the early Generate handler', () => {
     expect(((await adopted.json()) as { image_url: string }).image_url).toBe(
       '/creator/images/fox.svg',
     );
+  });
+
+  it('tells the host once the art is on the screen, after the answer, so hydration waits for it', async () => {
+    composedPage();
+    generateButton().click();
+    let shown = false;
+    void window[EARLY_ANSWER_SHOWN_GLOBAL]?.then(() => (shown = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown).toBe(false);
+
+    endpoint.requests[0]!.answer(200, {
+      image_url: '/creator/images/fox.svg',
+      prompt: 'A fox',
+      artwork: { shirt: 'Navy', svg: '<svg xmlns="http://www.w3.org/2000/svg" id="early"/>' },
+    });
+    await window[EARLY_ANSWER_SHOWN_GLOBAL];
+    expect(screen.getByRole('img', { name: 'A fox' })).toBeInTheDocument();
+  });
+
+  it('tells the host at once when the answer has nothing to lay on the shirt, or fails', async () => {
+    composedPage();
+    generateButton().click();
+    endpoint.requests[0]!.answer(429, { error: 'Today’s limit is reached.' });
+    await expect(window[EARLY_ANSWER_SHOWN_GLOBAL]).resolves.toBeUndefined();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+
+    delete window[EARLY_GENERATION_GLOBAL];
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    generateButton().click();
+    await expect(window[EARLY_ANSWER_SHOWN_GLOBAL]).resolves.toBeUndefined();
   });
 
   it('sends the form’s fields and the shirt at a tap on Generate before the art form is live', () => {

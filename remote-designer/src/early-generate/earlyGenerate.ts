@@ -12,6 +12,7 @@ import { PART_ATTRIBUTES, SITE_CONFIG_ELEMENT_ID } from '@tshirt/shared/contract
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import { EVENT_STREAM_TYPE } from '@tshirt/shared/generationStream';
 import {
+  EARLY_ANSWER_SHOWN_GLOBAL,
   EARLY_GENERATION_GLOBAL,
   HELD_EVENTS_GLOBAL,
   PART_LIVE,
@@ -55,11 +56,20 @@ function queryOf(form: HTMLFormElement, doc: Document): string {
   return params.toString();
 }
 
+/** Resolves after the next frame has been painted (at once in a window with no frames). */
+function afterNextPaint(win: Window): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof win.requestAnimationFrame !== 'function') resolve();
+    else win.requestAnimationFrame(() => win.setTimeout(resolve, 0));
+  });
+}
+
 /**
  * The art of a JSON answer, on the shirt at once when the preview is not live yet (a copy of the
- * answer is read: the art form reads the answer itself when it adopts it).
+ * answer is read: the art form reads the answer itself when it adopts it); resolves once it is
+ * painted, or at once when there is nothing to paint.
  */
-async function paintAnswer(answer: Response, doc: Document): Promise<void> {
+async function paintAnswer(answer: Response, win: Window): Promise<void> {
   if (!answer.ok || !(answer.headers.get('content-type') ?? '').startsWith('application/json')) {
     return;
   }
@@ -68,9 +78,16 @@ async function paintAnswer(answer: Response, doc: Document): Promise<void> {
     artwork?: { svg?: unknown };
   };
   const svg = body.artwork?.svg;
-  if (typeof svg === 'string' && svg.startsWith('<svg')) {
-    paintEarlyArt(svg, typeof body.prompt === 'string' ? body.prompt : '', doc);
-  }
+  if (typeof svg !== 'string' || !svg.startsWith('<svg')) return;
+  const image = paintEarlyArt(
+    svg,
+    typeof body.prompt === 'string' ? body.prompt : '',
+    win.document,
+  );
+  if (!image) return;
+  // Decoded (where the browser says so) and painted: only then is the main thread the page's again.
+  if (typeof image.decode === 'function') await image.decode().catch(() => undefined);
+  await afterNextPaint(win);
 }
 
 /** Starts the generation the press on `target` asks for, when it is an early one to start. */
@@ -87,8 +104,11 @@ function startEarlyGeneration(win: Window, target: EventTarget | null): void {
     credentials: 'same-origin',
     signal: controller.signal,
   });
-  // Read by the art form when it adopts it; unread (the part never came), it fails quietly.
-  response.then((answer) => paintAnswer(answer, doc)).catch(() => undefined);
+  // Read by the art form when it adopts it; unread (the part never came), it fails quietly. The
+  // host holds back the parts' hydration until the art is on the screen (EARLY_ANSWER_SHOWN_GLOBAL).
+  win[EARLY_ANSWER_SHOWN_GLOBAL] = response
+    .then((answer) => paintAnswer(answer, win))
+    .catch(() => undefined);
   win[EARLY_GENERATION_GLOBAL] = {
     query,
     response,
