@@ -23,6 +23,7 @@ import {
 import { GENERATE_IMAGE_PATH } from '@tshirt/shared/apiPaths';
 import type { RemoteFragments } from '@tshirt/shared/fragments';
 import {
+  EARLY_ANSWER_SHOWN_GLOBAL,
   EARLY_GENERATION_GLOBAL,
   EARLY_STORE_OFFER_GLOBAL,
   HELD_ATTRIBUTE,
@@ -41,6 +42,7 @@ import {
   replayIntoPart,
   takeHeldEvents,
 } from '../../host/src/remote-loading/heldEvents';
+import { hydrationHold } from '../../host/src/remote-loading/hydrationHold';
 import { listenForEarlyGenerate } from '../../remote-designer/src/early-generate/earlyGenerate';
 import { takeEarlyGeneration } from '../../remote-designer/src/early-generate/takeEarlyGeneration';
 import { composePage, parsePageTemplate } from '../../server/src/pages/composition/composePage';
@@ -184,6 +186,7 @@ describe('a page’s first moments', () => {
     stopEarlyScript();
     window[HELD_EVENTS_GLOBAL]?.splice(0);
     delete window[EARLY_GENERATION_GLOBAL];
+    delete window[EARLY_ANSWER_SHOWN_GLOBAL];
   });
 
   it('is served with the page-start script allowed by its hash, the site configuration just before it', () => {
@@ -215,9 +218,14 @@ describe('a page’s first moments', () => {
       expect(generations).toHaveBeenCalledTimes(1);
       expect(generations.mock.calls[0]?.[0]).toMatch(/interests=kites/);
       expect(window[EARLY_GENERATION_GLOBAL]).toBeDefined();
+      // The host holds back the parts' hydration until the early script has shown the answer.
+      const hold = hydrationHold(window);
+      expect(hold).toBeDefined();
 
       const answered = designerCodeArrives();
       const answer = await answered;
+      await hold;
+      expect(hydrationHold(window)).toBeUndefined();
 
       expect(await answer.json()).toEqual({ prompt: 'kites' });
       expect(generations).toHaveBeenCalledTimes(1);
@@ -259,6 +267,7 @@ describe('a page’s first moments', () => {
   // A name changed here breaks the releases already deployed: add the new one beside it instead.
   it('keeps the names deployed releases already use', () => {
     expect({
+      EARLY_ANSWER_SHOWN_GLOBAL,
       EARLY_GENERATION_GLOBAL,
       EARLY_STORE_OFFER_GLOBAL,
       HELD_ATTRIBUTE,
@@ -268,6 +277,7 @@ describe('a page’s first moments', () => {
       PART_SCRIPTS_ATTRIBUTE,
       PART_SLOT_ATTRIBUTE,
     }).toEqual({
+      EARLY_ANSWER_SHOWN_GLOBAL: '__earlyAnswerShown',
       EARLY_GENERATION_GLOBAL: '__designerEarlyGeneration',
       EARLY_STORE_OFFER_GLOBAL: '__earlyStoreOffer',
       HELD_ATTRIBUTE: 'data-held',
