@@ -78,12 +78,16 @@ function slotBounds(slot: SceneSlot, faintParts = false): Box {
 
 /** Where the scene's drawings and their borders reach on the canvas, all slots together (with `faintParts`, glows and beams too). */
 export function sceneBounds(slots: readonly SceneSlot[], faintParts = false): Box {
-  const all = slots.map((slot) => slotBounds(slot, faintParts));
+  return boxAround(slots.map((slot) => slotBounds(slot, faintParts)));
+}
+
+/** The smallest box holding every one of `boxes`. */
+export function boxAround(boxes: readonly Box[]): Box {
   return {
-    left: Math.min(...all.map((bounds) => bounds.left)),
-    top: Math.min(...all.map((bounds) => bounds.top)),
-    right: Math.max(...all.map((bounds) => bounds.right)),
-    bottom: Math.max(...all.map((bounds) => bounds.bottom)),
+    left: Math.min(...boxes.map((box) => box.left)),
+    top: Math.min(...boxes.map((box) => box.top)),
+    right: Math.max(...boxes.map((box) => box.right)),
+    bottom: Math.max(...boxes.map((box) => box.bottom)),
   };
 }
 

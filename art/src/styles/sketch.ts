@@ -11,7 +11,7 @@ import { FONTS } from '../typography/fonts';
 import { textBlock } from '../typography/textBlock';
 import { drawMotif, type PartPainter } from './drawMotif';
 import { composePage, headlinePlace, sublinePlace, SUN, sunsetBackdrop } from '../layouts/pageLayout';
-import { drawScene, layoutScene, sceneBottom, sceneBounds, type Box } from './scene';
+import { boxAround, drawScene, layoutScene, sceneBottom, sceneBounds, type Box } from './scene';
 import { CANVAS, type StyleRenderer } from './styleTypes';
 import { noisePaint } from './textures';
 
@@ -25,10 +25,11 @@ const grown = (box: Box, by: number): Box => ({ left: box.left - by, top: box.to
 /** The smallest region holding every box and the pencil's reach past them, on the page's width. */
 function pencilRegion(boxes: readonly Box[]): { x: number; y: number; width: number; height: number } {
   if (boxes.length === 0) return { x: 0, y: 80, width: CANVAS.width, height: 1020 };
-  const left = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.left)) - PENCIL_REACH));
-  const right = Math.min(CANVAS.width, Math.ceil(Math.max(...boxes.map((box) => box.right)) + PENCIL_REACH));
-  const top = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.top)) - PENCIL_REACH));
-  const bottom = Math.ceil(Math.max(...boxes.map((box) => box.bottom)) + PENCIL_REACH);
+  const reach = grown(boxAround(boxes), PENCIL_REACH);
+  const left = Math.max(0, Math.floor(reach.left));
+  const right = Math.min(CANVAS.width, Math.ceil(reach.right));
+  const top = Math.max(0, Math.floor(reach.top));
+  const bottom = Math.ceil(reach.bottom);
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
