@@ -18,6 +18,7 @@ import {
   PART_LIVE,
   type HeldEvent,
 } from '@tshirt/shared/pageStart';
+import { whenPainted } from '../artwork-cache/whenPainted';
 import { ART_FORM_PART, paintEarlyArt } from './earlyArt';
 
 /** The shirt preview's root says the shirt's colour (../shirt-preview/ShirtPreview.tsx). */
@@ -56,14 +57,6 @@ function queryOf(form: HTMLFormElement, doc: Document): string {
   return params.toString();
 }
 
-/** Resolves after the next frame has been painted (at once in a window with no frames). */
-function afterNextPaint(win: Window): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof win.requestAnimationFrame !== 'function') resolve();
-    else win.requestAnimationFrame(() => win.setTimeout(resolve, 0));
-  });
-}
-
 /**
  * The art of a JSON answer, on the shirt at once when the preview is not live yet (a copy of the
  * answer is read: the art form reads the answer itself when it adopts it); resolves once it is
@@ -85,9 +78,8 @@ async function paintAnswer(answer: Response, win: Window): Promise<void> {
     win.document,
   );
   if (!image) return;
-  // Decoded (where the browser says so) and painted: only then is the main thread the page's again.
-  if (typeof image.decode === 'function') await image.decode().catch(() => undefined);
-  await afterNextPaint(win);
+  // Decoded and painted (the task after that frame): only then is the main thread the page's again.
+  await new Promise<void>((resolve) => whenPainted(image, () => win.setTimeout(resolve, 0)));
 }
 
 /** Starts the generation the press on `target` asks for, when it is an early one to start. */

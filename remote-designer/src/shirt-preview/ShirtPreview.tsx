@@ -9,6 +9,7 @@ import {
   type ShirtPreviewProps,
 } from '@tshirt/shared';
 import { prefetchEveryShirt, useKeptDrawing } from '../artwork-cache/artworkCache';
+import { whenPainted } from '../artwork-cache/whenPainted';
 import { removeEarlyArt } from '../early-generate/earlyArt';
 import { useGenerationProgress } from '../generation-progress/generationProgress';
 import { fabricToneFor } from './fabricTone';
@@ -33,13 +34,6 @@ function printAreaBox(area: PrintArea): CSSProperties {
 /** Just under the print area, where the caption about the drawing sits. */
 function belowPrintArea(area: PrintArea): CSSProperties {
   return { top: `${((area.y + area.height) / PREVIEW_VIEWBOX.height) * 100 + 2}%` };
-}
-
-/** Calls `then` once `image` is decoded and painted: the frame after its decoding. */
-function whenPainted(image: HTMLImageElement, then: () => void): void {
-  const nextFrame = () => requestAnimationFrame(() => then());
-  if (typeof image.decode === 'function') image.decode().then(nextFrame, nextFrame);
-  else nextFrame();
 }
 
 export const DRAWING_ALT = 'Your artwork, still being drawn';
