@@ -117,15 +117,21 @@ describe('a slot with server-rendered markup', () => {
     });
   }
 
-  it('shows the part at once and adopts the same elements when its code arrives', async () => {
-    const container = serverComposedPage(fragmentOf(<ArtForm />));
-    const field = screen.getByLabelText('Interests');
+  /** Hydrates the page with the part's code still on its way; the test says when it arrives. */
+  async function hydrateWaitingForCode(container: HTMLElement) {
     const remote = lateModule();
-    const errors = jest.spyOn(console, 'error');
     await hydratePage(
       container,
       createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
     );
+    return remote;
+  }
+
+  it('shows the part at once and adopts the same elements when its code arrives', async () => {
+    const container = serverComposedPage(fragmentOf(<ArtForm />));
+    const field = screen.getByLabelText('Interests');
+    const errors = jest.spyOn(console, 'error');
+    const remote = await hydrateWaitingForCode(container);
 
     expect(screen.getByRole('heading', { name: 'Create your art' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -142,11 +148,7 @@ describe('a slot with server-rendered markup', () => {
 
   it('holds a click made before the code arrives and replays it once the part is live', async () => {
     const container = serverComposedPage(fragmentOf(<ArtForm />));
-    const remote = lateModule();
-    await hydratePage(
-      container,
-      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
-    );
+    const remote = await hydrateWaitingForCode(container);
 
     const field = screen.getByLabelText<HTMLInputElement>('Interests');
     field.value = 'surfing';
@@ -165,11 +167,7 @@ describe('a slot with server-rendered markup', () => {
 
   it('replays a click made while the part hydrates, after its held clicks were taken', async () => {
     const container = serverComposedPage(fragmentOf(<ArtForm />));
-    const remote = lateModule();
-    await hydratePage(
-      container,
-      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
-    );
+    const remote = await hydrateWaitingForCode(container);
     function TappedWhileHydrating() {
       // The shopper taps as React commits the adopted markup, before the part is live.
       useLayoutEffect(() => screen.getByRole('button', { name: 'Generate Art' }).click(), []);
@@ -185,11 +183,7 @@ describe('a slot with server-rendered markup', () => {
 
   it('adopts the markup only once an early answer is on the screen, the held click then replayed', async () => {
     const container = serverComposedPage(fragmentOf(<ArtForm />));
-    const remote = lateModule();
-    await hydratePage(
-      container,
-      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
-    );
+    const remote = await hydrateWaitingForCode(container);
     let show: () => void = () => undefined;
     window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
     const part = container.querySelector(`[${PART_ATTRIBUTES.part}]`);
@@ -212,12 +206,8 @@ describe('a slot with server-rendered markup', () => {
 
   it('renders the part anew, with no fallback, when the markup is from another release', async () => {
     const container = serverComposedPage(fragmentOf(<ArtForm heading="Old release" />));
-    const remote = lateModule();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await hydratePage(
-      container,
-      createRemoteLoader({ loadModule: remote.loadModule, timeoutMs: 60_000 }),
-    );
+    const remote = await hydrateWaitingForCode(container);
     screen.getByLabelText<HTMLInputElement>('Interests').value = 'cats';
 
     await remote.arrive({ default: ArtForm, [RELEASE_EXPORT]: 'release-2' });
