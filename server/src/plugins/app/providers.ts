@@ -4,12 +4,7 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { createBuiltinImageProvider } from '../../generation/builtinImageProvider';
 import type { ImageProvider } from '../../generation/imageProvider';
-import { createOpenAiImageProvider } from '../../generation/openaiImageProvider';
 import { createTestPaymentProvider, type PaymentProvider } from '../../payments/paymentProvider';
-import {
-  createStripeClient,
-  createStripePaymentProvider,
-} from '../../payments/stripePaymentProvider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,27 +29,34 @@ export interface ProvidersOptions {
   imageProvider?: ImageProvider;
 }
 
+// The OpenAI and Stripe clients (370 modules between them) are loaded only when configured: a
+// store on the built-in providers starts without them.
+async function chosenImageProvider(app: FastifyInstance): Promise<ImageProvider> {
+  const image = app.appConfig.imageProvider;
+  if (image.kind !== 'openai') return createBuiltinImageProvider(app.artEngine);
+  const { createOpenAiImageProvider } = await import('../../generation/openaiImageProvider');
+  return createOpenAiImageProvider(image, {
+    reservePictureCheck: (holdMs) => app.printRenderPool.reserveModelImageCheck(holdMs),
+    log: app.log,
+  });
+}
+
 async function providersPlugin(app: FastifyInstance, options: ProvidersOptions) {
   const config = app.appConfig;
   const image = config.imageProvider;
-  app.decorate(
-    'imageProvider',
-    options.imageProvider ??
-      (image.kind === 'openai'
-        ? createOpenAiImageProvider(image, {
-            reservePictureCheck: (holdMs) => app.printRenderPool.reserveModelImageCheck(holdMs),
-            log: app.log,
-          })
-        : createBuiltinImageProvider(app.artEngine)),
-  );
+  app.decorate('imageProvider', options.imageProvider ?? (await chosenImageProvider(app)));
 
   const payment = config.paymentProvider;
-  const stripe = payment.kind === 'stripe' ? createStripeClient(payment) : undefined;
-  app.decorate('stripe', stripe);
-  app.decorate(
-    'paymentProvider',
-    stripe ? createStripePaymentProvider(stripe, config) : createTestPaymentProvider(),
-  );
+  if (payment.kind === 'stripe') {
+    const { createStripeClient, createStripePaymentProvider } =
+      await import('../../payments/stripePaymentProvider');
+    const stripe = createStripeClient(payment);
+    app.decorate('stripe', stripe);
+    app.decorate('paymentProvider', createStripePaymentProvider(stripe, config));
+  } else {
+    app.decorate('stripe', undefined);
+    app.decorate('paymentProvider', createTestPaymentProvider());
+  }
   app.log.info({ imageProvider: image.kind, paymentProvider: payment.kind }, 'providers chosen');
   if (payment.kind === 'test') app.log.warn(testPaymentsWarning(config.production));
 }
