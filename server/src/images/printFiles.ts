@@ -8,8 +8,8 @@
 import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
-import { premadeDesignSvg } from '@tshirt/art';
+import { DEFAULT_SHIRT_COLOR, PREMADE_DESIGNS, type ShirtColor } from '@tshirt/shared/catalog';
+import { artModule } from '../generation/artModule';
 import type { ArtEnginePool } from '../generation/artEnginePool';
 import { HttpError, notFound } from '../http/httpError';
 import type { ArtworkReference } from '../orders/artworkReference';
@@ -60,13 +60,16 @@ export function printableArtwork(
   shirt: ShirtColor,
 ): PrintableArtwork | undefined {
   if (reference.kind === 'premade') {
-    const svg = premadeDesignSvg(reference.id, shirt);
-    return svg === undefined
-      ? undefined
-      : {
-          key: printKeyForShirt(designPrintKey(reference.id), shirt),
-          source: async () => ({ svg }),
-        };
+    const { id } = reference;
+    if (!PREMADE_DESIGNS.some((design) => design.id === id)) return undefined;
+    return {
+      key: printKeyForShirt(designPrintKey(id), shirt),
+      source: async () => {
+        const svg = (await artModule()).premadeDesignSvg(id, shirt);
+        if (svg === undefined) throw notFound('There is no design at this address.');
+        return { svg };
+      },
+    };
   }
   const stored = async (format: 'svg' | 'png') => {
     const image = await images.find(reference.id);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createArtEnginePool, type ArtEnginePool } from '../../generation/artEnginePool';
+import { artModule } from '../../generation/artModule';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ async function artEnginePlugin(app: FastifyInstance, options: ArtEngineOptions) 
     onThreadError: (error) => app.log.error({ err: error }, 'an art engine thread failed'),
   });
   app.addHook('onClose', () => engine.close());
+  // With the threads, the engine's code this thread uses: a failure shows at its first use.
+  if (!options.threadsOnFirstJob) artModule().catch(() => {});
   app.decorate('artEngine', engine);
 }
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { GenerationCancelledError, type GeneratedImage } from '../../generation/imageProvider';
-import { shirtAdviceForArtwork } from '@tshirt/art';
+import { artModule } from '../../generation/artModule';
 import { buildPrompt } from '../../generation/prompt';
 import { cleanShopperText } from '../../http/cleanText';
 import { HttpError } from '../../http/httpError';
@@ -207,7 +207,7 @@ async function artworkForShirt(
   if (image.format === 'png') return { shirt, advice: image.advice };
   try {
     const svg = await app.artEngine.forShirt(image.content.toString('utf8'), shirt);
-    return { shirt, svg, advice: shirtAdviceForArtwork(svg) };
+    return { shirt, svg, advice: (await artModule()).shirtAdviceForArtwork(svg) };
   } catch (error) {
     log.warn({ err: error }, 'artwork not sent with the answer');
     return undefined;

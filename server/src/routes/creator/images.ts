@@ -9,7 +9,7 @@ import {
 } from '@tshirt/shared/catalog';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { premadeDesignSvg, shirtAdviceForArtwork } from '@tshirt/art';
+import { artModule } from '../../generation/artModule';
 import { notFound } from '../../http/httpError';
 import { IMAGE_CONTENT_TYPES, type ImageFormat } from '../../images/imagesRepository';
 import {
@@ -94,7 +94,7 @@ async function imageRoutes(app: FastifyInstance) {
       const stored = image.content.toString('utf8');
       const shirt = request.query.shirt;
       if (file.format === 'json') {
-        const advice = shirtAdviceForArtwork(stored);
+        const advice = (await artModule()).shirtAdviceForArtwork(stored);
         if (!advice) throw notFound('There is no colour advice for this image.');
         return sendImage(reply, 'json', JSON.stringify(advice));
       }
@@ -117,7 +117,7 @@ async function imageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const file = parseFileName(request.params.file);
       const design = file && PREMADE_DESIGNS.find((candidate) => candidate.id === file.name);
-      const svg = design && premadeDesignSvg(design.id, request.query.shirt);
+      const svg = design && (await artModule()).premadeDesignSvg(design.id, request.query.shirt);
       if (!file || !design || svg === undefined)
         throw notFound('There is no design at this address.');
       if (file.format === 'svg') return sendImage(reply, 'svg', svg);
