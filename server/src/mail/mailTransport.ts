@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport, type SendMailOptions } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { isSendableEmailAddress } from '@tshirt/shared/emailAddress';
 import { cleanShopperText } from '../http/cleanText';
@@ -84,8 +85,37 @@ function outboxFileName(messageId: string): string {
   return `${messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_')}.eml`;
 }
 
+type TransportOptions = Parameters<typeof Nodemailer.createTransport>[0];
+
+/**
+ * Nodemailer's transporter, made at the first email: a store that sends none (most test apps and
+ * stores) never loads the library's 48 modules.
+ */
+function lazyTransporter(options: TransportOptions): {
+  get(): Promise<Transporter>;
+  close(): void;
+} {
+  let made: Transporter | undefined;
+  let making: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get() {
+      if (closed) return Promise.reject(new Error('The mail transport is closed'));
+      making ??= import('nodemailer').then(({ createTransport }) => {
+        made = createTransport(options);
+        return made;
+      });
+      return making;
+    },
+    close() {
+      closed = true;
+      made?.close();
+    },
+  };
+}
+
 function smtpTransport(settings: MailTransportSettings & { smtpUrl: string }): MailTransport {
-  const transporter = createTransport({
+  const transporter = lazyTransporter({
     url: settings.smtpUrl,
     connectionTimeout: settings.timeoutMs,
     greetingTimeout: settings.timeoutMs,
@@ -94,18 +124,20 @@ function smtpTransport(settings: MailTransportSettings & { smtpUrl: string }): M
   return {
     kind: 'smtp',
     async send(email) {
-      await transporter.sendMail(messageOptions(settings.from, email));
+      await (await transporter.get()).sendMail(messageOptions(settings.from, email));
     },
     close: () => transporter.close(),
   };
 }
 
 function folderTransport(settings: MailTransportSettings): MailTransport {
-  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const composer = lazyTransporter({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     kind: 'folder',
     async send(email) {
-      const { message } = await composer.sendMail(messageOptions(settings.from, email));
+      const { message } = await (
+        await composer.get()
+      ).sendMail(messageOptions(settings.from, email));
       const file = join(settings.outboxDir, outboxFileName(email.messageId));
       // Written aside, then renamed over: a reader never sees half a message, a resend one file.
       const temporary = `${file}.${randomUUID()}.tmp`;
