@@ -12,8 +12,13 @@ type ArtEngineModule = typeof ArtEngine;
 let loading: Promise<ArtEngineModule> | undefined;
 
 export function artModule(): Promise<ArtEngineModule> {
-  loading ??= import('@tshirt/art');
-  // A failed load is tried again at the next use.
-  loading.catch(() => (loading = undefined));
+  if (!loading) {
+    const attempt = import('@tshirt/art');
+    // A failed load is tried again at the next use.
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+    loading = attempt;
+  }
   return loading;
 }

@@ -219,6 +219,32 @@ describe('the folder transport', () => {
     expect(await listOutbox(outboxDir)).toEqual([]);
   });
 
+  it('sends nothing when closed while nodemailer loads', async () => {
+    const sending = transport.send(emailTo({ name: null, address: 'ada@example.com' }));
+    transport.close();
+    await expect(sending).rejects.toThrow(/closed/);
+    expect(await listOutbox(outboxDir)).toEqual([]);
+  });
+
+  it('loads nodemailer again at the next email after a failed load', async () => {
+    await jest.isolateModulesAsync(async () => {
+      let loads = 0;
+      jest.doMock('nodemailer', () => {
+        loads += 1;
+        if (loads === 1) throw new Error('EMFILE: too many open files');
+        return jest.requireActual('nodemailer');
+      });
+      const { createMailTransport: createIsolated } = await import('./mailTransport');
+      const isolated = createIsolated({ from: FROM, outboxDir, timeoutMs: 5_000 });
+      const email = emailTo({ name: null, address: 'ada@example.com' });
+      await expect(isolated.send(email)).rejects.toThrow(/EMFILE/);
+      await isolated.send(email);
+      expect(loads).toBe(2);
+      expect(await listOutbox(outboxDir)).toHaveLength(1);
+      isolated.close();
+    });
+  });
+
   it('lists the outbox newest first, with each email’s recipient, subject and date', async () => {
     await transport.send(
       emailTo({ name: 'Ada', address: 'ada@example.com' }, { subject: 'First' }),

@@ -89,27 +89,37 @@ type TransportOptions = Parameters<typeof Nodemailer.createTransport>[0];
 
 /**
  * Nodemailer's transporter, made at the first email: a store that sends none (most test apps and
- * stores) never loads the library's 48 modules.
+ * stores) never loads the library's 48 modules. A failed load is tried again at the next email; a
+ * transport closed while the library loads never makes one.
  */
 function lazyTransporter(options: TransportOptions): {
   get(): Promise<Transporter>;
   close(): void;
 } {
-  let made: Transporter | undefined;
   let making: Promise<Transporter> | undefined;
   let closed = false;
+  const closedError = () => new Error('The mail transport is closed');
   return {
     get() {
-      if (closed) return Promise.reject(new Error('The mail transport is closed'));
-      making ??= import('nodemailer').then(({ createTransport }) => {
-        made = createTransport(options);
-        return made;
-      });
+      if (closed) return Promise.reject(closedError());
+      if (!making) {
+        const attempt = import('nodemailer').then(({ createTransport }) => {
+          if (closed) throw closedError();
+          return createTransport(options);
+        });
+        attempt.catch(() => {
+          if (making === attempt) making = undefined;
+        });
+        making = attempt;
+      }
       return making;
     },
     close() {
       closed = true;
-      made?.close();
+      making?.then(
+        (transporter) => transporter.close(),
+        () => undefined,
+      );
     },
   };
 }
