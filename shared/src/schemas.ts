@@ -21,6 +21,7 @@ import {
 } from './catalog';
 import { SALES_TAX_MODES } from './money';
 import { WEB_VITAL_NAMES } from './types';
+import { ORDER_NUMBER_PATTERN } from './orderNumber';
 
 /** A shopper's free-text art field: missing means empty. */
 const artField = () => Type.String({ maxLength: MAX_ART_FIELD_LENGTH, default: '' });
@@ -184,11 +185,7 @@ export type ShipTo = Static<typeof ShipToSchema>;
 /** `POST /creator/order/address?token=`: the corrected address of an order the printer could not ship. */
 export const AddressCorrectionSchema = ShipToSchema;
 
-/**
- * An order number as a person reads it aloud (`TW-4821-7730`), or the random 16-character id of an
- * order made before numbers were readable. It is no key to anything: every link carries a secret.
- */
-export const ORDER_NUMBER_PATTERN = '^(?:[A-Z]{2,5}-[0-9]{4}-[0-9]{4}|[A-Za-z0-9_-]{16})$';
+export { ORDER_NUMBER_PATTERN };
 
 /**
  * `GET /creator/offer`: what the store sells and what it costs before payment: the shirt price,

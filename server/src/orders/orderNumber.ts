@@ -3,7 +3,7 @@
  * payment page and the order's page are reached by tokens of their own (ordersRepository.ts).
  */
 import { randomInt } from 'node:crypto';
-import { ORDER_NUMBER_PATTERN } from '@tshirt/shared/schemas';
+import { ORDER_NUMBER_PATTERN } from '@tshirt/shared/orderNumber';
 
 export const ORDER_NUMBER_PREFIX = 'TW';
 

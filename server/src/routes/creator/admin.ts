@@ -29,6 +29,7 @@ import { orderEmailLog } from '../../mail/orderEmailLog';
 import { checkAddressCorrection } from '../../payments/shippingForm';
 import { AddressRefusalSchema } from '../../schemas/creator';
 import { isOrderId } from '../../orders/orderNumber';
+import { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT } from './adminOrdersLimits';
 
 export const ADMIN_ORDERS_PATH = '/creator/admin/orders';
 export const ADMIN_VITALS_PATH = '/creator/admin/vitals';
@@ -65,8 +66,7 @@ export function adminRefundPath(orderId: string): string {
 
 export { ORDER_STATES, orderState, type OrderState };
 
-export const DEFAULT_ORDERS_LIMIT = 100;
-export const MAX_ORDERS_LIMIT = 1000;
+export { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT };
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
