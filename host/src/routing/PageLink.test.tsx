@@ -45,8 +45,22 @@ describe('PageLink', () => {
         </PageLink>
       </>,
     );
-    fireEvent.click(screen.getByRole('link', { name: 'Catalog' }), { ctrlKey: true });
-    fireEvent.click(screen.getByRole('link', { name: 'Careers' }));
+    // What reaches the window un-prevented is the browser's to follow; stopped there, as jsdom
+    // cannot open a page.
+    const leftToTheBrowser: string[] = [];
+    const browser = (event: MouseEvent) => {
+      if (!event.defaultPrevented)
+        leftToTheBrowser.push((event.target as Element).textContent ?? '');
+      event.preventDefault();
+    };
+    window.addEventListener('click', browser);
+    try {
+      fireEvent.click(screen.getByRole('link', { name: 'Catalog' }), { ctrlKey: true });
+      fireEvent.click(screen.getByRole('link', { name: 'Careers' }));
+    } finally {
+      window.removeEventListener('click', browser);
+    }
+    expect(leftToTheBrowser).toEqual(['Catalog', 'Careers']);
     expect(screen.getByText('Now at /')).toBeInTheDocument();
   });
 
