@@ -277,14 +277,13 @@ it('ends a week of refunds, a reprint, a hold and a lost email with the desk’s
   });
   expect([...days].sort((a, b) => a.day.localeCompare(b.day))).toEqual(expectedDays);
 
-  // The week's sums, for the record: what moved, and what the desk shows.
+  // The week's sums: what moved at Stripe and the provider is what the desk shows.
   const totals = {
     charged: [...charged.values()].reduce((sum, charge) => sum + charge.cents, 0),
     refunded: week.reduce((sum, id) => sum + charged.get(id)!.cents - netAtStripe(id), 0),
     net: week.reduce((sum, id) => sum + netAtStripe(id), 0),
     printCost: week.reduce((sum, id) => sum + costAtProvider(id), 0),
   };
-  console.info('the week at Stripe and at the print provider', totals, expectedDays);
   expect(days.reduce((sum, day) => sum + day.revenueCents, 0)).toBe(totals.net);
   expect(days.reduce((sum, day) => sum + day.costCents, 0)).toBe(totals.printCost);
 });
