@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIELD_LABELS, GENERATE_BUTTON_LABELS, orderStore } from '@tshirt/shared';
+import { stubWindowScrolling } from '../../test-support/windowScrolling';
 import { StandaloneDesigner } from './StandaloneDesigner';
 
 describe('StandaloneDesigner', () => {
@@ -24,7 +25,8 @@ describe('StandaloneDesigner', () => {
 
 describe('StandaloneDesigner on the mocked store API', () => {
   // Answered by the shared handlers (tooling/test/setupApiMocks.ts), as on the dev page with no store.
-  it('generates art and puts it on the shirt and at the head of the designs', async () => {
+  it('generates art and puts it on the shirt, in view, and at the head of the designs', async () => {
+    const scrollTo = stubWindowScrolling();
     const user = userEvent.setup();
     render(<StandaloneDesigner />);
     await user.type(screen.getByLabelText(FIELD_LABELS.interests), 'mountain bikes');
@@ -33,6 +35,7 @@ describe('StandaloneDesigner on the mocked store API', () => {
     expect(await screen.findByRole('button', { name: GENERATE_BUTTON_LABELS.generated })).toBeInTheDocument();
     expect(orderStore.getState().currentArtworkUrl).toMatch(/^\/creator\/images\/.+\.svg$/);
     expect(orderStore.getState().prompt).toContain('mountain bikes');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
     // The design joins the row once it is on the shirt (the browser has loaded and painted it).
     fireEvent.load(screen.getByRole('img', { name: orderStore.getState().prompt }));
     expect(
