@@ -1,3 +1,4 @@
+import { EARLY_ANSWER_SHOWN_GLOBAL } from '@tshirt/shared/pageStart';
 import { waitUntil } from '@tshirt/tooling/test/waitUntil';
 import { DEFAULT_SITE_CONFIG } from '../site-config/siteConfig';
 import {
@@ -48,6 +49,25 @@ describe('createFederationRemoteLoader', () => {
       timeoutMs: 1_000,
     });
     expect(startRuntime).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs no remote’s code while an early answer is being shown, and loads it once shown', async () => {
+    let show: () => void = () => undefined;
+    window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
+    try {
+      const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+      const loading = loader.load('designer', 'ArtForm');
+      await waitUntil(() => startRuntime.mock.calls.length > 0, 'the runtime starts', {
+        timeoutMs: 1_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toEqual([]);
+      show();
+      await expect(loading).resolves.toMatchObject({ component: ArtForm });
+      expect(calls).toEqual(['load designer/ArtForm']);
+    } finally {
+      delete window[EARLY_ANSWER_SHOWN_GLOBAL];
+    }
   });
 
   it('registers a failed remote at a fresh entry URL before loading from it again', async () => {

@@ -1,5 +1,6 @@
 import type { RemoteName, SiteConfig } from '@tshirt/shared';
 import type { FederationRuntime } from './federationRuntime';
+import { hydrationHold } from './hydrationHold';
 import { loadFailureLogPlugin } from './runtime-plugin/loadFailureLogPlugin';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
 import { scriptTimeoutPlugin } from './runtime-plugin/scriptTimeoutPlugin';
@@ -104,6 +105,8 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
     loadModule: (moduleId, remote) =>
       startRuntime().then(async (started) => {
         if (!isPreloaded(config.remotes[remote].entry)) await whenPageLoaded();
+        // A remote's code runs in long tasks on a phone: not while an early answer is shown.
+        await hydrationHold();
         return started.loadRemote(moduleId);
       }),
     timeoutMs: config.remoteTimeoutMs,
