@@ -185,8 +185,6 @@ export type ShipTo = Static<typeof ShipToSchema>;
 /** `POST /creator/order/address?token=`: the corrected address of an order the printer could not ship. */
 export const AddressCorrectionSchema = ShipToSchema;
 
-export { ORDER_NUMBER_PATTERN };
-
 /**
  * `GET /creator/offer`: what the store sells and what it costs before payment: the shirt price,
  * shipping per zone (the first is quoted on the product page), how sales tax is charged, and the

@@ -6,19 +6,13 @@
  * no shopper's first request waits for it.
  */
 import type * as ArtEngine from '@tshirt/art';
+import { loadOnce } from '../loadOnce';
 
 type ArtEngineModule = typeof ArtEngine;
 
-let loading: Promise<ArtEngineModule> | undefined;
+// A failed load is tried again at the next use.
+const art = loadOnce(() => import('@tshirt/art'));
 
 export function artModule(): Promise<ArtEngineModule> {
-  if (!loading) {
-    const attempt = import('@tshirt/art');
-    // A failed load is tried again at the next use.
-    attempt.catch(() => {
-      if (loading === attempt) loading = undefined;
-    });
-    loading = attempt;
-  }
-  return loading;
+  return art.get();
 }

@@ -11,6 +11,7 @@ import type { SendMailOptions, Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { isSendableEmailAddress } from '@tshirt/shared/emailAddress';
 import { cleanShopperText } from '../http/cleanText';
+import { loadOnce } from '../loadOnce';
 
 export interface OutgoingEmail {
   /** Full `<…@…>` form; the same id for a resend of the same event. */
@@ -96,28 +97,20 @@ function lazyTransporter(options: TransportOptions): {
   get(): Promise<Transporter>;
   close(): void;
 } {
-  let making: Promise<Transporter> | undefined;
   let closed = false;
   const closedError = () => new Error('The mail transport is closed');
+  const transporter = loadOnce(() =>
+    import('nodemailer').then(({ createTransport }) => {
+      if (closed) throw closedError();
+      return createTransport(options);
+    }),
+  );
   return {
-    get() {
-      if (closed) return Promise.reject(closedError());
-      if (!making) {
-        const attempt = import('nodemailer').then(({ createTransport }) => {
-          if (closed) throw closedError();
-          return createTransport(options);
-        });
-        attempt.catch(() => {
-          if (making === attempt) making = undefined;
-        });
-        making = attempt;
-      }
-      return making;
-    },
+    get: () => (closed ? Promise.reject(closedError()) : transporter.get()),
     close() {
       closed = true;
-      making?.then(
-        (transporter) => transporter.close(),
+      transporter.peek()?.then(
+        (made) => made.close(),
         () => undefined,
       );
     },

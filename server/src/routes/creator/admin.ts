@@ -66,8 +66,6 @@ export function adminRefundPath(orderId: string): string {
 
 export { ORDER_STATES, orderState, type OrderState };
 
-export { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT };
-
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** One order as the owner sees it: everything but the secrets that would open it to others. */
