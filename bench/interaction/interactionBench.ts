@@ -90,9 +90,16 @@ export interface InteractionRun {
     artRequestMs: number | null;
     /** The generation answer's end → the art shown. */
     answerToArtMs: number | null;
+    /** How the art's time was taken: its first paint, or (none reported) decoded, a frame later. */
+    shownBy: 'painted' | 'decoded' | null;
     creatorRequests: string[];
   };
-  colour: { from: string; to: string; imageRequests: string[] } | null;
+  colour: {
+    from: string;
+    to: string;
+    imageRequests: string[];
+    shownBy: 'painted' | 'decoded';
+  } | null;
 }
 
 export interface InteractionResult {
@@ -351,6 +358,7 @@ async function measureTapAndColour(
     } else {
       tap.atMs = afterTap.tap.atMs;
       tap.inputDelayMs = afterTap.tap.handledAtMs - afterTap.tap.atMs;
+      tap.shownBy = shown.how;
       figures.tapToArtMs = shown.atMs - afterTap.tap.atMs;
       const resources = await resourcesOf(page);
       const afterTapRequests = startedBetween(
@@ -420,7 +428,7 @@ async function measureTapAndColour(
         change.atMs,
         fitted.atMs,
       ).map((entry) => entry.path);
-      measured.colour = { from, to, imageRequests };
+      measured.colour = { from, to, imageRequests, shownBy: fitted.how };
       figures.colourToArtMs = fitted.atMs - change.atMs;
       figures.imageRequestsAfterColour = imageRequests.length;
     }
@@ -446,6 +454,7 @@ function emptyRun(): InteractionRun {
       generationMs: null,
       artRequestMs: null,
       answerToArtMs: null,
+      shownBy: null,
       creatorRequests: [],
     },
     colour: null,

@@ -117,6 +117,12 @@ export function interactionTable(result: InteractionResult): string {
       metMark(row, value),
     ];
   });
+  const shownBy = (how: 'painted' | 'decoded' | null) =>
+    how === 'painted'
+      ? 'its first paint'
+      : how === 'decoded'
+        ? 'no paint reported: decoded, a frame later'
+        : 'n/a';
   const byRun = (describe: (run: InteractionRun) => string) =>
     result.runs.map((run, index) => `run ${index + 1}: ${describe(run)}`).join('; ');
   const liveAt = (run: InteractionRun, part: string | null) =>
@@ -128,14 +134,14 @@ export function interactionTable(result: InteractionResult): string {
     '',
     `The tap: ${byRun(
       ({ tap }) =>
-        `tapped at ${optional(tap.atMs, seconds)} (the input waited ${optional(tap.inputDelayMs, ms)} for the main thread), generation request sent ${optional(tap.toRequestMs, ms)} later, answered in ${optional(tap.generationMs, ms)}, art shown ${optional(tap.answerToArtMs, ms)} after the answer (the art’s own requests after the answer: ${optional(tap.artRequestMs, ms)})`,
+        `tapped at ${optional(tap.atMs, seconds)} (the input waited ${optional(tap.inputDelayMs, ms)} for the main thread), generation request sent ${optional(tap.toRequestMs, ms)} later, answered in ${optional(tap.generationMs, ms)}, art shown ${optional(tap.answerToArtMs, ms)} after the answer (${shownBy(tap.shownBy)}; the art’s own requests after the answer: ${optional(tap.artRequestMs, ms)})`,
     )}.`,
     '',
     `Requests under ${code('/creator/')} from the tap to the art: ${byRun((run) => list(run.tap.creatorRequests))}.`,
     '',
     `Requests under ${code('/creator/images/')} from the colour change to the art: ${byRun((run) =>
       run.colour
-        ? `${run.colour.from} → ${run.colour.to}: ${list(run.colour.imageRequests)}`
+        ? `${run.colour.from} → ${run.colour.to}: ${list(run.colour.imageRequests)} (${shownBy(run.colour.shownBy)})`
         : 'n/a',
     )}.`,
   ].join('\n');

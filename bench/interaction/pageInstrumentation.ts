@@ -26,8 +26,12 @@ export interface PageMarks {
   tap: { atMs: number; handledAtMs: number } | null;
   /** Shirt colour changes, in order. */
   colourChanges: Array<{ colour: string; atMs: number }>;
-  /** Artwork shown (loaded, decoded, one frame later), by the name it was watched under. */
-  shown: Record<string, { atMs: number; src: string }>;
+  /**
+   * Artwork shown, by the name it was watched under: when it was first painted (its Element
+   * Timing renderTime, the frame's presentation), or, for an image the browser reported no paint
+   * of, once loaded, decoded and one frame later.
+   */
+  shown: Record<string, { atMs: number; src: string; how: 'painted' | 'decoded' }>;
 }
 
 export interface ResourceMark {
@@ -136,27 +140,88 @@ export const INSTRUMENTATION_SCRIPT = `(() => {
     fittedFor: (image, colour) => drawnFor(image, colour),
   };
 
-  /** Records marks.shown[name] once an artwork passing the test is loaded, decoded and painted. */
+  // When each generated artwork was first painted (Element Timing: the attribute is set as the
+  // image enters the preview, before the frame that paints it), by image element and source.
+  const painted = new Map();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.element || !(entry.renderTime > 0)) continue;
+      const paints = painted.get(entry.element) || [];
+      paints.push({ url: entry.url, atMs: entry.renderTime });
+      painted.set(entry.element, paints);
+    }
+    checkWatchers();
+  }).observe({ type: 'element', buffered: true });
+  // When each image was given its current source: a paint before that showed another one (a
+  // data: URL is reported by its first 100 characters only, the same for every drawing).
+  const sourceSetAt = new Map();
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      if (record.type === 'attributes') sourceSetAt.set(record.target, now);
+      for (const node of record.addedNodes || []) {
+        if (!(node instanceof Element)) continue;
+        for (const image of node.matches('img') ? [node] : node.querySelectorAll('img'))
+          sourceSetAt.set(image, now);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
+  /** When \`image\` was first painted showing \`src\`. */
+  function paintedAt(image, src) {
+    const since = sourceSetAt.get(image) ?? 0;
+    const paint = (painted.get(image) || []).find(
+      ({ url, atMs }) =>
+        atMs >= since && (url === src || (url.startsWith('data:') && src.startsWith(url))),
+    );
+    return paint && paint.atMs;
+  }
+  let timed = 0;
+  function timeGeneratedArt() {
+    for (const image of artworkImages()) {
+      if (isGenerated(image.src) && !image.hasAttribute('elementtiming'))
+        image.setAttribute('elementtiming', 'art-' + (timed += 1));
+    }
+  }
+  /** How long a found artwork's paint may take to be reported before the fallback time is used. */
+  const PAINT_REPORT_WAIT_MS = 1000;
+
+  /** Records marks.shown[name] once an artwork passing the test is shown. */
   function watchArtwork(name, test, argument) {
-    watchers.push({ name, test: TESTS[test], argument, found: false });
+    watchers.push({ name, test: TESTS[test], argument, found: null });
     checkWatchers();
   }
+  function show(watcher, atMs, how) {
+    if (!(watcher.name in marks.shown))
+      marks.shown[watcher.name] = { atMs, src: watcher.found.src, how };
+  }
   function checkWatchers() {
+    timeGeneratedArt();
     for (const watcher of watchers) {
-      if (watcher.found) continue;
+      if (watcher.name in marks.shown) continue;
+      if (watcher.found) {
+        const at = paintedAt(watcher.found.image, watcher.found.src);
+        if (at !== undefined) show(watcher, at, 'painted');
+        continue;
+      }
       const image = artworkImages().find(
         (candidate) =>
           watcher.test(candidate, watcher.argument) && candidate.complete && candidate.naturalWidth > 0,
       );
       if (!image) continue;
-      watcher.found = true;
       const src = image.currentSrc || image.src;
+      watcher.found = { image, src };
+      const at = paintedAt(image, src);
+      if (at !== undefined) {
+        show(watcher, at, 'painted');
+        continue;
+      }
       image
         .decode()
         .catch(() => undefined)
         .then(() =>
           requestAnimationFrame(() => {
-            marks.shown[watcher.name] = { atMs: performance.now(), src };
+            const fallbackAt = performance.now();
+            setTimeout(() => show(watcher, fallbackAt, 'decoded'), PAINT_REPORT_WAIT_MS);
           }),
         );
     }
