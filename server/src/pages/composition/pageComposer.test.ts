@@ -197,4 +197,41 @@ describe('createPageComposer', () => {
       ['warn', 'remote markup unavailable: its parts load in the browser'],
     ]);
   });
+
+  it('names the release last read in the entry URL of a remote whose markup cannot be had now, and none once it publishes none', async () => {
+    // A browser may keep an entry for an hour (a remote's static host at its defaults): the
+    // entry's URL without a release would run whichever release it kept.
+    let designerState: FragmentsState = ready(fakeFragments('designer', 'n1'));
+    const composer = createPageComposer({
+      sources: { ...sources, designer: source('designer', () => designerState) },
+      budgetMs: 1_000,
+      siteConfig: SITE_CONFIG,
+      log: silent,
+      compress: (html) => Promise.resolve(uncompressedPage(html)),
+    });
+    const designerEntry = async () => {
+      await composer.render(template, HOST);
+      await new Promise((next) => setImmediate(next)); // its own page composed, not the last one
+      const page = await composer.render(template, HOST);
+      const config = JSON.parse(
+        /id="site-config">([^<]*)</.exec(page.html)?.[1] ?? '{}',
+      ) as SiteConfig;
+      return { markup: releaseIn(page), entry: config.remotes.designer.entry };
+    };
+
+    expect(await designerEntry()).toEqual({
+      markup: 'n1',
+      entry: '/remotes/designer/remoteEntry.js?release=n1',
+    });
+    designerState = { status: 'unavailable', reason: 'no answer within 1000 ms' };
+    expect(await designerEntry()).toEqual({
+      markup: undefined,
+      entry: '/remotes/designer/remoteEntry.js?release=n1',
+    });
+    designerState = { status: 'unavailable', reason: 'answered HTTP 404', absent: true };
+    expect(await designerEntry()).toEqual({
+      markup: undefined,
+      entry: '/remotes/designer/remoteEntry.js',
+    });
+  });
 });

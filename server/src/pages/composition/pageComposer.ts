@@ -86,6 +86,12 @@ export function createPageComposer(options: {
   const lastState = new Map<string, string>();
   /** Each remote's last fragments that passed the checks of their format. */
   const lastGood = new Map<RemoteName, RemoteFragments>();
+  /**
+   * Each remote's release as last read, kept while a check fails or runs past its budget (not
+   * when the remote publishes no fragments): its entry URL names it even when its markup cannot
+   * be in the page, so a browser that cached the entry of an older release does not run that.
+   */
+  const knownRelease = new Map<RemoteName, string>();
   let compositionsQueued = 0;
   /** The last composition started: the next one starts when it ends. */
   let lastComposition: Promise<unknown> = Promise.resolve();
@@ -159,6 +165,8 @@ export function createPageComposer(options: {
     const source = sources[remote];
     if (!source) return undefined;
     const state = await source.current(budgetMs);
+    if (state.status === 'ready') knownRelease.set(remote, state.fragments.release);
+    if (state.status === 'unavailable' && state.absent) knownRelease.delete(remote);
     if (state.status === 'unavailable') {
       // A remote that publishes no markup (its dev server) is no fault to act on.
       report(remote, `unavailable:${state.reason}`, () =>
@@ -210,11 +218,31 @@ export function createPageComposer(options: {
     return withContainedParts(remote, fragments);
   }
 
+  /**
+   * The release each remote's entry URL names: that of its markup in the page, else the one last
+   * read (the cache key of its entry, whatever the remote's static host lets browsers keep).
+   */
+  function entryReleases(
+    remotes: RemoteName[],
+    fragments: Partial<Record<RemoteName, RemoteFragments>>,
+    known: Partial<Record<RemoteName, string>>,
+    stitched: readonly string[],
+  ): Partial<Record<RemoteName, string>> {
+    return Object.fromEntries(
+      remotes.flatMap((remote) => {
+        const inPage = stitched.some((id) => id.startsWith(`${remote}/`));
+        const release = inPage ? fragments[remote]?.release : known[remote];
+        return release ? [[remote, release]] : [];
+      }),
+    );
+  }
+
   /** The composed HTML of `template` with `fragments`, the site configuration naming their releases. */
   function composedHtml(
     template: PageTemplate,
     remotes: RemoteName[],
     fragments: Partial<Record<RemoteName, RemoteFragments>>,
+    known: Partial<Record<RemoteName, string>>,
     host: HostManifest | undefined,
   ): string {
     const composed = composePage(template, fragments, {
@@ -229,15 +257,10 @@ export function createPageComposer(options: {
         ),
       );
     }
-    const releases = Object.fromEntries(
-      remotes.flatMap((remote) => {
-        const release = fragments[remote]?.release;
-        return release && composed.stitched.some((id) => id.startsWith(`${remote}/`))
-          ? [[remote, release]]
-          : [];
-      }),
+    return injectIntoShell(
+      composed.html,
+      withReleases(siteConfig, entryReleases(remotes, fragments, known, composed.stitched)),
     );
-    return injectIntoShell(composed.html, withReleases(siteConfig, releases));
   }
 
   function keep(state: TemplatePages, key: string, page: CompressedPage): void {
@@ -286,8 +309,15 @@ export function createPageComposer(options: {
         const remoteFragments = found[index];
         if (remoteFragments) fragments[remote] = remoteFragments;
       });
+      // A remote with no markup in the page still names a release in its entry URL.
+      const known = Object.fromEntries(
+        remotes.flatMap((remote) => {
+          const release = knownRelease.get(remote);
+          return release ? [[remote, release]] : [];
+        }),
+      ) as Partial<Record<RemoteName, string>>;
       const key = remotes
-        .map((remote) => `${remote}@${fragments[remote]?.release ?? '-'}`)
+        .map((remote) => `${remote}@${fragments[remote]?.release ?? '-'}/${known[remote] ?? '-'}`)
         .join(' ');
 
       let state = pages.get(template);
@@ -304,7 +334,7 @@ export function createPageComposer(options: {
         keep(state, key, done);
         return done;
       }
-      const compose = () => composedHtml(template, remotes, fragments, host);
+      const compose = () => composedHtml(template, remotes, fragments, known, host);
       const composing = state.composing.get(key) ?? startComposing(state, key, compose);
       if (state.latest) {
         const left = budgetMs - (now() - started);
