@@ -274,6 +274,8 @@ describe('a remote on a static host that lets browsers cache everything for an h
   });
   afterAll(async () => {
     await cachingStore?.stop();
+    // The shared browser's context may still hold a connection to it: close waits on none.
+    cachingHost?.server.closeAllConnections();
     await cachingHost?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
