@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   for (const path of staticPaths)
     answers.set(path, await fetchAnswer(new URL(path, storeUrl).href));
 
-  const db = await openDatabase({ kind: 'pglite', dataDir });
+  // The store's page cache as in production (serverBench.ts sets the store's the same).
+  const db = await openDatabase({ kind: 'pglite', dataDir, sharedBuffersMb: 128 });
   await runMigrations(db);
   const orders = createOrdersRepository(db);
 

@@ -340,6 +340,8 @@ function storeEnvironment(): Record<string, string> {
     // Checkout load comes from many shoppers, each named by X-Forwarded-For: the load generator on
     // this machine plays the proxy (`true` is refused, as it should be).
     TRUST_PROXY: 'loopback',
+    // Postgres's page cache as in production (the tests' stores start with a smaller one).
+    PGLITE_SHARED_BUFFERS_MB: '128',
     ...(renderThreads && { PRINT_RENDER_THREADS: renderThreads }),
     ...(artEngineThreads && { ART_ENGINE_THREADS: artEngineThreads }),
   };

@@ -97,7 +97,11 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('http://localhost:8080');
-    expect(config.storage).toEqual({ kind: 'pglite', dataDir: resolve(REPO_ROOT, '.data') });
+    expect(config.storage).toEqual({
+      kind: 'pglite',
+      dataDir: resolve(REPO_ROOT, '.data'),
+      sharedBuffersMb: 128,
+    });
     expect(config.imageProvider).toEqual({ kind: 'builtin' });
     expect(config.paymentProvider).toEqual({ kind: 'test' });
     expect(config.dailyGenerationLimit).toBe(10);
@@ -161,7 +165,7 @@ describe('loadConfig', () => {
       checkout: 'https://cdn.example/checkout/mf-manifest.json',
     });
     expect(config.trustProxy).toBe('10.0.0.5');
-    expect(config.storage).toEqual({ kind: 'pglite', dataDir: undefined });
+    expect(config.storage).toEqual({ kind: 'pglite', dataDir: undefined, sharedBuffersMb: 128 });
     expect(config.publicUrl).toBe('https://shop.example');
   });
 
@@ -209,6 +213,16 @@ describe('loadConfig', () => {
       expect.stringContaining('PRINT_RENDER_THREADS must be a whole number from 1 to 64'),
       expect.stringContaining('PRINT_RENDER_QUEUE must be a whole number from 1 to 1000'),
       expect.stringContaining('PRINT_CACHE_MAX_MB must be a whole number from 0 to 1048576'),
+    ]);
+  });
+
+  it('gives the embedded database the page cache asked for, Postgres’s 128 MB by default', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16' }).storage).toMatchObject({
+      kind: 'pglite',
+      sharedBuffersMb: 16,
+    });
+    expect(problemsOf({ PGLITE_SHARED_BUFFERS_MB: '0' })).toEqual([
+      expect.stringContaining('PGLITE_SHARED_BUFFERS_MB must be a whole number from 1 to 16384'),
     ]);
   });
 

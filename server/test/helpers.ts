@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeReleaseManifest } from '@tshirt/tooling/build/releaseManifest';
+import { TEST_SHARED_BUFFERS_MB } from '@tshirt/tooling/test/storeServer';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
@@ -78,9 +79,15 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // Renders at the normal priority: beside the suite's own CPU-bound tests, a nice-19 render
     // waited over a minute (production's 19 is kept by printRenderPool.test.ts and config.test.ts).
     PRINT_RENDER_NICENESS: '0',
+    PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
     ...env,
   });
-  return env.DATA_DIR ? config : { ...config, storage: { kind: 'pglite', dataDir: undefined } };
+  return env.DATA_DIR
+    ? config
+    : {
+        ...config,
+        storage: { kind: 'pglite', dataDir: undefined, sharedBuffersMb: TEST_SHARED_BUFFERS_MB },
+      };
 }
 
 /**

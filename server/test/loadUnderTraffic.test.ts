@@ -53,6 +53,7 @@ beforeAll(async () => {
       // Every connection is the same visitor (127.0.0.1) here.
       VITALS_RATE_LIMIT_PER_MINUTE: '100000',
       WORKER_THREADS_ON_FIRST_JOB: 'false',
+      PGLITE_SHARED_BUFFERS_MB: '128',
     },
     // As in production, with the inspector on a free loopback port for measuring memory.
     [PRODUCTION_SERVER_COMMAND[0], '--inspect=127.0.0.1:0', ...PRODUCTION_SERVER_COMMAND.slice(1)],

@@ -15,7 +15,13 @@ import { dirname, join } from 'node:path';
 import type * as PgliteExports from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import { startJobQueues } from '../src/jobs/jobQueue';
-import { pgliteFolder, wrapPglite, type Database } from '../src/storage/database';
+import { TEST_SHARED_BUFFERS_MB } from '@tshirt/tooling/test/storeServer';
+import {
+  pgliteFolder,
+  pgliteStartParams,
+  wrapPglite,
+  type Database,
+} from '../src/storage/database';
 import { MIGRATIONS, runMigrations } from '../src/storage/migrations';
 
 type PgliteModule = typeof PgliteExports;
@@ -122,6 +128,7 @@ export async function openTestDatabase(dataDir?: string): Promise<Database> {
     ...(dataDir && { dataDir }),
     // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
     ...(loadDataDir && { loadDataDir: loadDataDir as unknown as Blob }),
+    startParams: pgliteStartParams(PGlite.defaultStartParams, TEST_SHARED_BUFFERS_MB),
   });
   const db = wrapPglite(pglite);
   await runMigrations(db);

@@ -41,6 +41,13 @@ export const SERVER_COMMAND = [
   SERVER_MAIN,
 ] as const;
 
+/**
+ * Postgres's page cache (`shared_buffers`) in the tests' embedded databases, in megabytes: Postgres
+ * sets its buffer pool up at every start, about 0.5 CPU-seconds for its default 128 MB and 0.1 for
+ * 16 MB on this machine, and no test's data comes near 16 MB. The load test keeps production's.
+ */
+export const TEST_SHARED_BUFFERS_MB = 16;
+
 const HEALTHY_WITHIN_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
@@ -124,6 +131,7 @@ export async function spawnServerProcess(
       PRINT_RENDER_NICENESS: '0',
       // Most of the tests' stores never draw or render: their threads start when first needed.
       WORKER_THREADS_ON_FIRST_JOB: 'true',
+      PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
       ...env,
     },
   });

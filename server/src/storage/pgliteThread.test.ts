@@ -63,14 +63,17 @@ describe('the embedded database on its own thread', () => {
     expect(results.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 200 }, (_, i) => i));
   });
 
-  it('keeps its data in a folder across a reopen', async () => {
+  it('keeps its data in a folder across a reopen, with the page cache it is given', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
     try {
       const first = await openPgliteThread(folder);
       await first.exec('CREATE TABLE notes (text text); INSERT INTO notes VALUES ($$kept$$);');
+      // Postgres's default page cache (PGLITE_SHARED_BUFFERS_MB's too).
+      expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
       await first.close();
-      const second = await openPgliteThread(folder);
+      const second = await openPgliteThread(folder, { sharedBuffersMb: 16 });
       expect(await second.query('SELECT text FROM notes')).toEqual([{ text: 'kept' }]);
+      expect(await second.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
       await second.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });

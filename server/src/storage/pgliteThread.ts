@@ -7,7 +7,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { WORKER_ENTRY } from '../workers/typescriptWorker';
-import { rowsOfEvery, type Database, type Queryable } from './database';
+import { pgliteStartParams, rowsOfEvery, type Database, type Queryable } from './database';
 
 type Request =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -26,12 +26,17 @@ type Reply = { id: number } & (
 interface ThreadData {
   taskModule: string;
   pgliteDataDir: string | undefined;
+  /** Postgres's `shared_buffers` in megabytes; undefined: PGlite's default. */
+  sharedBuffersMb: number | undefined;
 }
 
 /** The server's side: a Database whose every statement runs on the database thread. */
-export async function openPgliteThread(pgliteDataDir: string | undefined): Promise<Database> {
+export async function openPgliteThread(
+  pgliteDataDir: string | undefined,
+  { sharedBuffersMb }: { sharedBuffersMb?: number } = {},
+): Promise<Database> {
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { taskModule: __filename, pgliteDataDir } satisfies ThreadData,
+    workerData: { taskModule: __filename, pgliteDataDir, sharedBuffersMb } satisfies ThreadData,
   });
   const waiting = new Map<
     number,
@@ -134,9 +139,10 @@ async function runDatabaseThread(port: NonNullable<typeof parentPort>, data: Thr
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
   let pglite: PGlite;
   try {
-    pglite = await PGliteClass.create(
-      data.pgliteDataDir === undefined ? {} : { dataDir: data.pgliteDataDir },
-    );
+    pglite = await PGliteClass.create({
+      ...(data.pgliteDataDir !== undefined && { dataDir: data.pgliteDataDir }),
+      startParams: pgliteStartParams(PGliteClass.defaultStartParams, data.sharedBuffersMb),
+    });
   } catch (error) {
     port.postMessage({ error: { message: (error as Error).message } });
     return;
