@@ -5,7 +5,6 @@
  * following ones (in any test file or later run) load from. Postgres's WebAssembly is compiled
  * once per Jest worker, not once per database.
  */
-import { Blob as NodeBlob } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,12 +80,26 @@ interface CompiledPglite {
 }
 
 /**
- * The template's tens of megabytes, read once per Jest worker and kept beside the compiled
- * WebAssembly: every later test file's database loads from the same (immutable) Blob.
+ * What PGlite reads of a Blob (`arrayBuffer()` and `type`) over bytes kept in memory: each read a
+ * copy of them, made in milliseconds, where node:buffer's Blob hands tens of megabytes over in
+ * chunks (about 0.3 CPU-seconds for the template, at every test file's database).
  */
-function templateBlob(pglite: PgliteModule): Promise<NodeBlob> {
-  const holder = pglite as unknown as { [TEMPLATE]?: Promise<NodeBlob> };
-  holder[TEMPLATE] ??= templateDump(pglite.PGlite).then((dump) => new NodeBlob([dump]));
+function bytesAsBlob(bytes: Uint8Array): Blob {
+  const blob = {
+    type: '',
+    size: bytes.byteLength,
+    arrayBuffer: async () => new Uint8Array(bytes).buffer,
+  };
+  return blob as unknown as Blob;
+}
+
+/**
+ * The template's tens of megabytes, read once per Jest worker and kept beside the compiled
+ * WebAssembly: every later test file's database loads from a copy of the same bytes.
+ */
+function templateBlob(pglite: PgliteModule): Promise<Blob> {
+  const holder = pglite as unknown as { [TEMPLATE]?: Promise<Blob> };
+  holder[TEMPLATE] ??= templateDump(pglite.PGlite).then(bytesAsBlob);
   // A failed read is tried again by the next file.
   holder[TEMPLATE].catch(() => delete holder[TEMPLATE]);
   return holder[TEMPLATE];
@@ -107,13 +120,8 @@ async function compiledPglite(pglite: PgliteModule): Promise<CompiledPglite> {
         WebAssembly.compile(readFileSync(join(dist, file))),
       ),
     );
-    const fsBundle = new NodeBlob([readFileSync(join(dist, 'pglite.data'))]);
-    // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
-    return {
-      pgliteWasmModule,
-      initdbWasmModule,
-      fsBundle: fsBundle as unknown as Blob,
-    } as CompiledPglite;
+    const fsBundle = bytesAsBlob(readFileSync(join(dist, 'pglite.data')));
+    return { pgliteWasmModule, initdbWasmModule, fsBundle } as CompiledPglite;
   })();
   return holder[COMPILED];
 }
@@ -126,8 +134,7 @@ export async function openTestDatabase(dataDir?: string): Promise<Database> {
   const pglite = await PGlite.create({
     ...(await compiledPglite(pgliteModule)),
     ...(dataDir && { dataDir }),
-    // node:buffer's Blob is what PGlite reads; only its DOM typing differs.
-    ...(loadDataDir && { loadDataDir: loadDataDir as unknown as Blob }),
+    ...(loadDataDir && { loadDataDir }),
     startParams: pgliteStartParams(PGlite.defaultStartParams, TEST_SHARED_BUFFERS_MB),
   });
   const db = wrapPglite(pglite);
