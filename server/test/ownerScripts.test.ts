@@ -5,6 +5,7 @@
  * report prints, one line per line, no forgery; bad arguments get the usage and exit code 2.
  */
 import { spawn } from 'node:child_process';
+import { TEST_SHARED_BUFFERS_MB } from '@tshirt/tooling/test/storeServer';
 import { REPO_ROOT } from '../src/config';
 import { pgliteFolder } from '../src/storage/database';
 import { withFakeFrontEnd, withTemporaryFolder } from './fixtures';
@@ -97,7 +98,13 @@ function runOwnerScript(
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', script, '-w', 'server', '--', ...args], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir.path },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dataDir.path,
+        // No server runs: the script opens the database itself, with the tests' page cache.
+        PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
