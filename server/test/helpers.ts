@@ -82,12 +82,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     PGLITE_SHARED_BUFFERS_MB: String(TEST_SHARED_BUFFERS_MB),
     ...env,
   });
-  return env.DATA_DIR
+  // Without DATA_DIR, the embedded database in memory, with the page cache read above.
+  return env.DATA_DIR || config.storage.kind !== 'pglite'
     ? config
-    : {
-        ...config,
-        storage: { kind: 'pglite', dataDir: undefined, sharedBuffersMb: TEST_SHARED_BUFFERS_MB },
-      };
+    : { ...config, storage: { ...config.storage, dataDir: undefined } };
 }
 
 /**
