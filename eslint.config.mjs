@@ -72,6 +72,14 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // A print thread loads the model-picture code (sharp) only when a job needs it, with require():
+  // import() there reaches Node's ES loader, which runs no TypeScript in a thread started from the
+  // sources (workerEntry.cjs registers tsx's CommonJS loader), and the server's bundle includes
+  // what require() names.
+  {
+    files: ['server/src/rendering/printRenderTask.ts'],
+    rules: { '@typescript-eslint/no-require-imports': ['error', { allow: ['^\\.\\./images/modelImage$'] }] },
+  },
   {
     files: ['server/**/*.ts', 'art/src/scripts/**', 'e2e/**/*.ts', 'bench/**', 'scripts/**', '**/webpack.config.ts', 'tooling/build/**'],
     rules: { 'no-console': 'off' },

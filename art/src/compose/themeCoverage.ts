@@ -15,9 +15,15 @@ export interface PopularTheme {
   expect: string[];
 }
 
-export const POPULAR_THEMES_FILE = path.join(__dirname, '..', '..', 'themes', 'popular-themes.json');
+/** The engine's theme lists, found from the package (the engine may run from a bundle elsewhere). */
+const THEMES_DIRECTORY = path.join(
+  path.dirname(require.resolve('@tshirt/art/package.json')),
+  'themes',
+);
+
+export const POPULAR_THEMES_FILE = path.join(THEMES_DIRECTORY, 'popular-themes.json');
 /** Uncommon themes, 20 of them in Spanish, German, French, Japanese and Portuguese. */
-export const UNCOMMON_THEMES_FILE = path.join(__dirname, '..', '..', 'themes', 'uncommon-themes.json');
+export const UNCOMMON_THEMES_FILE = path.join(THEMES_DIRECTORY, 'uncommon-themes.json');
 
 export function readPopularThemes(file = POPULAR_THEMES_FILE): PopularTheme[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { themes: PopularTheme[] }).themes;
@@ -34,12 +40,17 @@ export interface ThemeCoverage {
   missed: Array<{ theme: string; drew: string }>;
 }
 
-export function measureThemeCoverage(themes: readonly PopularTheme[] = readPopularThemes()): ThemeCoverage {
+export function measureThemeCoverage(
+  themes: readonly PopularTheme[] = readPopularThemes(),
+): ThemeCoverage {
   const missed: ThemeCoverage['missed'] = [];
   for (const theme of themes) {
-    const subject = chooseSubject(normaliseFields({ interests: theme.theme }), createRandom(1), { variants: false });
+    const subject = chooseSubject(normaliseFields({ interests: theme.theme }), createRandom(1), {
+      variants: false,
+    });
     const hero = subject.ornament ? undefined : subject.hero;
-    if (!hero || !theme.expect.includes(hero.id)) missed.push({ theme: theme.theme, drew: hero?.id ?? '(lettering only)' });
+    if (!hero || !theme.expect.includes(hero.id))
+      missed.push({ theme: theme.theme, drew: hero?.id ?? '(lettering only)' });
   }
   return { total: themes.length, drawn: themes.length - missed.length, missed };
 }

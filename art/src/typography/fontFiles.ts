@@ -6,7 +6,12 @@ import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { FONT_FILES } from './fonts';
 
-export const FONT_DIRECTORY = path.join(__dirname, '..', 'fonts');
+/** Found from the package, not this file: the server runs the engine from a bundle elsewhere. */
+export const FONT_DIRECTORY = path.join(
+  path.dirname(require.resolve('@tshirt/art/package.json')),
+  'src',
+  'fonts',
+);
 
 export function fontFilePaths(): string[] {
   return FONT_FILES.map((file) => path.join(FONT_DIRECTORY, file));

@@ -4,14 +4,14 @@
  * every page, file and API answer behind it and kept generation to one core. Past threads + queue a
  * drawing is refused with a 503 that says when to retry.
  */
-import { join } from 'node:path';
 import { DEFAULT_SHIRT_COLOR, type ShirtColor } from '@tshirt/shared/catalog';
 import type { ArtFields } from '@tshirt/shared/schemas';
 import { HttpError } from '../http/httpError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
+import { threadModule } from '../workers/typescriptWorker';
 import type { ArtEngineJob, GenerateJobResult } from './artEngineTask';
 
-export const ART_ENGINE_TASK = join(__dirname, 'artEngineTask.ts');
+export const ART_ENGINE_TASK = threadModule(__dirname, 'artEngineTask');
 
 /** What one drawing is expected to take before any has finished (the engine's median here). */
 const INITIAL_DRAWING_ESTIMATE_MS = 1;

@@ -3,14 +3,14 @@
  * never blocks the event loop, and a flood of print requests is refused (503 + Retry-After) instead
  * of piling up memory and stalling pages and the API.
  */
-import { join } from 'node:path';
 import { HttpError } from '../http/httpError';
 import type { PreparedModelImage } from '../images/modelImage';
 import { ModelImageError } from '../images/modelImageError';
 import { createBoundedWorkerPool } from '../workers/boundedWorkerPool';
+import { threadModule } from '../workers/typescriptWorker';
 import type { PreparedPicture, PrintRenderJob } from './printRenderTask';
 
-export const PRINT_RENDER_TASK = join(__dirname, 'printRenderTask.ts');
+export const PRINT_RENDER_TASK = threadModule(__dirname, 'printRenderTask');
 
 /** What a render is expected to take before any has finished (the engine's median on this machine). */
 const INITIAL_RENDER_ESTIMATE_MS = 2_000;

@@ -5,7 +5,6 @@
  * of a model's picture as it arrives. sharp does the PNG encoding and the pictures' work on one
  * libuv thread per job, so on at most PRINT_RENDER_THREADS of those the server's file reads share.
  */
-import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Piscina } from 'piscina';
@@ -13,8 +12,6 @@ import { renderPrintPngOnThisThread } from '@tshirt/art';
 import type * as ModelImage from '../images/modelImage';
 import type { PreparedModelImage } from '../images/modelImage';
 import { ModelImageError } from '../images/modelImageError';
-
-const loadModule = createRequire(__filename);
 
 export type PrintRenderJob =
   /** The engine's artwork → its print PNG. */
@@ -36,9 +33,9 @@ const collectGarbage = runInNewContext('gc') as () => void;
 export default async function renderPrintTask(
   job: PrintRenderJob,
 ): Promise<Uint8Array | PreparedPicture> {
-  // Loaded only for a model's picture, once the main thread has opened the image library. Through
-  // require: this thread has tsx's CommonJS loader only (workerEntry.cjs).
-  const pictures = async () => loadModule('../images/modelImage') as typeof ModelImage;
+  // Loaded only for a model's picture, once the main thread has opened the image library; with
+  // require (eslint.config.mjs says why).
+  const pictures = async () => require('../images/modelImage') as typeof ModelImage;
   if ('modelImage' in job) {
     try {
       // Copied back (a megabyte or two): piscina moves a single buffer, not one inside an object.

@@ -6,7 +6,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { WORKER_ENTRY } from '../workers/typescriptWorker';
+import { threadModule, WORKER_ENTRY } from '../workers/typescriptWorker';
 import { pgliteStartParams, rowsOfEvery, type Database, type Queryable } from './database';
 
 type Request =
@@ -23,6 +23,9 @@ type Reply = { id: number } & (
   | { error: { message: string; code?: string; name: string } }
 );
 
+/** This file as the thread loads it: its source, or its own bundle when the server runs bundled. */
+const THREAD_MODULE = threadModule(__dirname, 'pgliteThread');
+
 interface ThreadData {
   taskModule: string;
   pgliteDataDir: string | undefined;
@@ -36,7 +39,7 @@ export async function openPgliteThread(
   { sharedBuffersMb }: { sharedBuffersMb?: number } = {},
 ): Promise<Database> {
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { taskModule: __filename, pgliteDataDir, sharedBuffersMb } satisfies ThreadData,
+    workerData: { taskModule: THREAD_MODULE, pgliteDataDir, sharedBuffersMb } satisfies ThreadData,
   });
   const waiting = new Map<
     number,
