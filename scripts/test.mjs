@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { buildStaleApps } from '@tshirt/tooling/build/buildStaleApps';
+import { buildServerIfStale } from '@tshirt/tooling/build/serverBuild';
 import { workerCrashes } from '@tshirt/tooling/build/jestWorkerCrashes';
 
 const PARTS = [
@@ -19,7 +20,7 @@ const PARTS = [
     name: 'build',
     stage: 1,
     lane: 1,
-    what: 'the front-end apps whose sources changed, once for the byte budgets and the browser tests',
+    what: 'the server and the front-end apps whose sources changed, once for the byte budgets and the tests that run them',
     rerun: 'npm run build',
   },
   { name: 'typecheck', stage: 1, lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
@@ -110,8 +111,12 @@ function runScript(script, args = [], log) {
 async function buildApps(log) {
   const say = (line) => (log ?? process.stdout).write(`${line}\n`);
   try {
-    const built = await buildStaleApps(root, { log: say });
-    if (built.length === 0) say('Every front-end app is built from its current sources.');
+    const [server, built] = await Promise.all([
+      buildServerIfStale(root, { log: say }),
+      buildStaleApps(root, { log: say }),
+    ]);
+    if (server === undefined && built.length === 0)
+      say('The server and every front-end app are built from their current sources.');
     return { code: 0 };
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));

@@ -1,7 +1,8 @@
 /**
- * The store's real server (`server/src/main.ts`) in a child process on a free loopback port, as
- * the server's process tests, the browser tests and the benchmarks run it. The child is node itself
- * (tsx loaded with --import), so its pid is the server's: signals reach it directly and
+ * The store's real server in a child process on a free loopback port, as the server's process
+ * tests, the browser tests and the benchmarks run it: the bundle `npm start` runs
+ * (`server/dist/main.js`, built first when its sources changed). The child is node itself, so its
+ * pid is the server's: signals reach it directly and
  * /proc/<pid>/status is its memory. `npm start` can be run the same way, leading its own process
  * group as in a terminal. `spawnProcess` and `waitUntilAnswering` start and wait for any other
  * process a test runs (a remote's dev server).
@@ -10,19 +11,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildServerIfStale, serverMain } from '../build/serverBuild.mjs';
 import { freePort } from './ports';
 import { waitUntil } from './waitUntil';
 
 /** The repository root: the server runs from there, as `npm start` runs it. */
 export const REPO_ROOT = resolve(__dirname, '../..');
 
-const SERVER_MAIN = join(REPO_ROOT, 'server/src/main.ts');
+const SERVER_MAIN = serverMain(REPO_ROOT);
 
-/** The server as `npm start` runs it: node with tsx, no npm or tsx process in between. */
+/** The server as `npm start` runs it: node and the bundle, no npm process in between. */
 export const PRODUCTION_SERVER_COMMAND = [
   process.execPath,
-  '--import',
-  'tsx',
+  '--enable-source-maps',
   SERVER_MAIN,
 ] as const;
 
@@ -36,8 +37,7 @@ export const PRODUCTION_SERVER_COMMAND = [
 export const SERVER_COMMAND = [
   process.execPath,
   '--liftoff-only',
-  '--import',
-  'tsx',
+  '--enable-source-maps',
   SERVER_MAIN,
 ] as const;
 
@@ -102,6 +102,13 @@ export function spawnProcess(
   };
 }
 
+let serverBuild: Promise<unknown> | undefined;
+
+/** The server's bundle, built once per test file when its sources changed (`npm test` builds it first). */
+function serverBuilt(): Promise<unknown> {
+  return (serverBuild ??= buildServerIfStale(REPO_ROOT));
+}
+
 /**
  * Starts `command` from the repository root with a production-like environment on a free loopback
  * port (`env` adds to it or overrides it; nothing else of this process's environment is passed
@@ -112,6 +119,7 @@ export async function spawnServerProcess(
   env: Record<string, string>,
   options: { detached?: boolean } = {},
 ): Promise<ServerProcess> {
+  if (command.includes(SERVER_MAIN)) await serverBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = spawnProcess(command, {

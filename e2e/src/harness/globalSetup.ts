@@ -1,11 +1,13 @@
 /**
- * Jest globalSetup of the browser tests: builds the front-end apps whose last build is not of
- * their current sources (tooling/build/buildStaleApps.mjs, as `npm start` asks), then starts the run's
+ * Jest globalSetup of the browser tests: builds the server's bundle and the front-end apps whose
+ * last build is not of their current sources (tooling/build/serverBuild.mjs and buildStaleApps.mjs,
+ * as `npm start` asks), then starts the run's
  * one Chromium, and makes the store data folder every store of the run starts on a copy of
  * (store.ts); each test file opens its own context of the Chromium (browser.ts `launchBrowser`).
  * globalTeardown.ts stops the Chromium and removes the folder.
  */
 import { buildStaleApps } from '@tshirt/tooling/build/buildStaleApps';
+import { buildServerIfStale } from '@tshirt/tooling/build/serverBuild';
 import { REPO_ROOT } from '@tshirt/tooling/test/storeServer';
 import { SHARED_BROWSER_VARIABLE, launchBrowserServer } from './browser';
 import { setSharedBrowser } from './sharedBrowser';
@@ -13,7 +15,8 @@ import { STORE_DATA_TEMPLATE_VARIABLE, makeStoreDataTemplate } from './store';
 
 export default async function globalSetup(): Promise<void> {
   // Under `npm test` its build part has built them already: then this finds nothing to build.
-  await buildStaleApps(REPO_ROOT, { log: (line) => console.log(`\n${line}`) });
+  const log = (line: string) => console.log(`\n${line}`);
+  await Promise.all([buildServerIfStale(REPO_ROOT, { log }), buildStaleApps(REPO_ROOT, { log })]);
   const [server, template] = await Promise.all([launchBrowserServer(), makeStoreDataTemplate()]);
   setSharedBrowser(server);
   process.env[SHARED_BROWSER_VARIABLE] = server.wsEndpoint();
