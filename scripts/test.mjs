@@ -1,9 +1,8 @@
 // `npm test`: runs every part, each to its end even when another one failed, prints each part's
 // output and time as it ends, and ends with the list of failed parts (exit 1 if any). Two stages:
-// first the build and the unit tests (one after another, their output live) beside the checks and
-// the process tests (which mostly wait: signals, timers, a real Postgres; their output printed
-// whole once the stage ends), two lanes of about the same length; then the browser tests alone,
-// which need both cores. `--in-order` runs
+// first the build, the checks and the unit tests (one after another, their output live) beside the
+// process tests (which mostly wait: signals, timers, a real Postgres; their output printed whole
+// once the stage ends); then the browser tests alone, which need both cores. `--in-order` runs
 // every part one after another. `npm test -- lint unit` runs only the parts named. A test file
 // that failed only because Node.js crashed under it (see tooling/build/jestWorkerCrashes.mjs) is
 // run once more, alone, and the part says so.
@@ -24,8 +23,8 @@ const PARTS = [
     what: 'the server and the front-end apps whose sources changed, once for the byte budgets and the tests that run them',
     rerun: 'npm run build',
   },
-  { name: 'typecheck', stage: 1, lane: 2, script: 'typecheck', what: 'tsc over every workspace' },
-  { name: 'lint', stage: 1, lane: 2, script: 'lint', what: 'ESLint, the one-way imports included' },
+  { name: 'typecheck', stage: 1, lane: 1, script: 'typecheck', what: 'tsc over every workspace' },
+  { name: 'lint', stage: 1, lane: 1, script: 'lint', what: 'ESLint, the one-way imports included' },
   {
     name: 'unit',
     stage: 1,

@@ -1,7 +1,7 @@
 // The server as `npm start` runs it: one esbuild bundle of its TypeScript and of the workspaces it
 // imports (shared, art), every package of node_modules left to Node, with one more entry for each
-// worker thread (the embedded database, the art engine, print renders). Loading the bundle costs a
-// store's start about a second of CPU less than loading the sources through tsx (docs/TESTING.md).
+// worker thread (the embedded database, the art engine, print renders). A store's start from the
+// bundle costs about 1.5 CPU-seconds less than from the sources through tsx (docs/TESTING.md).
 // Built when its sources changed, judged by what the last build read (its manifest keeps a hash of
 // every input), never by file times. Plain JavaScript, so `npm start` can build before any
 // TypeScript loader is up; Jest loads it through swc.
