@@ -41,7 +41,7 @@ for (const { app, why } of toBuild) {
   console.log(` built in ${seconds} s.`);
 }
 
-// The server's bundle (tooling/build/serverBuild.mjs), when its sources changed: about a second.
+// The server's bundle (tooling/build/serverBuild.mjs) when its sources changed: half a second.
 try {
   await buildServerIfStale(root, { log: (line) => console.log(`${line}.`) });
 } catch (error) {
