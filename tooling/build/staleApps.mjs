@@ -48,9 +48,9 @@ const APP_INPUTS = [
 /** Tests sit beside the code but are no part of a build; nor are hidden files. */
 const NOT_AN_INPUT = /\.test\.[cm]?[jt]sx?$|(^|\/)(__snapshots__|\.)/;
 
-/** The build tooling's files that no build runs: the release command, a static server, the test runner's helpers, this and its builder. */
+/** The build tooling's files that no front-end build runs: the release command, a static server, the test runner's helpers, the server's bundler, this and its builder. */
 const NOT_BUILD_TOOLING =
-  /^tooling\/build\/(release\.ts|serveStatic\.ts|jestWorkerCrashes\.|staleApps\.|buildStaleApps\.)/;
+  /^tooling\/build\/(release\.ts|serveStatic\.ts|jestWorkerCrashes\.|serverBuild\.|staleApps\.|buildStaleApps\.)/;
 
 /** Where a production build's release manifests are (shared/src/releaseManifest.ts). */
 const MANIFESTS = 'release';

@@ -42,10 +42,13 @@ describe('which front-end apps npm start builds', () => {
     expect(staleApps(root, [APP], {})).toEqual([]);
   });
 
-  it('builds an app never built, one whose sources, shared code or build tooling changed, and not for a test beside them', () => {
+  it('builds an app never built, one whose sources, shared code or build tooling changed, and not for a test beside them or the tooling no app build runs', () => {
     expect(whyBuild(root, APP, {})).toBe('not built yet');
     build();
     write('app/src/index.test.ts', 'it("is a test", () => {});');
+    // Nor for the build tooling no front-end build runs: the server's bundler, the release command.
+    write('tooling/build/serverBuild.mjs', '// the server’s bundler');
+    write('tooling/build/release.ts', '// the release command');
     expect(whyBuild(root, APP, {})).toBeUndefined();
 
     for (const source of [
@@ -73,5 +76,4 @@ describe('which front-end apps npm start builds', () => {
       'its sources changed since its last build',
     );
   });
-
 });
