@@ -5,11 +5,11 @@
 // Built when its sources changed, judged by what the last build read (its manifest keeps a hash of
 // every input), never by file times. Plain JavaScript, so `npm start` can build before any
 // TypeScript loader is up; Jest loads it through swc.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sha256 } from './staleApps.mjs';
 
 /** The bundle's folder, below the repository's root. */
 export const SERVER_OUTPUT = 'server/dist';
@@ -35,8 +35,6 @@ const SETTINGS = [
 ];
 
 const MANIFEST = 'build.json';
-
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** The file `node` runs: the bundle's main entry. */
 export function serverMain(root) {

@@ -20,3 +20,4 @@ export declare function staleApps(
   apps?: readonly FrontEndApp[],
   env?: Readonly<Record<string, string | undefined>>,
 ): FrontEndApp[];
+export declare function sha256(bytes: string | Uint8Array): string;

@@ -56,7 +56,8 @@ const NOT_BUILD_TOOLING =
 const MANIFESTS = 'release';
 const MANIFEST_NAME = /^manifest\.[0-9a-f]{16}\.json$/;
 
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** The SHA-256 of `bytes`, in hex: how a build's inputs and outputs are named (the server's too). */
+export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /** The files at `path` (below `root`): itself, or every file below it; `/`-separated, sorted. */
 function filesAt(root, path) {
