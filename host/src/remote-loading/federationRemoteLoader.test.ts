@@ -51,20 +51,37 @@ describe('createFederationRemoteLoader', () => {
     expect(startRuntime).toHaveBeenCalledTimes(1);
   });
 
-  it('runs no remote’s code while an early answer is being shown, and loads it once shown', async () => {
+  it('neither starts the runtime nor runs a remote’s code while an early answer is being shown', async () => {
     let show: () => void = () => undefined;
     window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
     try {
       const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
       const loading = loader.load('designer', 'ArtForm');
-      await waitUntil(() => startRuntime.mock.calls.length > 0, 'the runtime starts', {
-        timeoutMs: 1_000,
-      });
       await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(startRuntime).not.toHaveBeenCalled();
       expect(calls).toEqual([]);
       show();
       await expect(loading).resolves.toMatchObject({ component: ArtForm });
+      expect(startRuntime).toHaveBeenCalledTimes(1);
       expect(calls).toEqual(['load designer/ArtForm']);
+    } finally {
+      delete window[EARLY_ANSWER_SHOWN_GLOBAL];
+    }
+  });
+
+  it('holds the start of a runtime prepared before the tap until the early answer is shown', async () => {
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    loader.prepare();
+    // The tap, while the runtime's script is still on its way.
+    let show: () => void = () => undefined;
+    window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(startRuntime).not.toHaveBeenCalled();
+      show();
+      await waitUntil(() => startRuntime.mock.calls.length > 0, 'the runtime starts once shown', {
+        timeoutMs: 1_000,
+      });
     } finally {
       delete window[EARLY_ANSWER_SHOWN_GLOBAL];
     }

@@ -75,12 +75,15 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
   let runtime: Promise<FederationRuntime> | undefined;
   const startRuntime = (): Promise<FederationRuntime> => {
     runtime ??= import(/* webpackChunkName: "federation-runtime" */ './federationRuntime')
-      .then(({ startFederationRuntime }) =>
-        startFederationRuntime(config, [
+      .then(async ({ startFederationRuntime }) => {
+        // Starting it is a long task on a phone (tens of milliseconds): not while an early answer
+        // is shown, even when the download began before the tap (prepare()).
+        await hydrationHold();
+        return startFederationRuntime(config, [
           scriptTimeoutPlugin(config.remoteTimeoutMs + RUNTIME_TIMEOUT_MARGIN_MS),
           loadFailureLogPlugin(),
-        ]),
-      )
+        ]);
+      })
       .catch((error: unknown) => {
         // A failed download (or start) is tried again on the next load (Retry).
         runtime = undefined;
