@@ -67,6 +67,33 @@ describe('mountPartRoot', () => {
     warnings.mockRestore();
   });
 
+  it('keeps the server’s markup when given new props while it hydrates, and renders them once live', async () => {
+    const element = serverRendered('Hello');
+    const field = element.querySelector('input');
+    const onLive = jest.fn();
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await act(async () => {
+      mounted = mountPartRoot({
+        element,
+        component: Part,
+        props: { greeting: 'Hello' },
+        moduleId: 'designer/ArtForm',
+        identifierPrefix: PREFIX,
+        hydrate: true,
+        onLive,
+        onError: jest.fn(),
+      });
+      mounted.render({ greeting: 'Hello again' });
+    });
+
+    expect(onLive).toHaveBeenCalledTimes(1);
+    expect(element).toHaveTextContent('Hello again');
+    expect(element.querySelector('input')).toBe(field);
+    expect(warnings).not.toHaveBeenCalled();
+    warnings.mockRestore();
+  });
+
   it('renders anew over markup it does not match, and still becomes live', async () => {
     const element = serverRendered('Markup of the old release');
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

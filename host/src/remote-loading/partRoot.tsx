@@ -40,9 +40,13 @@ function LiveSignal({ onLive, children }: { onLive: () => void; children?: React
 export function mountPartRoot<P extends object>(options: PartRootOptions<P>): PartRoot<P> {
   const { moduleId, element, component, identifierPrefix, hydrate, onLive, onError } = options;
   let live = false;
+  /** Props given while the part hydrates: rendered once it is live (see `render` below). */
+  let propsWhileHydrating: { props: P } | undefined;
   const signalLive = () => {
     if (live) return;
     live = true;
+    if (propsWhileHydrating) root.render(rootElement(propsWhileHydrating.props));
+    propsWhileHydrating = undefined;
     onLive();
   };
   const rootElement = (props: P) => (
@@ -65,7 +69,12 @@ export function mountPartRoot<P extends object>(options: PartRootOptions<P>): Pa
     root.render(rootElement(options.props));
   }
   return {
-    render: (props) => root.render(rootElement(props)),
+    render: (props) => {
+      // A root given new children before its hydration (scheduled, not done in hydrateRoot) commits
+      // throws the server's markup away and renders anew: new props wait until the part is live.
+      if (hydrate && !live) propsWhileHydrating = { props };
+      else root.render(rootElement(props));
+    },
     unmount: () => root.unmount(),
   };
 }
