@@ -69,6 +69,35 @@ describe('createFederationRemoteLoader', () => {
     }
   });
 
+  it('hands a load under way at the tap to its part only once the early answer is shown', async () => {
+    let arrive: (() => void) | undefined;
+    loadRemote.mockImplementationOnce(async (moduleId: string) => {
+      await new Promise<void>((resolve) => (arrive = resolve));
+      calls.push(`load ${moduleId}`);
+      return { default: ArtForm };
+    });
+    const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
+    let loaded = false;
+    const loading = loader.load('designer', 'ArtForm').then((part) => {
+      loaded = true;
+      return part;
+    });
+    await waitUntil(() => arrive !== undefined, 'the load is under way', { timeoutMs: 1_000 });
+    // The tap, while the remote's code is on its way.
+    let show: () => void = () => undefined;
+    window[EARLY_ANSWER_SHOWN_GLOBAL] = new Promise<void>((resolve) => (show = resolve));
+    try {
+      arrive?.();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toEqual(['load designer/ArtForm']);
+      expect(loaded).toBe(false);
+      show();
+      await expect(loading).resolves.toMatchObject({ component: ArtForm });
+    } finally {
+      delete window[EARLY_ANSWER_SHOWN_GLOBAL];
+    }
+  });
+
   it('holds the start of a runtime prepared before the tap until the early answer is shown', async () => {
     const loader = createFederationRemoteLoader(DEFAULT_SITE_CONFIG);
     loader.prepare();

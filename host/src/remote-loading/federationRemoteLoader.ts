@@ -1,6 +1,7 @@
 import type { RemoteName, SiteConfig } from '@tshirt/shared';
 import type { FederationRuntime } from './federationRuntime';
 import { hydrationHold } from './hydrationHold';
+import { earlyAnswerHoldPlugin } from './runtime-plugin/earlyAnswerHoldPlugin';
 import { loadFailureLogPlugin } from './runtime-plugin/loadFailureLogPlugin';
 import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
 import { scriptTimeoutPlugin } from './runtime-plugin/scriptTimeoutPlugin';
@@ -82,6 +83,7 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
         return startFederationRuntime(config, [
           scriptTimeoutPlugin(config.remoteTimeoutMs + RUNTIME_TIMEOUT_MARGIN_MS),
           loadFailureLogPlugin(),
+          earlyAnswerHoldPlugin(),
         ]);
       })
       .catch((error: unknown) => {
@@ -110,7 +112,10 @@ export function createFederationRemoteLoader(config: SiteConfig): FederationRemo
         if (!isPreloaded(config.remotes[remote].entry)) await whenPageLoaded();
         // A remote's code runs in long tasks on a phone: not while an early answer is shown.
         await hydrationHold();
-        return started.loadRemote(moduleId);
+        const module = await started.loadRemote(moduleId);
+        // A load under way at the tap: the part's slot renders it once the art is on the screen.
+        await hydrationHold();
+        return module;
       }),
     timeoutMs: config.remoteTimeoutMs,
     resetRemote: reregister,
