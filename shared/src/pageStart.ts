@@ -65,10 +65,10 @@ export interface EarlyGeneration {
 
 /**
  * Where on `window` an early script leaves a promise that settles once the answer to a held tap is
- * on the screen (or failed, or is not one it shows). Until it settles, the host starts no federation
- * runtime, runs no remote's code and starts no part's hydration, for at most EARLY_ANSWER_HOLD_MS from when it first saw the
- * promise: on a phone, the main thread is then free for what the shopper is waiting for when it
- * arrives.
+ * on the screen (or failed, or is not one it shows). Until it settles, the host starts no
+ * federation runtime, runs no remote's code and starts no part's hydration, for at most
+ * EARLY_ANSWER_HOLD_MS from when it first saw the promise: on a phone, the main thread is then free
+ * for what the shopper is waiting for when it arrives.
  */
 export const EARLY_ANSWER_SHOWN_GLOBAL = '__earlyAnswerShown';
 

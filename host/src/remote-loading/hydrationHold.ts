@@ -1,10 +1,10 @@
 /**
- * The federation runtime's start, the remotes' code (federationRemoteLoader.ts, and each step of a
- * load under way: runtime-plugin/earlyAnswerHoldPlugin.ts) and the parts' hydration (RemoteSlot.tsx)
- * held back while a remote's early script shows the answer to a held tap (EARLY_ANSWER_SHOWN_GLOBAL):
- * on a phone, starting the runtime, running a remote's script or hydrating a part is tens of
- * milliseconds of main thread at a time, and the answer (its parsing, the image, the frame that
- * shows it) would wait behind it.
+ * The federation runtime's start, the remotes' code (federationRemoteLoader.ts, and each step of
+ * a load under way: runtime-plugin/earlyAnswerHoldPlugin.ts) and the parts' hydration
+ * (RemoteSlot.tsx) held back while a remote's early script shows the answer to a held tap
+ * (EARLY_ANSWER_SHOWN_GLOBAL): on a phone, starting the runtime, running a remote's script or
+ * hydrating a part is tens of milliseconds of main thread at a time, and the answer (its parsing,
+ * the image, the frame that shows it) would wait behind it.
  */
 import { EARLY_ANSWER_HOLD_MS, EARLY_ANSWER_SHOWN_GLOBAL } from '@tshirt/shared/pageStart';
 
