@@ -28,6 +28,24 @@ function serverRendered(greeting: string): HTMLElement {
   return element;
 }
 
+/** `Part` with `greeting`, mounted in `element` as the host's slot mounts a part. */
+function mountPart(
+  element: HTMLElement,
+  greeting: string,
+  { hydrate, onLive = jest.fn() }: { hydrate: boolean; onLive?: () => void },
+): PartRoot<{ greeting: string }> {
+  return mountPartRoot({
+    element,
+    component: Part,
+    props: { greeting },
+    moduleId: 'designer/ArtForm',
+    identifierPrefix: PREFIX,
+    hydrate,
+    onLive,
+    onError: jest.fn(),
+  });
+}
+
 describe('mountPartRoot', () => {
   let mounted: PartRoot<{ greeting: string }> | undefined;
   afterEach(() => {
@@ -44,16 +62,7 @@ describe('mountPartRoot', () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     await act(async () => {
-      mounted = mountPartRoot({
-        element,
-        component: Part,
-        props: { greeting: 'Hello' },
-        moduleId: 'designer/ArtForm',
-        identifierPrefix: PREFIX,
-        hydrate: true,
-        onLive,
-        onError: jest.fn(),
-      });
+      mounted = mountPart(element, 'Hello', { hydrate: true, onLive });
     });
 
     expect(onLive).toHaveBeenCalledTimes(1);
@@ -74,16 +83,7 @@ describe('mountPartRoot', () => {
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     await act(async () => {
-      mounted = mountPartRoot({
-        element,
-        component: Part,
-        props: { greeting: 'Hello' },
-        moduleId: 'designer/ArtForm',
-        identifierPrefix: PREFIX,
-        hydrate: true,
-        onLive,
-        onError: jest.fn(),
-      });
+      mounted = mountPart(element, 'Hello', { hydrate: true, onLive });
       mounted.render({ greeting: 'Hello again' });
     });
 
@@ -101,16 +101,7 @@ describe('mountPartRoot', () => {
     const onLive = jest.fn();
 
     await act(async () => {
-      mounted = mountPartRoot({
-        element,
-        component: Part,
-        props: { greeting: 'Code of the new release' },
-        moduleId: 'designer/ArtForm',
-        identifierPrefix: PREFIX,
-        hydrate: true,
-        onLive,
-        onError: jest.fn(),
-      });
+      mounted = mountPart(element, 'Code of the new release', { hydrate: true, onLive });
     });
 
     expect(element).toHaveTextContent('Code of the new release');
@@ -123,16 +114,7 @@ describe('mountPartRoot', () => {
   it('replaces the markup in one commit when told not to hydrate', async () => {
     const element = serverRendered('Old');
     await act(async () => {
-      mounted = mountPartRoot({
-        element,
-        component: Part,
-        props: { greeting: 'New' },
-        moduleId: 'designer/ArtForm',
-        identifierPrefix: PREFIX,
-        hydrate: false,
-        onLive: jest.fn(),
-        onError: jest.fn(),
-      });
+      mounted = mountPart(element, 'New', { hydrate: false });
     });
     expect(element.querySelectorAll('form')).toHaveLength(1);
     expect(element).toHaveTextContent('New');

@@ -41,11 +41,11 @@ export function mountPartRoot<P extends object>(options: PartRootOptions<P>): Pa
   const { moduleId, element, component, identifierPrefix, hydrate, onLive, onError } = options;
   let live = false;
   /** Props given while the part hydrates: rendered once it is live (see `render` below). */
-  let propsWhileHydrating: { props: P } | undefined;
+  let propsWhileHydrating: P | undefined;
   const signalLive = () => {
     if (live) return;
     live = true;
-    if (propsWhileHydrating) root.render(rootElement(propsWhileHydrating.props));
+    if (propsWhileHydrating) root.render(rootElement(propsWhileHydrating));
     propsWhileHydrating = undefined;
     onLive();
   };
@@ -72,7 +72,7 @@ export function mountPartRoot<P extends object>(options: PartRootOptions<P>): Pa
     render: (props) => {
       // A root given new children before its hydration (scheduled, not done in hydrateRoot) commits
       // throws the server's markup away and renders anew: new props wait until the part is live.
-      if (hydrate && !live) propsWhileHydrating = { props };
+      if (hydrate && !live) propsWhileHydrating = props;
       else root.render(rootElement(props));
     },
     unmount: () => root.unmount(),
