@@ -96,7 +96,7 @@ const nodeModulesExternal = {
  * (two test workers) write the same bytes.
  */
 export async function buildServer(root) {
-  const { build, formatMessagesSync } = await import('esbuild');
+  const { build, formatMessages } = await import('esbuild');
   const outdir = join(root, SERVER_OUTPUT);
   const result = await build({
     absWorkingDir: root,
@@ -117,7 +117,9 @@ export async function buildServer(root) {
     logLevel: 'silent',
     plugins: [nodeModulesExternal],
   });
-  for (const warning of formatMessagesSync(result.warnings, { kind: 'warning', color: false }))
+  // Not formatMessagesSync: esbuild answers its sync calls from a worker thread it keeps for the
+  // rest of the process (a test worker that built the server kept one to its end).
+  for (const warning of await formatMessages(result.warnings, { kind: 'warning', color: false }))
     console.warn(warning);
   const files = [
     ...result.outputFiles.map((file) => ({ path: file.path, bytes: file.contents })),
