@@ -71,22 +71,29 @@ function bundleFolder(name) {
   mkdirSync(building, { recursive: true });
   const entries = BUNDLED[name];
   const names = entries.map((_, index) => `entry${index}`);
-  require('esbuild').buildSync({
-    stdin: {
-      contents:
-        entries
-          .map((entry, index) => `export * as ${names[index]} from '${join(name, entry)}';`)
-          .join('\n') + '\n',
-      resolveDir: REPO_ROOT,
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node24',
-    outfile: join(building, 'bundle.js'),
-    logLevel: 'silent',
-  });
+  // esbuild runs a sync call on a thread it keeps for the rest of the process: stopped once the
+  // bundle is built (this esbuild is the resolver's own instance, not one a test imports).
+  const esbuild = require('esbuild');
+  try {
+    esbuild.buildSync({
+      stdin: {
+        contents:
+          entries
+            .map((entry, index) => `export * as ${names[index]} from '${join(name, entry)}';`)
+            .join('\n') + '\n',
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      },
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node24',
+      outfile: join(building, 'bundle.js'),
+      logLevel: 'silent',
+    });
+  } finally {
+    esbuild.stop();
+  }
   entries.forEach((entry, index) =>
     writeFileSync(
       join(building, shimName(entry)),
